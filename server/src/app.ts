@@ -1,0 +1,99 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API, LIMITS, STORAGE_PREFIX } from '@parley/common';
+import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
+import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
+import { authRoutes } from './auth/routes.ts';
+import { SessionStore } from './auth/sessions.ts';
+import type { Config } from './config.ts';
+import type { DbHandle } from './db/connect.ts';
+import { errorBody, installErrorHandler } from './http/errors.ts';
+import { installSameOriginCheck } from './http/sameOrigin.ts';
+import { profileRoutes } from './profiles/routes.ts';
+import { LocalStorage } from './storage/localStorage.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DbHandle;
+  /** The clock; tests move it to expire sessions. */
+  now?: () => Date;
+  authLimits?: AuthLimits;
+  logger?: boolean;
+}
+
+/** Build the Fastify app (API + built web app). Used by main.ts and by the tests. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 12 * 1024 * 1024,
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'media-src': ["'self'", 'blob:', 'data:'],
+        'connect-src': ["'self'"],
+      },
+    },
+    // The app is served over plain http on localhost by default; https is the operator's proxy.
+    hsts: config.secureCookies,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 10 } });
+  installSameOriginCheck(app, config.publicUrl);
+
+  const sessions = new SessionStore(db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now });
+  const cookieName = sessionCookieName(config.secureCookies);
+  const requireUser = makeRequireUser(sessions, cookieName);
+  const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
+  mkdirSync(storage.root, { recursive: true });
+  const limiter = new AuthRateLimiter(deps.authLimits ?? DEFAULT_AUTH_LIMITS);
+
+  app.get(API.health, async () => ({ ok: true, database: deps.database.kind }));
+  await app.register(authRoutes, {
+    db, sessions, limiter, requireUser, cookieName, now,
+    secureCookies: config.secureCookies,
+    emailConfirmation: config.emailConfirmation,
+  });
+  await app.register(profileRoutes, { db, storage, requireUser, now });
+
+  await app.register(fastifyStatic, {
+    root: storage.root,
+    prefix: `${STORAGE_PREFIX}/`,
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+  });
+  serveWebApp(app, config.webDistDir);
+
+  const pruneTimer = setInterval(() => void sessions.prune().catch((err) => app.log.warn({ err }, 'session prune failed')), 3_600_000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
+  return app;
+}
+
+/** The built SPA at /, with index.html for client-side routes (the 404 page is client-side). */
+function serveWebApp(app: FastifyInstance, distDir: string): void {
+  const hasDist = existsSync(path.join(distDir, 'index.html'));
+  if (hasDist) void app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url.startsWith('/api/') || url.startsWith('/functions/') || url.startsWith(`${STORAGE_PREFIX}/`);
+    if (hasDist && request.method === 'GET' && !isApi) return reply.sendFile('index.html', distDir);
+    return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${url}`));
+  });
+}

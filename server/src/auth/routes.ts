@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API, signInBody, signUpBody, type SessionResponse, type SignUpResponse } from '@parley/common';
+import type { Db } from '../db/connect.ts';
+import { getProfile } from '../profiles/service.ts';
+import type { AuthRateLimiter } from './rateLimits.ts';
+import type { RequireUser } from './requireUser.ts';
+import { currentUser } from './requireUser.ts';
+import { signUp, verifyCredentials } from './service.ts';
+import type { SessionStore } from './sessions.ts';
+
+export interface AuthRouteDeps {
+  db: Db;
+  sessions: SessionStore;
+  limiter: AuthRateLimiter;
+  requireUser: RequireUser;
+  cookieName: string;
+  secureCookies: boolean;
+  emailConfirmation: boolean;
+  now: () => Date;
+  /** Called after sign-out so open sockets of that session close. */
+  onSignOut?: (sessionId: string) => void;
+}
+
+export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies } as const;
+
+  r.post(API.signUp, { schema: { body: signUpBody } }, async (request, reply) => {
+    await deps.limiter.consume('signUp', request.body.email, request.ip);
+    const user = await signUp(deps, request.body);
+    const body: SignUpResponse = { user, confirmationRequired: deps.emailConfirmation };
+    return reply.status(201).send(body);
+  });
+
+  r.post(API.signIn, { schema: { body: signInBody } }, async (request, reply) => {
+    await deps.limiter.consume('signIn', request.body.email, request.ip);
+    const user = await verifyCredentials(deps, request.body);
+    const { token, expiresAt } = await deps.sessions.create(user.id);
+    reply.setCookie(deps.cookieName, token, { ...cookieOptions, expires: expiresAt });
+    const body: SessionResponse = { user, profile: await getProfile(deps.db, user.id) };
+    return body;
+  });
+
+  r.post(API.signOut, { preHandler: deps.requireUser }, async (request, reply) => {
+    const { sessionId } = currentUser(request);
+    await deps.sessions.destroy(sessionId);
+    deps.onSignOut?.(sessionId);
+    reply.clearCookie(deps.cookieName, cookieOptions);
+    return reply.status(204).send();
+  });
+
+  r.get(API.session, { preHandler: deps.requireUser }, async (request) => {
+    const user = currentUser(request);
+    const body: SessionResponse = { user: { id: user.id, email: user.email }, profile: await getProfile(deps.db, user.id) };
+    return body;
+  });
+}

@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/connect.ts';
+
+export interface SessionSettings {
+  idleMs: number;
+  absoluteMs: number;
+  now: () => Date;
+}
+
+export interface SessionInfo {
+  sessionId: string;
+  userId: string;
+  email: string;
+}
+
+/** Touch last_seen_at at most this often, so reads do not turn into writes on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Server-side sessions: the cookie holds a random token, the table only its hash. */
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SessionSettings,
+  ) {}
+
+  async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.settings.now();
+    const expiresAt = new Date(now.getTime() + this.settings.absoluteMs);
+    await this.db
+      .insertInto('sessions')
+      .values({ id: hashToken(token), user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt })
+      .execute();
+    return { token, expiresAt };
+  }
+
+  /** The live session for a token, or null when unknown, idle too long or past its absolute expiry. */
+  async resolve(token: string): Promise<SessionInfo | null> {
+    const id = hashToken(token);
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.email'])
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const now = this.settings.now().getTime();
+    const idleFor = now - new Date(row.last_seen_at).getTime();
+    if (now >= new Date(row.expires_at).getTime() || idleFor >= this.settings.idleMs) {
+      await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+      return null;
+    }
+    if (idleFor >= TOUCH_EVERY_MS) {
+      await this.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', id).execute();
+    }
+    return { sessionId: id, userId: row.user_id, email: row.email };
+  }
+
+  async destroy(sessionId: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  }
+
+  /** Remove expired rows; called now and then, not per request. */
+  async prune(): Promise<void> {
+    const now = this.settings.now();
+    const idleCutoff = new Date(now.getTime() - this.settings.idleMs);
+    await this.db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleCutoff)]))
+      .execute();
+  }
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable Parley reads, validated in one place. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(24 * 30),
+  EMAIL_CONFIRMATION: z.enum(['off', 'on']).default('off'),
+  TRANSLATION_ENGINES: z
+    .string()
+    .default('apertium')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['apertium', 'openai', 'deepl', 'libretranslate'])).min(1)),
+  TRANSLATION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  DEEPL_API_KEY: z.string().optional(),
+  DEEPL_BASE_URL: z.url().optional(),
+  LIBRETRANSLATE_URL: z.url().optional(),
+  LIBRETRANSLATE_API_KEY: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  /** Cookie gets Secure and the __Host- prefix when the public URL is https. */
+  secureCookies: boolean;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  emailConfirmation: boolean;
+  webDistDir: string;
+  translation: {
+    engines: Env['TRANSLATION_ENGINES'];
+    timeoutMs: number;
+    openai: { baseUrl: string; apiKey: string | undefined; model: string };
+    deepl: { apiKey: string; baseUrl: string | undefined } | undefined;
+    libretranslate: { url: string; apiKey: string | undefined } | undefined;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    translation: {
+      engines: e.TRANSLATION_ENGINES,
+      timeoutMs: e.TRANSLATION_TIMEOUT_MS,
+      openai: { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL },
+      deepl: e.DEEPL_API_KEY ? { apiKey: e.DEEPL_API_KEY, baseUrl: e.DEEPL_BASE_URL } : undefined,
+      libretranslate: e.LIBRETRANSLATE_URL
+        ? { url: e.LIBRETRANSLATE_URL.replace(/\/$/, ''), apiKey: e.LIBRETRANSLATE_API_KEY }
+        : undefined,
+    },
+  };
+}

@@ -1,0 +1,7 @@
+/** The unique constraint a PostgreSQL error (pg or PGlite) violated, if that is what it is. */
+export function uniqueViolation(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e.code !== '23505') return undefined;
+  return e.constraint ?? /constraint "([^"]+)"/.exec(e.message ?? '')?.[1] ?? 'unknown';
+}

@@ -1,0 +1,15 @@
+import { isLanguageCode, type Profile } from '@parley/common';
+import type { Selectable } from 'kysely';
+import type { ProfilesTable } from '../db/schema.ts';
+
+/** The only way a profile row leaves the server. */
+export function presentProfile(row: Selectable<ProfilesTable>): Profile {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    language: isLanguageCode(row.language) ? row.language : null,
+    bio: row.bio,
+    avatar_url: row.avatar_url,
+  };
+}
