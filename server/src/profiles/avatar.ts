@@ -19,7 +19,7 @@ const invalid = (message: string) => new AppError(400, 'invalid_image', message)
 export async function prepareAvatar(bytes: Buffer): Promise<{ data: Buffer; ext: string }> {
   if (bytes.length === 0) throw invalid('The file is empty.');
   let format: string | undefined;
-  let pixels = 0;
+  let pixels: number;
   try {
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     format = meta.format;

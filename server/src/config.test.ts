@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000, PGlite under ./data, Apertium', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, secureCookies: false, emailConfirmation: false });
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.translation.engines).toEqual(['apertium']);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/x'],
+    ['PUBLIC_URL', 'not a url'],
+    ['TRANSLATION_ENGINES', 'apertium,babelfish'],
+    ['EMAIL_CONFIRMATION', 'maybe'],
+    ['SESSION_IDLE_HOURS', '-1'],
+  ])('a bad %s stops start-up naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('turns on Secure cookies for an https public URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://chat.example.org/' })).toMatchObject({
+      publicUrl: 'https://chat.example.org',
+      secureCookies: true,
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import type { AuthLimits } from '../src/auth/rateLimits.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { connectDb, type DbHandle } from '../src/db/connect.ts';
+
+/** Which backend the suite runs on: TEST_DB=pglite (default) or postgres. */
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  /** Opens a fresh connection to the same database (to test restarts). */
+  open(): Promise<DbHandle>;
+  drop(): Promise<void>;
+}
+
+/** A database of its own for one test file: a random PostgreSQL database, or a PGlite directory. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (TEST_DB === 'postgres') {
+    const name = `parley_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    return {
+      open: () => connectDb({ databaseUrl: url.toString() }),
+      drop: async () => {
+        const c = new pg.Client({ connectionString: ADMIN_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'parley-pglite-'));
+  return {
+    open: () => connectDb({ pgliteDir: path.join(dir, 'pgdata') }),
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export const GENEROUS_LIMITS: AuthLimits = {
+  signInPerAccount: 1000, signInPerAddress: 1000, signUpPerAccount: 1000, signUpPerAddress: 1000, windowSeconds: 60,
+};
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  database: DbHandle;
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  authLimits?: AuthLimits;
+  testDb?: TestDatabase;
+}
+
+/** A full app on its own database and data directory, with a clock the test moves. */
+export async function getTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-data-'));
+  const ownDb = !options.testDb;
+  const testDb = options.testDb ?? (await createTestDatabase());
+  const database = await testDb.open();
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...options.env });
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp({
+    config, database, logger: false,
+    now: () => clock.now,
+    authLimits: options.authLimits ?? GENEROUS_LIMITS,
+  });
+  await app.ready();
+  return {
+    app, config, database, clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+      if (ownDb) await testDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueUser(prefix = 'user') {
+  counter += 1;
+  const id = `${prefix}${counter}${randomBytes(3).toString('hex')}`;
+  return { username: id, email: `${id}@example.com`, password: 'correct horse battery' };
+}
+
+/** Sign up and sign in; returns the cookie header to send as that user. */
+export async function signUpAndIn(app: FastifyInstance, user = uniqueUser()) {
+  const up = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: user });
+  if (up.statusCode !== 201) throw new Error(`sign-up failed: ${up.body}`);
+  const cookie = await signIn(app, user.email, user.password);
+  return { ...user, id: (up.json() as { user: { id: string } }).user.id, cookie };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  const c = res.cookies[0];
+  if (!c) throw new Error('no session cookie');
+  return `${c.name}=${c.value}`;
+}
