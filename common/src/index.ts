@@ -6,3 +6,5 @@ export * from './api/auth.ts';
 export * from './api/profile.ts';
 export * from './api/routes.ts';
 export * from './i18n/index.ts';
+export * from './api/chat.ts';
+export * from './realtime.ts';

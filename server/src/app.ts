@@ -15,7 +15,12 @@ import type { Config } from './config.ts';
 import type { DbHandle } from './db/connect.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
+import { chatRoutes } from './chat/routes.ts';
+import type { ChatTranslator } from './chat/types.ts';
+import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
+import { RealtimeHub } from './realtime/hub.ts';
+import { attachRealtimeSocket } from './realtime/socket.ts';
 import { LocalStorage } from './storage/localStorage.ts';
 
 export interface AppDeps {
@@ -25,6 +30,15 @@ export interface AppDeps {
   now?: () => Date;
   authLimits?: AuthLimits;
   logger?: boolean;
+  /** Chat's translator; tests swap in failing or slow ones. */
+  chatTranslator?: ChatTranslator;
+  sendsPer10s?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtimeHub: RealtimeHub;
+  }
 }
 
 /** Build the Fastify app (API + built web app). Used by main.ts and by the tests. */
@@ -62,14 +76,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
   mkdirSync(storage.root, { recursive: true });
   const limiter = new AuthRateLimiter(deps.authLimits ?? DEFAULT_AUTH_LIMITS);
+  const hub = new RealtimeHub();
+  app.decorate('realtimeHub', hub);
 
   app.get(API.health, async () => ({ ok: true, database: deps.database.kind }));
   await app.register(authRoutes, {
     db, sessions, limiter, requireUser, cookieName, now,
     secureCookies: config.secureCookies,
     emailConfirmation: config.emailConfirmation,
+    onSignOut: (sessionId) => hub.closeSession(sessionId),
   });
   await app.register(profileRoutes, { db, storage, requireUser, now });
+  await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? untranslated, events: hub, sendsPer10s: deps.sendsPer10s });
+
+  const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
+  const realtime = attachRealtimeSocket(app.server, { hub, guard, sessions });
+  app.addHook('onClose', async () => realtime.close());
 
   await app.register(fastifyStatic, {
     root: storage.root,
@@ -85,6 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   return app;
 }
+
+/** Until the translation router is wired: keep the original and say it was not translated. */
+const untranslated: ChatTranslator = { translate: async ({ text }) => ({ text, ok: false }) };
 
 /** The built SPA at /, with index.html for client-side routes (the 404 page is client-side). */
 function serveWebApp(app: FastifyInstance, distDir: string): void {

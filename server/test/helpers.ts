@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import type { AuthLimits } from '../src/auth/rateLimits.ts';
+import type { ChatTranslator } from '../src/chat/types.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connectDb, type DbHandle } from '../src/db/connect.ts';
 
@@ -62,6 +63,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   authLimits?: AuthLimits;
   testDb?: TestDatabase;
+  chatTranslator?: ChatTranslator;
+  sendsPer10s?: number;
 }
 
 /** A full app on its own database and data directory, with a clock the test moves. */
@@ -81,6 +84,8 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     config, database, logger: false,
     now: () => clock.now,
     authLimits: options.authLimits ?? GENEROUS_LIMITS,
+    chatTranslator: options.chatTranslator,
+    sendsPer10s: options.sendsPer10s ?? 1000,
   });
   await app.ready();
   return {

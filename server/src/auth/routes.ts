@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     return body;
   });
 
-  r.post(API.signOut, { preHandler: deps.requireUser }, async (request, reply) => {
+  r.post(API.signOut, { onRequest: deps.requireUser }, async (request, reply) => {
     const { sessionId } = currentUser(request);
     await deps.sessions.destroy(sessionId);
     deps.onSignOut?.(sessionId);
@@ -50,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     return reply.status(204).send();
   });
 
-  r.get(API.session, { preHandler: deps.requireUser }, async (request) => {
+  r.get(API.session, { onRequest: deps.requireUser }, async (request) => {
     const user = currentUser(request);
     const body: SessionResponse = { user: { id: user.id, email: user.email }, profile: await getProfile(deps.db, user.id) };
     return body;

@@ -58,6 +58,14 @@ export class SessionStore {
     return { sessionId: id, userId: row.user_id, email: row.email };
   }
 
+  /** Whether a session (by id) is still valid, without touching it. */
+  async isLive(sessionId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('sessions').select(['last_seen_at', 'expires_at']).where('id', '=', sessionId).executeTakeFirst();
+    if (!row) return false;
+    const now = this.settings.now().getTime();
+    return now < new Date(row.expires_at).getTime() && now - new Date(row.last_seen_at).getTime() < this.settings.idleMs;
+  }
+
   async destroy(sessionId: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
   }

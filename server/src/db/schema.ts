@@ -1,3 +1,4 @@
+import type { RelationshipContext } from '@parley/common';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -40,9 +41,45 @@ export interface TranslationCacheTable {
   created_at: Timestamp;
 }
 
+export interface ChatRoomsTable {
+  id: Generated<string>;
+  name: string;
+  created_by: string | null;
+  pair_key: string;
+  created_at: Timestamp;
+}
+
+export interface ChatRoomParticipantsTable {
+  chat_room_id: string;
+  user_id: string;
+  relationship_context: ColumnType<RelationshipContext | null, string | null | undefined, string | null>;
+  /** Messages with a larger id from the partner are unread. */
+  last_read_message_id: ColumnType<string, string | number | undefined, string | number>;
+  joined_at: Timestamp;
+}
+
+export type TranslationStatus = 'pending' | 'done' | 'failed' | 'not_needed';
+
+export interface MessagesTable {
+  /** bigint identity; pg returns it as a string. */
+  id: ColumnType<string, never, never>;
+  chat_room_id: string;
+  sender_id: string | null;
+  client_id: string;
+  content: string;
+  original_language: string | null;
+  translated_content: string | null;
+  target_language: string | null;
+  translation_status: ColumnType<TranslationStatus, TranslationStatus | undefined, TranslationStatus>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
   sessions: SessionsTable;
   translation_cache: TranslationCacheTable;
+  chat_rooms: ChatRoomsTable;
+  chat_room_participants: ChatRoomParticipantsTable;
+  messages: MessagesTable;
 }

@@ -20,13 +20,13 @@ const AVATAR_EXTS = ['jpg', 'png', 'webp'];
 export async function profileRoutes(app: FastifyInstance, deps: ProfileRouteDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(API.profile, { preHandler: deps.requireUser }, async (request) => getProfile(deps.db, currentUser(request).id));
+  r.get(API.profile, { onRequest: deps.requireUser }, async (request) => getProfile(deps.db, currentUser(request).id));
 
-  r.patch(API.profile, { preHandler: deps.requireUser, schema: { body: updateProfileBody } }, async (request) =>
+  r.patch(API.profile, { onRequest: deps.requireUser, schema: { body: updateProfileBody } }, async (request) =>
     updateProfile(deps.db, currentUser(request).id, request.body, deps.now()),
   );
 
-  r.post(API.avatar, { preHandler: deps.requireUser }, async (request) => {
+  r.post(API.avatar, { onRequest: deps.requireUser }, async (request) => {
     const user = currentUser(request);
     if (!request.isMultipart()) throw new AppError(400, 'invalid_image', 'Send the image as multipart/form-data field "file".');
     const file = await request.file({ limits: { fileSize: LIMITS.avatarMaxBytes, files: 1 } });

@@ -1,0 +1,103 @@
+import { isLanguageCode, type ChatMessage, type LanguageCode } from '@parley/common';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/connect.ts';
+import { requireMembership } from './membership.ts';
+import { presentMessage } from './presenters.ts';
+import { partnerOf } from './rooms.ts';
+import type { ChatTranslator, EventPublisher } from './types.ts';
+
+export interface SendDeps {
+  db: Db;
+  translator: ChatTranslator;
+  events: EventPublisher;
+  log: FastifyBaseLogger;
+}
+
+export interface SendInput {
+  senderId: string;
+  roomId: string;
+  content: string;
+  clientId: string;
+}
+
+/**
+ * Send a message: membership -> insert the original (nothing can lose it after this) ->
+ * acknowledge and publish to both participants -> translate for the partner in the background
+ * -> update the row -> publish message.translated. A retry with the same client id returns the
+ * stored message and publishes nothing twice.
+ */
+export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ message: ChatMessage; created: boolean; translation: Promise<void> }> {
+  const { db } = deps;
+  const me = await requireMembership(db, input.roomId, input.senderId);
+  const [sender, partner] = await Promise.all([
+    db.selectFrom('profiles').select(['language']).where('id', '=', input.senderId).executeTakeFirst(),
+    partnerOf(db, input.roomId, input.senderId),
+  ]);
+  const senderLanguage = isLanguageCode(sender?.language) ? sender.language : null;
+  // The partner reads in their own language; without one, in the sender's (spec section 4).
+  const target: LanguageCode = isLanguageCode(partner?.language) ? partner.language : (senderLanguage ?? 'en');
+
+  const inserted = await db
+    .insertInto('messages')
+    .values({
+      chat_room_id: input.roomId,
+      sender_id: input.senderId,
+      client_id: input.clientId,
+      content: input.content,
+      original_language: senderLanguage,
+      target_language: target,
+    })
+    .onConflict((oc) => oc.constraint('messages_client_id_unique').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+
+  if (!inserted) {
+    const existing = await db
+      .selectFrom('messages')
+      .selectAll()
+      .where('chat_room_id', '=', input.roomId)
+      .where('sender_id', '=', input.senderId)
+      .where('client_id', '=', input.clientId)
+      .executeTakeFirstOrThrow();
+    return { message: presentMessage(existing), created: false, translation: Promise.resolve() };
+  }
+
+  const message = presentMessage(inserted);
+  const audience = partner ? [input.senderId, partner.id] : [input.senderId];
+  deps.events.publish(audience, { v: 1, type: 'message.created', message });
+  const translation = translateStored(deps, message, senderLanguage, target, me.relationship_context ?? null, audience);
+  return { message, created: true, translation };
+}
+
+async function translateStored(
+  deps: SendDeps,
+  message: ChatMessage,
+  senderLanguage: LanguageCode | null,
+  target: LanguageCode,
+  context: Parameters<ChatTranslator['translate']>[0]['context'],
+  audience: string[],
+): Promise<void> {
+  let update: { translated_content: string | null; translation_status: 'done' | 'failed' | 'not_needed'; original_language: string | null };
+  try {
+    const result = await deps.translator.translate({ text: message.content, sourceHint: senderLanguage, target, context });
+    const source = (result.detectedLanguage ?? senderLanguage ?? null)?.toLowerCase() ?? null;
+    if (!result.ok) update = { translated_content: null, translation_status: 'failed', original_language: source };
+    else if (source === target || result.text === message.content) update = { translated_content: null, translation_status: 'not_needed', original_language: source };
+    else update = { translated_content: result.text, translation_status: 'done', original_language: source };
+  } catch (err) {
+    deps.log.warn({ err, messageId: message.id }, 'message translation failed');
+    update = { translated_content: null, translation_status: 'failed', original_language: message.original_language };
+  }
+  try {
+    const row = await deps.db
+      .updateTable('messages')
+      .set(update)
+      .where('id', '=', message.id as never)
+      .returningAll()
+      .executeTakeFirst();
+    // The room may have been deleted meanwhile: then there is nothing left to tell.
+    if (row) deps.events.publish(audience, { v: 1, type: 'message.translated', message: presentMessage(row) });
+  } catch (err) {
+    deps.log.error({ err, messageId: message.id }, 'could not store message translation');
+  }
+}

@@ -1,0 +1,155 @@
+import {
+  inferRelationshipContext, pickerContext, type ConversationListItem, type PickerRelationshipType,
+  type RelationshipContext, type UserSummary,
+} from '@parley/common';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import { notFound } from '../http/errors.ts';
+import { isUuid, requireMembership } from './membership.ts';
+import { iso } from './presenters.ts';
+
+const pairKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/**
+ * The one room two users share: reused when it exists, else created as 'Chat: {username}'
+ * with both participants in one transaction. The unique pair_key makes concurrent starts meet.
+ */
+export async function startChat(db: Db, callerId: string, otherId: string, relationship?: PickerRelationshipType) {
+  if (callerId === otherId || !isUuid(otherId)) throw notFound('User not found');
+  const other = await db.selectFrom('profiles').select(['id', 'username']).where('id', '=', otherId).executeTakeFirst();
+  if (!other) throw notFound('User not found');
+  const key = pairKey(callerId, otherId);
+  const result = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('chat_rooms')
+      .values({ name: `Chat: ${other.username}`, created_by: callerId, pair_key: key })
+      .onConflict((oc) => oc.column('pair_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    const room = inserted ?? (await trx.selectFrom('chat_rooms').select('id').where('pair_key', '=', key).executeTakeFirstOrThrow());
+    await trx
+      .insertInto('chat_room_participants')
+      .values([{ chat_room_id: room.id, user_id: callerId }, { chat_room_id: room.id, user_id: otherId }])
+      .onConflict((oc) => oc.columns(['chat_room_id', 'user_id']).doNothing())
+      .execute();
+    return { roomId: room.id, created: Boolean(inserted) };
+  });
+  if (relationship) await saveContext(db, result.roomId, callerId, pickerContext(relationship));
+  return result;
+}
+
+/** The caller's conversations with partner, last message and a real unread count. */
+export async function listConversations(db: Db, callerId: string, roomId?: string): Promise<ConversationListItem[]> {
+  const rows = await sql<{
+    id: string; name: string; created_at: Date;
+    other_id: string | null; other_username: string | null; other_email: string | null; other_language: string | null;
+    last_content: string | null; last_created_at: Date | null; last_sender_id: string | null; last_sender_username: string | null;
+    unread: string | number;
+  }>`
+    SELECT r.id, r.name, r.created_at,
+           op.id AS other_id, op.username AS other_username, op.email AS other_email, op.language AS other_language,
+           lm.content AS last_content, lm.created_at AS last_created_at, lm.sender_id AS last_sender_id,
+           sp.username AS last_sender_username,
+           (SELECT count(*) FROM messages m
+             WHERE m.chat_room_id = r.id AND m.id > me.last_read_message_id
+               AND m.sender_id IS DISTINCT FROM me.user_id) AS unread
+      FROM chat_room_participants me
+      JOIN chat_rooms r ON r.id = me.chat_room_id
+      LEFT JOIN chat_room_participants o ON o.chat_room_id = r.id AND o.user_id <> me.user_id
+      LEFT JOIN profiles op ON op.id = o.user_id
+      LEFT JOIN LATERAL (
+        SELECT content, created_at, sender_id FROM messages
+         WHERE chat_room_id = r.id ORDER BY id DESC LIMIT 1
+      ) lm ON true
+      LEFT JOIN profiles sp ON sp.id = lm.sender_id
+     WHERE me.user_id = ${callerId} ${roomId ? sql`AND r.id = ${roomId}` : sql``}
+     ORDER BY coalesce(lm.created_at, r.created_at) DESC, r.id`.execute(db);
+  return rows.rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    created_at: iso(r.created_at),
+    otherUser: r.other_id
+      ? { id: r.other_id, username: r.other_username ?? '', email: r.other_email ?? '', language: r.other_language }
+      : null,
+    lastMessage:
+      r.last_content !== null && r.last_created_at
+        ? {
+            content: r.last_content,
+            created_at: iso(r.last_created_at),
+            sender_username: r.last_sender_username ?? 'Unknown',
+            isFromCurrentUser: r.last_sender_id === callerId,
+          }
+        : null,
+    unreadCount: Number(r.unread),
+  }));
+}
+
+export async function getConversation(db: Db, callerId: string, roomId: string): Promise<ConversationListItem> {
+  const [item] = await listConversations(db, callerId, roomId);
+  if (!item) throw notFound('Conversation not found');
+  return item;
+}
+
+export async function partnerOf(db: Db, roomId: string, callerId: string): Promise<UserSummary | null> {
+  const row = await db
+    .selectFrom('chat_room_participants as p')
+    .innerJoin('profiles as pr', 'pr.id', 'p.user_id')
+    .select(['pr.id', 'pr.username', 'pr.email', 'pr.language'])
+    .where('p.chat_room_id', '=', roomId)
+    .where('p.user_id', '!=', callerId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * delete_chat_room: true when deleted; false when the caller may not (not a participant,
+ * or no such room — the same answer). Returns who was in it, to tell their screens.
+ */
+export async function deleteRoom(db: Db, callerId: string, roomId: string): Promise<{ deleted: boolean; participants: string[] }> {
+  if (!isUuid(roomId)) return { deleted: false, participants: [] };
+  return db.transaction().execute(async (trx) => {
+    const members = await trx.selectFrom('chat_room_participants').select('user_id').where('chat_room_id', '=', roomId).forUpdate().execute();
+    const participants = members.map((m) => m.user_id);
+    if (!participants.includes(callerId)) return { deleted: false, participants: [] };
+    await trx.deleteFrom('chat_rooms').where('id', '=', roomId).execute();
+    return { deleted: true, participants };
+  });
+}
+
+/** mark_chat_room_messages_read: the caller has read everything up to the newest message. */
+export async function markRead(db: Db, callerId: string, roomId: string): Promise<string> {
+  await requireMembership(db, roomId, callerId);
+  const row = await db
+    .updateTable('chat_room_participants')
+    .set({
+      last_read_message_id: sql<string>`greatest(last_read_message_id, coalesce((SELECT max(id) FROM messages WHERE chat_room_id = ${roomId}), 0))`,
+    })
+    .where('chat_room_id', '=', roomId)
+    .where('user_id', '=', callerId)
+    .returning('last_read_message_id')
+    .executeTakeFirstOrThrow();
+  return String(row.last_read_message_id);
+}
+
+export async function getContext(db: Db, roomId: string, callerId: string): Promise<RelationshipContext | null> {
+  const row = await requireMembership(db, roomId, callerId);
+  return row.relationship_context ?? null;
+}
+
+/** Saves on the caller's own participant row only. */
+export async function saveContext(db: Db, roomId: string, callerId: string, context: RelationshipContext): Promise<RelationshipContext> {
+  await requireMembership(db, roomId, callerId);
+  await db
+    .updateTable('chat_room_participants')
+    .set({ relationship_context: JSON.stringify(context) })
+    .where('chat_room_id', '=', roomId)
+    .where('user_id', '=', callerId)
+    .execute();
+  return context;
+}
+
+export function contextFromBody(body: { relationshipType: string } | { description: string }): RelationshipContext {
+  return 'relationshipType' in body
+    ? pickerContext(body.relationshipType as PickerRelationshipType)
+    : inferRelationshipContext(body.description);
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CHAT_API, messagesQuery, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
+  type PickerRelationshipType, type StartChatResponse,
+} from '@parley/common';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { z } from 'zod';
+import { currentUser, type RequireUser } from '../auth/requireUser.ts';
+import type { Db } from '../db/connect.ts';
+import { AppError } from '../http/errors.ts';
+import { sendMessage } from './messageSender.ts';
+import { listMessages } from './messages.ts';
+import { participantIds } from './membership.ts';
+import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
+import { searchUsers } from './search.ts';
+import type { ChatTranslator, EventPublisher } from './types.ts';
+
+export interface ChatRouteDeps {
+  db: Db;
+  requireUser: RequireUser;
+  translator: ChatTranslator;
+  events: EventPublisher;
+  /** Messages a user may send per 10 seconds. */
+  sendsPer10s?: number;
+}
+
+const roomParams = z.object({ roomId: z.string().max(64) });
+
+export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, events } = deps;
+  const sendLimiter = new RateLimiterMemory({ points: deps.sendsPer10s ?? 30, duration: 10, keyPrefix: 'send' });
+  app.addHook('onRequest', deps.requireUser);
+
+  r.get(CHAT_API.searchUsers, { schema: { querystring: searchUsersQuery } }, async (request) => ({
+    users: await searchUsers(db, currentUser(request).id, request.query.q),
+  }));
+
+  r.get(CHAT_API.chats, async (request) => ({ conversations: await listConversations(db, currentUser(request).id) }));
+
+  r.post(CHAT_API.chats, { schema: { body: startChatBody } }, async (request, reply) => {
+    const me = currentUser(request).id;
+    const { roomId, created } = await startChat(db, me, request.body.userId, request.body.relationshipType as PickerRelationshipType | undefined);
+    const [room, partner, context] = await Promise.all([getConversation(db, me, roomId), partnerOf(db, roomId, me), getContext(db, roomId, me)]);
+    if (created) {
+      events.publish([me], { v: 1, type: 'room.created', room });
+      events.publish([request.body.userId], { v: 1, type: 'room.created', room: await getConversation(db, request.body.userId, roomId) });
+    }
+    const body: StartChatResponse = {
+      created, room,
+      partner: { ...(partner ?? { id: request.body.userId, username: '', email: '', language: null }), chatRoomId: roomId, relationshipContext: context },
+    };
+    return reply.status(created ? 201 : 200).send(body);
+  });
+
+  r.delete(`${CHAT_API.chats}/:roomId`, { schema: { params: roomParams } }, async (request) => {
+    const result = await deleteRoom(db, currentUser(request).id, request.params.roomId);
+    if (result.deleted) events.publish(result.participants, { v: 1, type: 'room.deleted', roomId: request.params.roomId });
+    return { deleted: result.deleted };
+  });
+
+  r.post(`${CHAT_API.chats}/:roomId/read`, { schema: { params: roomParams } }, async (request) => {
+    const me = currentUser(request).id;
+    const lastReadMessageId = await markRead(db, me, request.params.roomId);
+    events.publish(await participantIds(db, request.params.roomId), {
+      v: 1, type: 'read.updated', roomId: request.params.roomId, userId: me, lastReadMessageId,
+    });
+    return { lastReadMessageId };
+  });
+
+  r.get(`${CHAT_API.chats}/:roomId/context`, { schema: { params: roomParams } }, async (request) => ({
+    relationshipContext: await getContext(db, request.params.roomId, currentUser(request).id),
+  }));
+
+  r.put(`${CHAT_API.chats}/:roomId/context`, { schema: { params: roomParams, body: saveContextBody } }, async (request) => ({
+    relationshipContext: await saveContext(db, request.params.roomId, currentUser(request).id, contextFromBody(request.body)),
+  }));
+
+  r.get(`${CHAT_API.chats}/:roomId/messages`, { schema: { params: roomParams, querystring: messagesQuery } }, async (request) => ({
+    messages: await listMessages(db, currentUser(request).id, request.params.roomId, request.query.after),
+  }));
+
+  r.post(`${CHAT_API.chats}/:roomId/messages`, { schema: { params: roomParams, body: sendMessageBody } }, async (request, reply) => {
+    const me = currentUser(request).id;
+    try {
+      await sendLimiter.consume(me);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      throw new AppError(429, 'rate_limited', `You are sending too fast. Try again in ${seconds} seconds.`, { 'retry-after': String(seconds) });
+    }
+    const { message, created } = await sendMessage(
+      { db, translator: deps.translator, events, log: request.log },
+      { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
+    );
+    return reply.status(created ? 201 : 200).send({ message });
+  });
+
+  // The spec's remote procedures, for clients written against them.
+  r.post('/api/rpc/delete_chat_room', { schema: { body: z.object({ room_id: z.string().max(64) }) } }, async (request) => {
+    const result = await deleteRoom(db, currentUser(request).id, request.body.room_id);
+    if (result.deleted) events.publish(result.participants, { v: 1, type: 'room.deleted', roomId: request.body.room_id });
+    return result.deleted;
+  });
+  r.post('/api/rpc/mark_chat_room_messages_read', { schema: { body: z.object({ room_id: z.string().max(64) }) } }, async (request) => {
+    await markRead(db, currentUser(request).id, request.body.room_id);
+    return null;
+  });
+}

@@ -1,0 +1,52 @@
+import type { ServerEvent } from '@parley/common';
+import type { WebSocket } from 'ws';
+import type { EventPublisher } from '../chat/types.ts';
+
+export interface Client {
+  ws: WebSocket;
+  userId: string;
+  sessionId: string;
+}
+
+/** In-process fan-out of chat events to the open sockets of each user. */
+export class RealtimeHub implements EventPublisher {
+  private readonly byUser = new Map<string, Set<Client>>();
+
+  add(client: Client): void {
+    let set = this.byUser.get(client.userId);
+    if (!set) this.byUser.set(client.userId, (set = new Set()));
+    set.add(client);
+  }
+
+  remove(client: Client): void {
+    const set = this.byUser.get(client.userId);
+    set?.delete(client);
+    if (set?.size === 0) this.byUser.delete(client.userId);
+  }
+
+  publish(userIds: readonly string[], event: ServerEvent): void {
+    const frame = JSON.stringify(event);
+    for (const userId of new Set(userIds)) {
+      for (const client of this.byUser.get(userId) ?? []) {
+        if (client.ws.readyState === client.ws.OPEN) client.ws.send(frame);
+      }
+    }
+  }
+
+  /** Close every socket opened with a session (sign-out, expiry). */
+  closeSession(sessionId: string, reason = 'signed out'): void {
+    for (const client of this.clients()) {
+      if (client.sessionId === sessionId) client.ws.close(4001, reason);
+    }
+  }
+
+  *clients(): Iterable<Client> {
+    for (const set of this.byUser.values()) yield* set;
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+}

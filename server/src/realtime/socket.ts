@@ -1,0 +1,86 @@
+import type { Server } from 'node:http';
+import { clientFrameSchema, REALTIME_LIMITS, type ServerEvent } from '@parley/common';
+import { WebSocketServer } from 'ws';
+import type { SessionStore } from '../auth/sessions.ts';
+import { refuseUpgrade, type UpgradeGuard } from '../http/upgrade.ts';
+import type { Client, RealtimeHub } from './hub.ts';
+
+export const REALTIME_PATH = '/api/realtime';
+
+export interface RealtimeSocketDeps {
+  hub: RealtimeHub;
+  guard: UpgradeGuard;
+  sessions: SessionStore;
+  /** How often to drop dead sockets and sockets whose session ended. */
+  sweepMs?: number;
+}
+
+/** The chat socket: one per signed-in tab, server-to-client events only (plus ping). */
+export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): { close(): void } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME_LIMITS.maxFrameBytes });
+  const alive = new WeakSet<object>();
+
+  server.on('upgrade', (req, socket, head) => {
+    if ((req.url ?? '').split('?')[0] !== REALTIME_PATH) return;
+    if (!deps.guard.isAllowedOrigin(req)) return refuseUpgrade(socket, 403, 'Forbidden');
+    void deps.guard.authenticate(req).then(
+      (session) => {
+        if (!session) return refuseUpgrade(socket, 401, 'Unauthorized');
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          const client: Client = { ws, userId: session.userId, sessionId: session.sessionId };
+          deps.hub.add(client);
+          alive.add(ws);
+          let frames = 0;
+          const window = setInterval(() => (frames = 0), 60_000);
+          const send = (e: ServerEvent) => ws.send(JSON.stringify(e));
+          send({ v: 1, type: 'hello', userId: session.userId });
+          ws.on('pong', () => alive.add(ws));
+          ws.on('message', (data, isBinary) => {
+            frames += 1;
+            if (frames > REALTIME_LIMITS.framesPerMinute) return ws.close(1008, 'rate limit');
+            const parsed = isBinary ? undefined : clientFrameSchema.safeParse(safeJson(data.toString()));
+            if (!parsed?.success) return send({ v: 1, type: 'error', code: 'bad_frame', message: 'Unknown or malformed frame' });
+            send({ v: 1, type: 'pong' });
+          });
+          ws.on('close', () => {
+            clearInterval(window);
+            deps.hub.remove(client);
+          });
+          ws.on('error', () => ws.terminate());
+        });
+      },
+      () => refuseUpgrade(socket, 401, 'Unauthorized'),
+    );
+  });
+
+  const sweep = setInterval(() => {
+    for (const client of deps.hub.clients()) {
+      if (!alive.has(client.ws)) {
+        client.ws.terminate();
+        continue;
+      }
+      alive.delete(client.ws);
+      client.ws.ping();
+      void deps.sessions.isLive(client.sessionId).then((live) => {
+        if (!live) client.ws.close(4001, 'session ended');
+      });
+    }
+  }, deps.sweepMs ?? 30_000);
+  sweep.unref();
+
+  return {
+    close() {
+      clearInterval(sweep);
+      for (const client of deps.hub.clients()) client.ws.terminate();
+      wss.close();
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
