@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onSignOut: (sessionId) => hub.closeSession(sessionId),
   });
   await app.register(profileRoutes, { db, storage, requireUser, now });
-  await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? untranslated, events: hub, sendsPer10s: deps.sendsPer10s });
+  await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? untranslated, events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
 
   const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
   const realtime = attachRealtimeSocket(app.server, { hub, guard, sessions });

@@ -29,6 +29,7 @@ const envSchema = z.object({
   LIBRETRANSLATE_URL: z.url().optional(),
   LIBRETRANSLATE_API_KEY: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  CHAT_SENDS_PER_10S: z.coerce.number().int().positive().default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -46,6 +47,7 @@ export interface Config {
   sessionAbsoluteMs: number;
   emailConfirmation: boolean;
   webDistDir: string;
+  chatSendsPer10s: number;
   translation: {
     engines: Env['TRANSLATION_ENGINES'];
     timeoutMs: number;
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
+    chatSendsPer10s: e.CHAT_SENDS_PER_10S,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     translation: {
       engines: e.TRANSLATION_ENGINES,

@@ -1,9 +1,8 @@
 import { isLanguageCode, type ChatMessage, type LanguageCode } from '@parley/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
-import { requireMembership } from './membership.ts';
+import { isUuid, roomNotFound } from './membership.ts';
 import { presentMessage } from './presenters.ts';
-import { partnerOf } from './rooms.ts';
 import type { ChatTranslator, EventPublisher } from './types.ts';
 
 export interface SendDeps {
@@ -28,14 +27,12 @@ export interface SendInput {
  */
 export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ message: ChatMessage; created: boolean; translation: Promise<void> }> {
   const { db } = deps;
-  const me = await requireMembership(db, input.roomId, input.senderId);
-  const [sender, partner] = await Promise.all([
-    db.selectFrom('profiles').select(['language']).where('id', '=', input.senderId).executeTakeFirst(),
-    partnerOf(db, input.roomId, input.senderId),
-  ]);
-  const senderLanguage = isLanguageCode(sender?.language) ? sender.language : null;
+  const room = await sendContext(db, input.roomId, input.senderId);
+  const senderLanguage = isLanguageCode(room.sender_language) ? room.sender_language : null;
   // The partner reads in their own language; without one, in the sender's (spec section 4).
-  const target: LanguageCode = isLanguageCode(partner?.language) ? partner.language : (senderLanguage ?? 'en');
+  const target: LanguageCode = isLanguageCode(room.partner_language) ? room.partner_language : (senderLanguage ?? 'en');
+  // Same language on both sides: nothing to translate (spec section 5), so no engine call.
+  const needsTranslation = senderLanguage !== target;
 
   const inserted = await db
     .insertInto('messages')
@@ -46,6 +43,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
       content: input.content,
       original_language: senderLanguage,
       target_language: target,
+      translation_status: needsTranslation ? 'pending' : 'not_needed',
     })
     .onConflict((oc) => oc.constraint('messages_client_id_unique').doNothing())
     .returningAll()
@@ -63,10 +61,31 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   }
 
   const message = presentMessage(inserted);
-  const audience = partner ? [input.senderId, partner.id] : [input.senderId];
+  const audience = room.partner_id ? [input.senderId, room.partner_id] : [input.senderId];
   deps.events.publish(audience, { v: 1, type: 'message.created', message });
-  const translation = translateStored(deps, message, senderLanguage, target, me.relationship_context ?? null, audience);
+  const translation = needsTranslation
+    ? translateStored(deps, message, senderLanguage, target, room.relationship_context, audience)
+    : Promise.resolve();
   return { message, created: true, translation };
+}
+
+/**
+ * Membership, the sender's relationship context and language, and the partner, in one query.
+ * No row: not a member, or no such room (the same 404).
+ */
+async function sendContext(db: Db, roomId: string, senderId: string) {
+  if (!isUuid(roomId)) throw roomNotFound();
+  const row = await db
+    .selectFrom('chat_room_participants as me')
+    .innerJoin('profiles as sp', 'sp.id', 'me.user_id')
+    .leftJoin('chat_room_participants as o', (j) => j.onRef('o.chat_room_id', '=', 'me.chat_room_id').onRef('o.user_id', '!=', 'me.user_id'))
+    .leftJoin('profiles as op', 'op.id', 'o.user_id')
+    .select(['me.relationship_context', 'sp.language as sender_language', 'o.user_id as partner_id', 'op.language as partner_language'])
+    .where('me.chat_room_id', '=', roomId)
+    .where('me.user_id', '=', senderId)
+    .executeTakeFirst();
+  if (!row) throw roomNotFound();
+  return row;
 }
 
 async function translateStored(

@@ -1,0 +1,184 @@
+/**
+ * Chat benchmark against the real server process and the PostgreSQL server:
+ *  - N pairs of sockets exchanging persisted messages: messages/s and send->receive p50/p95/p99;
+ *  - in the same run, PostgreSQL's raw single-row insert rate at the same concurrency;
+ *  - memory per idle socket with 5,000 sockets (server RSS before/after).
+ * Run: node --import tsx bench/chat.bench.ts [pairs=16] [messagesPerPair=100] [idleSockets=5000]
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { hashPassword } from '../server/src/auth/passwords.ts';
+import { percentile, table } from './stats.ts';
+
+const PAIRS = Number(process.argv[2] ?? 16);
+const PER_PAIR = Number(process.argv[3] ?? 100);
+const IDLE = Number(process.argv[4] ?? 5000);
+const PORT = 3300 + Math.floor(Math.random() * 500);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const root = path.resolve(import.meta.dirname, '..');
+
+async function main() {
+  const dbName = `parley_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: url.toString(), LOG_LEVEL: 'error', CHAT_SENDS_PER_10S: '100000', DATA_DIR: `/tmp/${dbName}` },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await waitForHealth();
+    const db = new pg.Pool({ connectionString: url.toString(), max: 20 });
+    const cookies = await createUsers(db, PAIRS * 2);
+    const rooms = await createRooms(cookies);
+
+    const chat = await exchange(cookies, rooms);
+    const raw = await rawInsertRate(db, PAIRS, PAIRS * PER_PAIR);
+    const mem = await idleSocketMemory(server.pid!, cookies[0]!, IDLE);
+    await db.end();
+
+    console.log(`\nChat benchmark: ${PAIRS} pairs x ${PER_PAIR} messages, PostgreSQL ${(await admin.query('show server_version')).rows[0].server_version}`);
+    table([
+      ['chat messages/s (persisted, delivered)', chat.rate.toFixed(0)],
+      ['send->receive p50 ms', chat.p50.toFixed(1)],
+      ['send->receive p95 ms', chat.p95.toFixed(1)],
+      ['send->receive p99 ms', chat.p99.toFixed(1)],
+      [`raw PostgreSQL single-row inserts/s (${PAIRS} connections)`, raw.toFixed(0)],
+      ['chat rate / raw insert rate', `${((chat.rate / raw) * 100).toFixed(0)}%`],
+      [`server RSS idle, MB`, (mem.before / 1024).toFixed(1)],
+      [`server RSS with ${IDLE} sockets, MB`, (mem.after / 1024).toFixed(1)],
+      ['memory per idle socket, KB', ((mem.after - mem.before) / IDLE).toFixed(1)],
+    ]);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function waitForHealth() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+/** Users and sessions are written straight into the database (sign-up is rate limited per address). */
+async function createUsers(db: pg.Pool, n: number): Promise<string[]> {
+  const hash = await hashPassword('bench-password');
+  const cookies: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const name = `bench${i}_${randomBytes(3).toString('hex')}`;
+    const { rows } = await db.query(`INSERT INTO users (email, password_hash, email_confirmed_at) VALUES ($1, $2, now()) RETURNING id`, [`${name}@bench.test`, hash]);
+    const id = rows[0].id as string;
+    await db.query(`INSERT INTO profiles (id, username, email, language) VALUES ($1, $2, $3, 'en')`, [id, name, `${name}@bench.test`]);
+    const token = randomBytes(32).toString('base64url');
+    await db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [createHash('sha256').update(token).digest('hex'), id]);
+    cookies.push(`parley_session=${token}`);
+  }
+  return cookies;
+}
+
+async function call(cookie: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${BASE}${url}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+async function createRooms(cookies: string[]): Promise<string[]> {
+  const rooms: string[] = [];
+  for (let p = 0; p < PAIRS; p++) {
+    const other = (await call(cookies[2 * p + 1]!, 'GET', '/api/auth/session')) as { user: { id: string } };
+    const res = (await call(cookies[2 * p]!, 'POST', '/api/chats', { userId: other.user.id })) as { room: { id: string } };
+    rooms.push(res.room.id);
+  }
+  return rooms;
+}
+
+function openSocket(cookie: string): Promise<WebSocket> {
+  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/api/realtime`, { headers: { cookie, origin: BASE } });
+  return new Promise((resolve, reject) => {
+    ws.once('message', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+/** Each pair: A sends, B's socket receives message.created; PER_PAIR times, pairs in parallel. */
+async function exchange(cookies: string[], rooms: string[]) {
+  const receivers = await Promise.all(rooms.map((_, p) => openSocket(cookies[2 * p + 1]!)));
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(rooms.map(async (roomId, p) => {
+    const ws = receivers[p]!;
+    for (let i = 0; i < PER_PAIR; i++) {
+      const clientId = `bench-${p}-${i}-${randomBytes(4).toString('hex')}`;
+      const t0 = performance.now();
+      const received = new Promise<void>((resolve) => {
+        const onMessage = (data: WebSocket.RawData) => {
+          const e = JSON.parse(data.toString());
+          if (e.type === 'message.created' && e.message.client_id === clientId) {
+            ws.off('message', onMessage);
+            resolve();
+          }
+        };
+        ws.on('message', onMessage);
+      });
+      await call(cookies[2 * p]!, 'POST', `/api/chats/${roomId}/messages`, { content: `message ${i} from pair ${p}`, clientId });
+      await received;
+      latencies.push(performance.now() - t0);
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  receivers.forEach((ws) => ws.close());
+  latencies.sort((a, b) => a - b);
+  return { rate: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+}
+
+/** The database's own ceiling for this shape of write: single-row INSERTs, same concurrency. */
+async function rawInsertRate(db: pg.Pool, concurrency: number, total: number): Promise<number> {
+  await db.query('CREATE TABLE IF NOT EXISTS bench_raw (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, room uuid, body text, created_at timestamptz DEFAULT now())');
+  let left = total;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    const client = await db.connect();
+    try {
+      while (left-- > 0) await client.query('INSERT INTO bench_raw (room, body) VALUES (gen_random_uuid(), $1)', ['a message of about thirty bytes']);
+    } finally {
+      client.release();
+    }
+  }));
+  return total / ((performance.now() - started) / 1000);
+}
+
+function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m?.[1] ?? 0);
+}
+
+async function idleSocketMemory(pid: number, cookie: string, n: number) {
+  global.gc?.();
+  await new Promise((r) => setTimeout(r, 1000));
+  const before = rssKb(pid);
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < n; i += 100) {
+    sockets.push(...(await Promise.all(Array.from({ length: Math.min(100, n - i) }, () => openSocket(cookie)))));
+  }
+  await new Promise((r) => setTimeout(r, 2000));
+  const after = rssKb(pid);
+  sockets.forEach((ws) => ws.terminate());
+  return { before, after };
+}
+
+await main();
