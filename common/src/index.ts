@@ -6,5 +6,7 @@ export * from './api/auth.ts';
 export * from './api/profile.ts';
 export * from './api/routes.ts';
 export * from './i18n/index.ts';
+export * from './api/translation.ts';
 export * from './api/chat.ts';
 export * from './realtime.ts';
+export * from './voice.ts';

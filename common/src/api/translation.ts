@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { relationshipContextSchema } from '../relationship.ts';
+
+/** Paths of the translation API. The /functions/v1 paths answer clients written for the spec's hosted functions. */
+export const TRANSLATION_API = {
+  translate: '/api/translate',
+  smartTranslate: '/api/smart-translate',
+  languages: '/api/languages',
+  engines: '/api/engines',
+  uiStrings: '/api/ui-strings',
+  functionsTranslateText: '/functions/v1/translate-text',
+  functionsSmartTranslate: '/functions/v1/smart-translate',
+} as const;
+
+/** Caps of the UI-strings batch endpoint. */
+export const UI_STRINGS_LIMITS = { maxEntries: 500, maxChars: 500, maxKeyChars: 200 } as const;
+
+/**
+ * A language as clients send it: one of the 20 codes (case-insensitive), a locale tag ('es-MX'),
+ * or an English/native name ('Spanish', 'Español'). The server resolves it and answers
+ * 400 `Unknown language: xx` when it names none of the 20.
+ */
+export const languageField = z.string().trim().min(1, 'Language is required').max(64);
+
+/** Source language: as above, or 'auto-detect' / 'auto' (chat), 'en' for interface strings. */
+export const sourceLanguageField = languageField;
+
+/** The relationship context as stored (object) or as the user typed it (free text, inferred server-side). */
+export const relationshipContextInput = z.union([relationshipContextSchema, z.string().trim().max(500)]);
+
+/** Text to translate. The length cap is checked separately so the server can answer 413. */
+export const translateTextField = z.string({ error: 'Text is required' }).min(1, 'Text is required');
+export const TRANSLATE_MAX_CHARS = LIMITS.translateMaxChars;
+
+/** POST /api/translate and /functions/v1/translate-text. */
+export const translateTextBody = z.object({
+  text: translateTextField,
+  targetLanguage: languageField,
+  sourceLanguage: sourceLanguageField.optional(),
+  relationshipContext: relationshipContextInput.nullable().optional(),
+});
+export type TranslateTextBody = z.infer<typeof translateTextBody>;
+
+export const TRANSLATION_FAILURE_REASONS = ['unsupported_pair', 'engine_failed', 'too_long'] as const;
+export type TranslationFailureReason = (typeof TRANSLATION_FAILURE_REASONS)[number];
+
+export const translateTextResponse = z.object({
+  /** The translation; on failure the original text (never lost). */
+  translatedText: z.string(),
+  /** Set when the source was detected ('auto-detect'). */
+  detectedLanguage: z.string().optional(),
+  /** Engine that produced the text; null when nothing was translated (same language, empty, failure). */
+  engine: z.string().nullable(),
+  ok: z.boolean(),
+  cached: z.boolean().optional(),
+  reason: z.enum(TRANSLATION_FAILURE_REASONS).optional(),
+  /** User-facing explanation when ok is false, e.g. 'No translation available for English -> Japanese with the configured engines'. */
+  message: z.string().optional(),
+});
+export type TranslateTextResponse = z.infer<typeof translateTextResponse>;
+
+/** POST /api/smart-translate and /functions/v1/smart-translate. */
+export const smartTranslateBody = z.object({
+  text: translateTextField,
+  primaryLanguage: languageField,
+  secondaryLanguage: languageField,
+});
+export type SmartTranslateBody = z.infer<typeof smartTranslateBody>;
+
+export const smartTranslateResponse = z.object({
+  translatedText: z.string(),
+  detectedLanguage: z.string(),
+  /** '<source code> → <target code>', e.g. 'en → es' (always the detected source first). */
+  translationDirection: z.string(),
+  engine: z.string().nullable(),
+  ok: z.boolean(),
+  reason: z.enum(TRANSLATION_FAILURE_REASONS).optional(),
+  message: z.string().optional(),
+});
+export type SmartTranslateResponse = z.infer<typeof smartTranslateResponse>;
+
+export const PAIR_SUPPORT = ['direct', 'pivot', 'provider', 'none'] as const;
+export type PairSupportKind = (typeof PAIR_SUPPORT)[number];
+
+export const pairInfo = z.object({
+  source: z.string(),
+  target: z.string(),
+  support: z.enum(PAIR_SUPPORT),
+  /** First engine that serves the pair, null when none does. */
+  engine: z.string().nullable(),
+  /** Pivot language for 'pivot' pairs (e.g. 'es' for en -> fr). */
+  via: z.string().optional(),
+  /** Engines tried next if the first one fails. */
+  fallbacks: z.array(z.string()),
+});
+export type PairInfo = z.infer<typeof pairInfo>;
+
+/** GET /api/languages. */
+export const languagesResponse = z.object({
+  languages: z.array(z.object({ code: z.string(), name: z.string(), nativeName: z.string() })),
+  engines: z.array(z.string()),
+  pairs: z.array(pairInfo),
+});
+export type LanguagesResponse = z.infer<typeof languagesResponse>;
+
+export const engineStatus = z.object({
+  id: z.string(),
+  live: z.boolean(),
+  detail: z.string().optional(),
+  /** Number of ordered language pairs (of 380) this engine serves. */
+  pairs: z.number(),
+});
+export type EngineStatus = z.infer<typeof engineStatus>;
+
+/** GET /api/engines. */
+export const enginesResponse = z.object({ engines: z.array(engineStatus) });
+export type EnginesResponse = z.infer<typeof enginesResponse>;
+
+/** POST /api/ui-strings: translate a flat catalog of English interface strings (keys are opaque). */
+export const uiStringsBody = z.object({
+  language: languageField,
+  strings: z
+    .record(z.string().max(UI_STRINGS_LIMITS.maxKeyChars), z.string().max(UI_STRINGS_LIMITS.maxChars))
+    .refine((r) => Object.keys(r).length <= UI_STRINGS_LIMITS.maxEntries, {
+      message: `At most ${UI_STRINGS_LIMITS.maxEntries} strings per request`,
+    }),
+});
+export type UiStringsBody = z.infer<typeof uiStringsBody>;
+
+/** Same keys as sent; a string that could not be translated keeps its English original. */
+export const uiStringsResponse = z.object({ strings: z.record(z.string(), z.string()) });
+export type UiStringsResponse = z.infer<typeof uiStringsResponse>;

@@ -1,0 +1,150 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { BrandMark } from '../shell/BrandMark.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import { useAuth } from './AuthProvider.tsx';
+import { mapAuthError, type AuthMode } from './authErrors.ts';
+
+export function AuthPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { signIn, signUp } = useAuth();
+  const [mode, setMode] = useState<AuthMode>('signIn');
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const isSignUp = mode === 'signUp';
+
+  const showError = (error: unknown) => {
+    const view = mapAuthError(mode, error instanceof Error ? error.message : undefined);
+    toast.error(t(view.title), { description: view.descriptionKey ? t(view.descriptionKey) : view.message });
+    if (view.switchToSignIn) setMode('signIn');
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      if (isSignUp) {
+        const result = await signUp(username.trim(), email.trim(), password);
+        toast.success(t('auth.accountCreated'), {
+          description: t(result.confirmationRequired ? 'auth.confirmEmailDescription' : 'auth.accountCreatedDescription'),
+        });
+        setUsername('');
+        setEmail('');
+        setPassword('');
+        setShowPassword(false);
+        setMode('signIn');
+      } else {
+        await signIn(email.trim(), password);
+        toast.success(t('auth.welcomeBack'), { description: t('auth.signedInDescription') });
+        navigate('/', { replace: true });
+      }
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitLabel = busy ? t(isSignUp ? 'auth.signingUp' : 'auth.signingIn') : t(isSignUp ? 'auth.signUp' : 'auth.signIn');
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-secondary via-background to-teal-50 px-4 py-10">
+      <div className="w-full max-w-sm animate-in-up">
+        <div className="mb-6 flex flex-col items-center gap-2 text-center">
+          <BrandMark className="size-12" />
+          <p className="text-lg font-semibold tracking-tight">{t('header.appName')}</p>
+        </div>
+        <Card>
+          <CardHeader className="text-center">
+            <CardTitle data-testid="auth-title">{t(isSignUp ? 'auth.signUpTitle' : 'auth.signInTitle')}</CardTitle>
+            <CardDescription>{t(isSignUp ? 'auth.signUpSubtitle' : 'auth.signInSubtitle')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form className="flex flex-col gap-4" onSubmit={onSubmit} data-testid="auth-form" data-mode={mode}>
+              {isSignUp && (
+                <div className="flex flex-col gap-2">
+                  <Label htmlFor="auth-username">{t('auth.username')}</Label>
+                  <Input
+                    id="auth-username"
+                    name="username"
+                    autoComplete="username"
+                    placeholder={t('auth.usernamePlaceholder')}
+                    value={username}
+                    onChange={(e) => setUsername(e.target.value)}
+                    required
+                  />
+                </div>
+              )}
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="auth-email">{t('auth.email')}</Label>
+                <Input
+                  id="auth-email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  placeholder={t('auth.emailPlaceholder')}
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  required
+                />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="auth-password">{t('auth.password')}</Label>
+                <div className="relative">
+                  <Input
+                    id="auth-password"
+                    name="password"
+                    type={showPassword ? 'text' : 'password'}
+                    autoComplete={isSignUp ? 'new-password' : 'current-password'}
+                    placeholder={t('auth.passwordPlaceholder')}
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    className="pr-11"
+                    required
+                  />
+                  <button
+                    type="button"
+                    className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    onClick={() => setShowPassword((v) => !v)}
+                    aria-label={t(showPassword ? 'auth.hidePassword' : 'auth.showPassword')}
+                    aria-pressed={showPassword}
+                    data-testid="toggle-password"
+                  >
+                    {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+                  </button>
+                </div>
+                {isSignUp && <p className="text-xs text-muted-foreground">{t('auth.passwordHint')}</p>}
+              </div>
+              <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy} data-testid="auth-submit">
+                {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+                {submitLabel}
+              </Button>
+            </form>
+            <p className="mt-6 text-center text-sm text-muted-foreground">
+              {t(isSignUp ? 'auth.haveAccount' : 'auth.noAccount')}{' '}
+              <button
+                type="button"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+                onClick={() => setMode(isSignUp ? 'signIn' : 'signUp')}
+                data-testid="auth-toggle"
+              >
+                {t(isSignUp ? 'auth.switchToSignIn' : 'auth.switchToSignUp')}
+              </button>
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,113 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { API, type Profile, type SessionResponse, type SessionUser, type SignUpResponse } from '@parley/common';
+import { api, isApiError, onUnauthenticated } from '../../lib/api.ts';
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+export interface AuthValue {
+  user: SessionUser | null;
+  profile: Profile | null;
+  /** The session is being looked up. */
+  loading: boolean;
+  signIn: (email: string, password: string) => Promise<SessionResponse>;
+  signUp: (username: string, email: string, password: string) => Promise<SignUpResponse>;
+  signOut: () => Promise<void>;
+  /** Fetch the profile again (GET /api/profile). */
+  refreshProfile: () => Promise<Profile | null>;
+  /** Replace the cached profile with one the server returned. */
+  setProfile: (profile: Profile) => void;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+async function fetchSession(): Promise<SessionResponse | null> {
+  try {
+    return await api.get<SessionResponse>(API.session);
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: fetchSession,
+    staleTime: Infinity,
+    retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status < 500 && error.status > 0),
+  });
+
+  const clearSession = useCallback(() => {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  }, [queryClient]);
+
+  // Any request answered 401 unauthenticated means the session is gone (expired, signed out elsewhere).
+  useEffect(() => onUnauthenticated(clearSession), [clearSession]);
+
+  const setProfile = useCallback(
+    (profile: Profile) =>
+      queryClient.setQueryData<SessionResponse | null>(SESSION_QUERY_KEY, (current) => (current ? { ...current, profile } : current)),
+    [queryClient],
+  );
+
+  const refreshProfile = useCallback(async () => {
+    try {
+      const profile = await api.get<Profile>(API.profile);
+      setProfile(profile);
+      return profile;
+    } catch (error) {
+      console.error('Could not load the profile', error);
+      return null;
+    }
+  }, [setProfile]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const response = await api.post<SessionResponse>(API.signIn, { email, password });
+      queryClient.setQueryData(SESSION_QUERY_KEY, response);
+      return response;
+    },
+    [queryClient],
+  );
+
+  const signUp = useCallback(
+    (username: string, email: string, password: string) => api.post<SignUpResponse>(API.signUp, { username, email, password }),
+    [],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await api.post<void>(API.signOut);
+    } catch (error) {
+      // Already signed out on the server: the local session simply ends.
+      if (!(isApiError(error) && error.status === 401)) throw error;
+    }
+    clearSession();
+  }, [clearSession]);
+
+  const data = session.data ?? null;
+  const value = useMemo<AuthValue>(
+    () => ({
+      user: data?.user ?? null,
+      profile: data?.profile ?? null,
+      loading: session.isPending,
+      signIn,
+      signUp,
+      signOut,
+      refreshProfile,
+      setProfile,
+    }),
+    [data, session.isPending, signIn, signUp, signOut, refreshProfile, setProfile],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The signed-in user, profile and auth actions. Throws outside AuthProvider. */
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

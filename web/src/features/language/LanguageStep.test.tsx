@@ -1,0 +1,70 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../lib/i18n.tsx';
+import { LanguageStep } from './LanguageStep.tsx';
+
+afterEach(cleanup);
+
+const renderStep = (props: Partial<Parameters<typeof LanguageStep>[0]> = {}) => {
+  const onContinue = props.onContinue ?? vi.fn(async () => {});
+  render(
+    <I18nProvider initialLanguage="en">
+      <LanguageStep firstTime name="Ana" onContinue={onContinue} {...props} />
+    </I18nProvider>,
+  );
+  return { onContinue, input: screen.getByLabelText('Your language'), button: screen.getByTestId('language-continue') };
+};
+
+describe('LanguageStep', () => {
+  it('welcomes a first-time user without a Cancel option', () => {
+    renderStep();
+    expect(screen.getByText('Welcome, Ana!')).toBeTruthy();
+    expect(screen.getByText('Choose your language to get started')).toBeTruthy();
+    expect(screen.queryByTestId('language-cancel')).toBeNull();
+  });
+
+  it('shows Settings - Language with Cancel when opened from the menu', () => {
+    const onCancel = vi.fn();
+    renderStep({ firstTime: false, onCancel });
+    expect(screen.getByText('Settings - Language')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('language-cancel'));
+    expect(onCancel).toHaveBeenCalled();
+  });
+
+  it('disables Continue while the input is blank', () => {
+    const { input, button } = renderStep();
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '   ' } });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: 'es' } });
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('explains an unknown language and does not continue', () => {
+    const { input, button, onContinue } = renderStep();
+    fireEvent.change(input, { target: { value: 'Klingon' } });
+    fireEvent.click(button);
+    expect(screen.getByTestId('language-unknown').textContent).toContain('"Klingon"');
+    expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  it('resolves English or native names and codes, shows Translating... while busy', async () => {
+    let finish = () => {};
+    const onContinue = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { input, button } = renderStep({ onContinue });
+    fireEvent.change(input, { target: { value: 'ESPAÑOL' } });
+    expect(screen.getByTestId('language-resolved').textContent).toContain('Español (Spanish)');
+    fireEvent.click(button);
+    expect(onContinue).toHaveBeenCalledWith('es');
+    expect(button.textContent).toBe('Translating...');
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => finish());
+    expect(button.textContent).toBe('Continue');
+  });
+
+  it('fills the input from a language chip', () => {
+    const { input } = renderStep();
+    fireEvent.click(screen.getByText('Deutsch'));
+    expect((input as HTMLInputElement).value).toBe('German');
+  });
+});

@@ -1,0 +1,143 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Check, Languages, LoaderCircle } from 'lucide-react';
+import { LANGUAGES, resolveLanguage, type LanguageCode } from '@parley/common';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import { cn } from '../../lib/utils.ts';
+
+export interface LanguageStepProps {
+  /** First use: the welcome title; otherwise 'Settings - Language' with Cancel. */
+  firstTime: boolean;
+  /** Shown in 'Welcome, {name}!'. */
+  name: string;
+  /** Pre-filled text (e.g. the current language's name). */
+  initialValue?: string;
+  /** Apply the chosen language; the step shows 'Translating...' until it resolves. */
+  onContinue: (code: LanguageCode) => Promise<void>;
+  onCancel?: () => void;
+}
+
+/** Language selection step (spec section 2, Main app flow 1): free text resolved to a supported language. */
+export function LanguageStep({ firstTime, name, initialValue = '', onContinue, onCancel }: LanguageStepProps) {
+  const t = useT();
+  const inputId = useId();
+  const messageId = useId();
+  const [text, setText] = useState(initialValue);
+  const [busy, setBusy] = useState(false);
+  const [unknownInput, setUnknownInput] = useState<string | null>(null);
+  const resolved = resolveLanguage(text);
+  const blank = text.trim() === '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || busy) return;
+    if (!resolved) {
+      setUnknownInput(text.trim());
+      return;
+    }
+    setBusy(true);
+    try {
+      await onContinue(resolved.code);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const change = (value: string) => {
+    setText(value);
+    setUnknownInput(null);
+  };
+
+  return (
+    <main className="flex min-h-full items-start justify-center px-4 py-8 sm:items-center" data-testid="language-step">
+      <Card className="w-full max-w-lg animate-in-up">
+        <CardHeader className="items-center text-center">
+          <span className="mb-2 flex size-12 items-center justify-center rounded-2xl bg-secondary text-primary">
+            <Languages className="size-6" aria-hidden="true" />
+          </span>
+          <CardTitle data-testid="language-step-title">
+            {firstTime ? t('languageSelector.welcomeTitle', { name }) : t('languageSelector.settingsTitle')}
+          </CardTitle>
+          <CardDescription>{t(firstTime ? 'languageSelector.welcomeSubtitle' : 'languageSelector.settingsSubtitle')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={inputId}>{t('languageSelector.inputLabel')}</Label>
+              <Input
+                id={inputId}
+                value={text}
+                onChange={(e) => change(e.target.value)}
+                placeholder={t('languageSelector.inputPlaceholder')}
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                autoFocus
+                disabled={busy}
+                aria-invalid={unknownInput !== null}
+                aria-describedby={messageId}
+                data-testid="language-input"
+              />
+              <p id={messageId} className="min-h-5 text-sm" aria-live="polite">
+                {unknownInput !== null ? (
+                  <span className="text-destructive" data-testid="language-unknown">
+                    {t('languageSelector.unknownLanguage', { input: unknownInput })}
+                  </span>
+                ) : resolved ? (
+                  <span className="inline-flex items-center gap-1 text-accent" data-testid="language-resolved">
+                    <Check className="size-4" aria-hidden="true" />
+                    {t('languageSelector.selected', { language: `${resolved.nativeName} (${resolved.name})` })}
+                  </span>
+                ) : (
+                  <span className="text-muted-foreground">{t('languageSelector.inputHint')}</span>
+                )}
+              </p>
+            </div>
+
+            <div>
+              <p className="mb-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                {t('languageSelector.supportedLanguages')}
+              </p>
+              <ul className="flex flex-wrap gap-1.5">
+                {LANGUAGES.map((language) => (
+                  <li key={language.code}>
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => change(language.name)}
+                      title={language.name}
+                      lang={language.code}
+                      className={cn(
+                        'rounded-full border px-2.5 py-1 text-xs transition-colors disabled:opacity-50',
+                        resolved?.code === language.code
+                          ? 'border-primary bg-primary text-primary-foreground'
+                          : 'border-border bg-card hover:border-primary/50 hover:bg-secondary',
+                      )}
+                    >
+                      {language.nativeName}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+
+            <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+              {!firstTime && onCancel && (
+                <Button variant="outline" onClick={onCancel} disabled={busy} data-testid="language-cancel">
+                  {t('languageSelector.cancel')}
+                </Button>
+              )}
+              <Button type="submit" disabled={blank || busy} className="sm:min-w-32" data-testid="language-continue">
+                {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+                {busy ? t('languageSelector.translating') : t('languageSelector.continue')}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

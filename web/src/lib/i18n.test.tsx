@@ -1,0 +1,89 @@
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider, useI18n, useT } from './i18n.tsx';
+
+function Probe() {
+  const { t, status, setLanguage } = useI18n();
+  return (
+    <div>
+      <p data-testid="welcome">{t('languageSelector.welcomeTitle', { name: 'Ana' })}</p>
+      <p data-testid="chat">{t('nav.chat')}</p>
+      <p data-testid="status">{status}</p>
+      <button onClick={() => void setLanguage('es')}>es</button>
+      <button onClick={() => void setLanguage('en')}>en</button>
+    </div>
+  );
+}
+
+/** Fake server: answers /api/ui-strings with '[es] ' + text. */
+function mockFetch() {
+  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+    const { strings } = JSON.parse(String(init?.body)) as { strings: Record<string, string> };
+    const out = Object.fromEntries(Object.entries(strings).map(([k, v]) => [k, `[es] ${v}`]));
+    return new Response(JSON.stringify({ strings: out }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('I18nProvider', () => {
+  it('renders English with placeholders filled', () => {
+    render(<I18nProvider><Probe /></I18nProvider>);
+    expect(screen.getByTestId('welcome').textContent).toBe('Welcome, Ana!');
+    expect(screen.getByTestId('chat').textContent).toBe('Chat');
+  });
+
+  it('translates on a language change in batches of 10, and English restores the originals with no call', async () => {
+    const fetchMock = mockFetch();
+    render(<I18nProvider><Probe /></I18nProvider>);
+    await act(async () => screen.getByText('es').click());
+    expect(screen.getByTestId('chat').textContent).toBe('[es] Chat');
+    expect(screen.getByTestId('welcome').textContent).toBe('[es] Welcome, Ana!');
+    expect(screen.getByTestId('status').textContent).toBe('idle');
+    for (const [url, init] of fetchMock.mock.calls) {
+      expect(url).toBe('/api/ui-strings');
+      expect(init?.credentials).toBe('same-origin');
+      expect(Object.keys((JSON.parse(String(init?.body)) as { strings: object }).strings).length).toBeLessThanOrEqual(10);
+    }
+    const calls = fetchMock.mock.calls.length;
+    expect(calls).toBeGreaterThan(10);
+
+    await act(async () => screen.getByText('en').click());
+    expect(screen.getByTestId('chat').textContent).toBe('Chat');
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
+
+  it('starts instantly from the cache on reload', async () => {
+    const fetchMock = mockFetch();
+    const first = render(<I18nProvider><Probe /></I18nProvider>);
+    await act(async () => screen.getByText('es').click());
+    first.unmount();
+    const calls = fetchMock.mock.calls.length;
+    render(<I18nProvider initialLanguage="es"><Probe /></I18nProvider>);
+    expect(screen.getByTestId('chat').textContent).toBe('[es] Chat');
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
+
+  it('keeps English strings when the server fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":{"code":"internal","message":"boom"}}', { status: 500 })));
+    render(<I18nProvider><Probe /></I18nProvider>);
+    await act(async () => screen.getByText('es').click());
+    expect(screen.getByTestId('chat').textContent).toBe('Chat');
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('throws when used outside its provider', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useT())).toThrow(/I18nProvider/);
+    expect(() => renderHook(() => useI18n())).toThrow(/I18nProvider/);
+    error.mockRestore();
+  });
+});

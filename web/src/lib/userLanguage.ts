@@ -1,0 +1,43 @@
+import { resolveLanguage, type LanguageCode } from '@parley/common';
+
+/** localStorage key of the chosen language (spec section 3); holds a language code. */
+export const USER_LANGUAGE_KEY = 'userLanguage';
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined; // Storage disabled (privacy mode): behave as a first visit.
+  }
+}
+
+/** The stored language, or undefined on first use. Older values holding a name are resolved too. */
+export function getStoredLanguage(): LanguageCode | undefined {
+  const raw = storage()?.getItem(USER_LANGUAGE_KEY);
+  return raw ? resolveLanguage(raw)?.code : undefined;
+}
+
+export function storeLanguage(code: LanguageCode): void {
+  try {
+    storage()?.setItem(USER_LANGUAGE_KEY, code);
+  } catch (error) {
+    console.warn('Could not store the chosen language', error);
+  }
+}
+
+export function readJson<T>(key: string): T | undefined {
+  try {
+    const raw = storage()?.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeJson(key: string, value: unknown): void {
+  try {
+    storage()?.setItem(key, JSON.stringify(value));
+  } catch (error) {
+    console.warn(`Could not store ${key}`, error);
+  }
+}
