@@ -20,6 +20,8 @@ import type { ChatTranslator } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { RealtimeHub } from './realtime/hub.ts';
+import { chatTranslatorFor, createTranslationService, type TranslationService } from './translation/service.ts';
+import { translationRoutes } from './translation/routes.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { LocalStorage } from './storage/localStorage.ts';
 
@@ -30,6 +32,8 @@ export interface AppDeps {
   now?: () => Date;
   authLimits?: AuthLimits;
   logger?: boolean;
+  /** The translation router; built from config when not given. */
+  translation?: TranslationService;
   /** Chat's translator; tests swap in failing or slow ones. */
   chatTranslator?: ChatTranslator;
   sendsPer10s?: number;
@@ -76,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
   mkdirSync(storage.root, { recursive: true });
   const limiter = new AuthRateLimiter(deps.authLimits ?? DEFAULT_AUTH_LIMITS);
+  const translation = deps.translation ?? createTranslationService({ db, config: config.translation, logger: app.log });
+  if (!deps.translation) app.addHook('onClose', async () => translation.close());
   const hub = new RealtimeHub();
   app.decorate('realtimeHub', hub);
 
@@ -87,7 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onSignOut: (sessionId) => hub.closeSession(sessionId),
   });
   await app.register(profileRoutes, { db, storage, requireUser, now });
-  await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? untranslated, events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
+  await app.register(translationRoutes, { service: translation, requireUser });
+  await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? chatTranslatorFor(translation), events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
 
   const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
   const realtime = attachRealtimeSocket(app.server, { hub, guard, sessions });
@@ -107,9 +114,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   return app;
 }
-
-/** Until the translation router is wired: keep the original and say it was not translated. */
-const untranslated: ChatTranslator = { translate: async ({ text }) => ({ text, ok: false }) };
 
 /** The built SPA at /, with index.html for client-side routes (the 404 page is client-side). */
 function serveWebApp(app: FastifyInstance, distDir: string): void {

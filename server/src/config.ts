@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LIMITS } from '@parley/common';
 import { z } from 'zod';
 
 /** Every environment variable Parley reads, validated in one place. */
@@ -51,6 +52,7 @@ export interface Config {
   translation: {
     engines: Env['TRANSLATION_ENGINES'];
     timeoutMs: number;
+    maxChars: number;
     openai: { baseUrl: string; apiKey: string | undefined; model: string };
     deepl: { apiKey: string; baseUrl: string | undefined } | undefined;
     libretranslate: { url: string; apiKey: string | undefined } | undefined;
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translation: {
       engines: e.TRANSLATION_ENGINES,
       timeoutMs: e.TRANSLATION_TIMEOUT_MS,
+      maxChars: LIMITS.translateMaxChars,
       openai: { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL },
       deepl: e.DEEPL_API_KEY ? { apiKey: e.DEEPL_API_KEY, baseUrl: e.DEEPL_BASE_URL } : undefined,
       libretranslate: e.LIBRETRANSLATE_URL

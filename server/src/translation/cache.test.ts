@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DB, type TestDatabase } from '../../test/helpers.ts';
+import { connectDb, type DbHandle } from '../db/connect.ts';
+import { DbTranslationCache, hashText, Lru } from './cache.ts';
+
+let testDb: TestDatabase;
+let handle: DbHandle;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  handle = await testDb.open();
+});
+afterAll(async () => {
+  await handle.close();
+  await testDb.drop();
+});
+beforeEach(async () => {
+  await handle.db.deleteFrom('translation_cache').execute();
+});
+
+const key = (text: string, formality = 'neutral') => ({ engine: 'apertium', source: 'en', target: 'es', formality, text });
+const rows = async () => (await handle.db.selectFrom('translation_cache').selectAll().execute()).length;
+
+describe(`DbTranslationCache (${TEST_DB})`, () => {
+  it('stores by engine, pair, formality and the sha256 of the text', async () => {
+    const cache = new DbTranslationCache(handle.db, { memoryEntries: 0 });
+    await cache.set(key('Hello'), 'Hola');
+    expect(await cache.get(key('Hello'))).toBe('Hola');
+    expect(await cache.get(key('Hello', 'formal'))).toBeUndefined();
+    expect(await cache.get({ ...key('Hello'), target: 'fr' })).toBeUndefined();
+    const row = await handle.db.selectFrom('translation_cache').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ engine: 'apertium', source: 'en', target: 'es', formality: 'neutral', text_hash: hashText('Hello'), translated_text: 'Hola' });
+  });
+
+  it('overwrites an entry for the same key', async () => {
+    const cache = new DbTranslationCache(handle.db, { memoryEntries: 0 });
+    await cache.set(key('Hello'), 'Hola');
+    await cache.set(key('Hello'), '¡Hola!');
+    expect(await cache.get(key('Hello'))).toBe('¡Hola!');
+    expect(await rows()).toBe(1);
+  });
+
+  it('ignores and prunes rows past the age limit', async () => {
+    const cache = new DbTranslationCache(handle.db, { memoryEntries: 0, maxAgeDays: 7 });
+    await cache.set(key('old'), 'viejo');
+    await cache.set(key('new'), 'nuevo');
+    await handle.db.updateTable('translation_cache').set({ created_at: new Date(Date.now() - 8 * 86_400_000) }).where('translated_text', '=', 'viejo').execute();
+    expect(await cache.get(key('old'))).toBeUndefined();
+    expect(await cache.prune()).toBe(1);
+    expect(await rows()).toBe(1);
+    expect(await cache.get(key('new'))).toBe('nuevo');
+  });
+
+  it('keeps only the newest maxRows rows, pruning every N writes in the background', async () => {
+    const cache = new DbTranslationCache(handle.db, { memoryEntries: 0, maxRows: 3, pruneEveryWrites: 5 });
+    for (let i = 0; i < 4; i += 1) {
+      await cache.set(key(`text ${i}`), `texto ${i}`);
+      await handle.db.updateTable('translation_cache').set({ created_at: new Date(Date.now() - (10 - i) * 60_000) }).where('translated_text', '=', `texto ${i}`).execute();
+    }
+    expect(await rows()).toBe(4); // no pruning yet: not on every call
+    await cache.set(key('text 4'), 'texto 4'); // 5th write: prune
+    await cache.flush();
+    expect(await rows()).toBe(3);
+    expect(await cache.get(key('text 0'))).toBeUndefined();
+    expect(await cache.get(key('text 1'))).toBeUndefined();
+    expect(await cache.get(key('text 4'))).toBe('texto 4');
+  });
+
+  it('never fails a translation when the database does: the error is reported and ignored', async () => {
+    const errors: string[] = [];
+    const broken = await connectDb({}); // in memory, closed at once
+    await broken.close();
+    const cache = new DbTranslationCache(broken.db, { memoryEntries: 0, onError: (_e, during) => errors.push(during) });
+    await expect(cache.set(key('x'), 'y')).resolves.toBeUndefined();
+    await expect(cache.get(key('x'))).resolves.toBeUndefined();
+    expect(errors).toEqual(['set', 'get']);
+  });
+});
+
+describe('Lru', () => {
+  it('evicts the least recently used entry', () => {
+    const lru = new Lru<number>(2);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    lru.get('a');
+    lru.set('c', 3);
+    expect(lru.get('b')).toBeUndefined();
+    expect(lru.get('a')).toBe(1);
+    expect(lru.size).toBe(2);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { detectLanguage } from './detect.ts';
+
+describe('detectLanguage', () => {
+  it.each([
+    ['Hello, how are you doing today?', 'en'],
+    ['Hola, ¿cómo estás hoy?', 'es'],
+    ["Bonjour, comment allez-vous aujourd'hui ?", 'fr'],
+    ['Guten Morgen, wie geht es dir heute?', 'de'],
+    ['Ciao, come stai oggi?', 'it'],
+    ['Olá, como você está hoje?', 'pt'],
+    ['Goedemorgen, hoe gaat het met je vandaag?', 'nl'],
+    ['Привет, как дела?', 'ru'],
+    ['Привіт, як справи?', 'uk'],
+    ['你好，你今天怎么样？', 'zh'],
+    ['こんにちは、お元気ですか？', 'ja'],
+    ['안녕하세요, 오늘 어떠세요?', 'ko'],
+    ['مرحبا، كيف حالك اليوم؟', 'ar'],
+    ['नमस्ते, आप आज कैसे हैं?', 'hi'],
+    ['สวัสดีครับ วันนี้เป็นอย่างไรบ้าง', 'th'],
+    ['Xin chào, hôm nay bạn thế nào?', 'vi'],
+    ['Merhaba, bugün nasılsın?', 'tr'],
+    ['Cześć, jak się dzisiaj masz?', 'pl'],
+    ['Hej, hur mår du idag?', 'sv'],
+    ['Bună ziua, ce mai faci astăzi?', 'ro'],
+  ])('recognises %s as %s', (text, language) => {
+    expect(detectLanguage(text).language).toBe(language);
+  });
+
+  it.each([
+    ['I love you', 'en'], ['Te quiero', 'es'], ["Je t'aime", 'fr'], ['Ich liebe dich', 'de'], ['Ti amo', 'it'], ['Eu te amo', 'pt'],
+    ['Ik hou van jou', 'nl'], ['Jag älskar dig', 'sv'], ['Te iubesc', 'ro'], ['Seni seviyorum', 'tr'], ['Kocham cię', 'pl'],
+    ['merci beaucoup', 'fr'], ['thanks', 'en'], ['Доброе утро', 'ru'], ['Добрий ранок', 'uk'],
+  ])('recognises the short message %s as %s', (text, language) => {
+    expect(detectLanguage(text).language).toBe(language);
+  });
+
+  it('recognises longer paragraphs by trigrams, whatever the prior', () => {
+    expect(detectLanguage('La reunión está programada para mañana por la mañana a las nueve en la sala principal.', { prior: 'en' }).language).toBe('es');
+    expect(detectLanguage('Die Besprechung ist für morgen früh um neun Uhr im großen Konferenzraum geplant.', { prior: 'nl' })).toMatchObject({
+      language: 'de', method: 'trigram',
+    });
+  });
+
+  it("uses the prior (the sender's profile language) for short or ambiguous text", () => {
+    expect(detectLanguage('ok', { prior: 'es' }).language).toBe('es');
+    expect(detectLanguage('ok', { prior: 'de' }).language).toBe('de');
+    expect(detectLanguage('no', { prior: 'it' }).language).toBe('it'); // 'no' is Spanish and Italian
+    expect(detectLanguage('no', { prior: 'es' }).language).toBe('es');
+  });
+
+  it('falls back to the prior, then English, when there are no letters', () => {
+    expect(detectLanguage('👍 123')).toEqual({ language: 'en', confidence: 0, method: 'default' });
+    expect(detectLanguage('!!!', { prior: 'fr' }).language).toBe('fr');
+  });
+
+  it('answers only with supported languages', () => {
+    // Catalan and Esperanto are not among the 20: the nearest supported language is named instead.
+    const supported = new Set(['en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'ru', 'zh', 'ja', 'ko', 'ar', 'hi', 'th', 'vi', 'tr', 'pl', 'sv', 'ro', 'uk']);
+    for (const text of ['Bon dia, com estàs avui?', 'Saluton, kiel vi fartas hodiaŭ?', 'Mirëdita, si jeni?']) {
+      expect(supported.has(detectLanguage(text).language)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import { francAll } from 'franc-min';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '@parley/common';
+import { tokens, wordVotes } from './detect-words.ts';
+
+/**
+ * Offline language detection restricted to the 20 supported languages.
+ * 1. Scripts decide most languages outright: Hangul -> ko, kana -> ja, Han -> zh, Thai -> th,
+ *    Arabic -> ar, Devanagari -> hi; Cyrillic -> uk or ru by their own letters (і ї є ґ / ы э ъ ё).
+ * 2. Letters only one of our languages uses decide short Latin texts (ł -> pl, ğ ı -> tr, ñ -> es, ...),
+ *    Vietnamese tone letters any text.
+ * 3. Short texts (up to 8 words): votes of very frequent words ('merci', 'the', 'te quiero'); the prior
+ *    wins a tie, and franc breaks the others.
+ * 4. Otherwise franc's trigram model, limited to our Latin-script languages; when the text is short
+ *    or the top candidates are close, the prior (e.g. the sender's profile language) wins if it is
+ *    among them.
+ */
+
+export type DetectionMethod = 'script' | 'letters' | 'words' | 'trigram' | 'prior' | 'default';
+
+export interface Detection {
+  language: LanguageCode;
+  /** 0..1: 1 for a script decision, the score gap to the runner-up for trigrams, 0 for a guess. */
+  confidence: number;
+  method: DetectionMethod;
+}
+
+export interface DetectOptions {
+  /** The language the text is most likely in (the sender's profile language). */
+  prior?: LanguageCode | undefined;
+  /** Answer when nothing can be told (no letters); defaults to the prior, then English. */
+  fallback?: LanguageCode | undefined;
+}
+
+const LATIN: Record<string, LanguageCode> = {
+  eng: 'en', spa: 'es', fra: 'fr', deu: 'de', ita: 'it', por: 'pt', nld: 'nl', vie: 'vi', tur: 'tr',
+  pol: 'pl', swe: 'sv', ron: 'ro',
+};
+const CYRILLIC: Record<string, LanguageCode> = { rus: 'ru', ukr: 'uk' };
+
+const SCRIPTS: [RegExp, string][] = [
+  [/\p{Script=Hangul}/gu, 'ko'],
+  [/[\p{Script=Hiragana}\p{Script=Katakana}]/gu, 'kana'],
+  [/\p{Script=Han}/gu, 'han'],
+  [/\p{Script=Thai}/gu, 'th'],
+  [/\p{Script=Arabic}/gu, 'ar'],
+  [/\p{Script=Devanagari}/gu, 'hi'],
+  [/\p{Script=Cyrillic}/gu, 'cyrillic'],
+  [/\p{Script=Latin}/gu, 'latin'],
+];
+
+/** Letters that, among our 20 languages, (practically) only one uses. */
+const UNIQUE_LETTERS: [RegExp, LanguageCode][] = [
+  [/[ơưđạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/iu, 'vi'],
+  [/[łąęśźżń]/iu, 'pl'],
+  [/[ğı]/u, 'tr'],
+  [/[șțăşţ]/iu, 'ro'],
+  [/[ß]/u, 'de'],
+  [/[å]/iu, 'sv'],
+  [/[ñ¿¡]/iu, 'es'],
+  [/[ãõ]/iu, 'pt'],
+];
+
+const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
+
+export function detectLanguage(text: string, options: DetectOptions = {}): Detection {
+  const { prior } = options;
+  const letters = text.replace(/[^\p{L}\p{M}]/gu, '');
+  if (!letters) return { language: options.fallback ?? prior ?? DEFAULT_LANGUAGE, confidence: 0, method: 'default' };
+
+  const counts = new Map(SCRIPTS.map(([re, name]) => [name, count(letters, re)]));
+  const get = (name: string) => counts.get(name) ?? 0;
+  const cjk = get('kana') + get('han');
+  const ranked = [...counts.entries()].map(([name, n]): [string, number] => [name === 'kana' || name === 'han' ? 'cjk' : name, name === 'kana' || name === 'han' ? cjk : n]);
+  ranked.sort((a, b) => b[1] - a[1]);
+  const script = ranked[0]?.[0];
+
+  if (script === 'cjk') return { language: get('kana') > 0 ? 'ja' : 'zh', confidence: 1, method: 'script' };
+  if (script === 'ko' || script === 'th' || script === 'ar' || script === 'hi') {
+    return { language: script, confidence: 1, method: 'script' };
+  }
+  if (script === 'cyrillic') {
+    const uk = count(letters, /[іїєґ]/giu);
+    const ru = count(letters, /[ыэъё]/giu);
+    if (uk > 0 && ru === 0) return { language: 'uk', confidence: 1, method: 'letters' };
+    if (ru > 0 && uk === 0) return { language: 'ru', confidence: 1, method: 'letters' };
+    return vote(text, letters.length, CYRILLIC, prior, 'ru');
+  }
+  if (script !== 'latin') return { language: options.fallback ?? prior ?? DEFAULT_LANGUAGE, confidence: 0, method: 'default' };
+
+  const vietnamese = UNIQUE_LETTERS[0] as [RegExp, LanguageCode];
+  if (vietnamese[0].test(letters)) return { language: 'vi', confidence: 1, method: 'letters' };
+  if (letters.length < 40) {
+    const hints = new Set(UNIQUE_LETTERS.filter(([re]) => re.test(letters)).map(([, lang]) => lang));
+    if (hints.size === 1) return { language: [...hints][0] as LanguageCode, confidence: 0.9, method: 'letters' };
+  }
+  return vote(text, letters.length, LATIN, prior, 'en');
+}
+
+function vote(
+  text: string,
+  length: number,
+  map: Record<string, LanguageCode>,
+  prior: LanguageCode | undefined,
+  fallback: LanguageCode,
+): Detection {
+  const words = tokens(text);
+  if (words.length > 0 && words.length <= 8) {
+    const votes = wordVotes(words, Object.values(map));
+    const max = Math.max(0, ...votes.values());
+    if (max > 0) {
+      const leaders = [...votes.entries()].filter(([, n]) => n === max).map(([lang]) => lang);
+      const confidence = max / words.length;
+      if (prior && leaders.includes(prior)) return { language: prior, confidence, method: 'words' };
+      if (leaders.length === 1) return { language: leaders[0] as LanguageCode, confidence, method: 'words' };
+      const narrowed = Object.fromEntries(Object.entries(map).filter(([, lang]) => leaders.includes(lang)));
+      return trigram(text, length, narrowed, prior, fallback);
+    }
+  }
+  return trigram(text, length, map, prior, fallback);
+}
+
+function trigram(
+  text: string,
+  length: number,
+  map: Record<string, LanguageCode>,
+  prior: LanguageCode | undefined,
+  fallback: LanguageCode,
+): Detection {
+  const scores = francAll(text, { only: Object.keys(map), minLength: 1 })
+    .map(([code, score]): [LanguageCode | undefined, number] => [map[code], score])
+    .filter((entry): entry is [LanguageCode, number] => entry[0] !== undefined);
+  const [top, second] = scores;
+  if (!top) return { language: prior && Object.values(map).includes(prior) ? prior : fallback, confidence: 0, method: 'default' };
+  const confidence = second ? top[1] - second[1] : 1;
+  if (prior && prior !== top[0]) {
+    // Short texts are scored on few trigrams: the prior needs only to be near the top.
+    const margin = length < 12 ? 0.3 : length < 25 ? 0.15 : length < 60 ? 0.06 : 0.02;
+    const priorScore = scores.find(([lang]) => lang === prior)?.[1];
+    if (priorScore !== undefined && top[1] - priorScore <= margin) return { language: prior, confidence: priorScore, method: 'prior' };
+  }
+  return { language: top[0], confidence, method: 'trigram' };
+}

@@ -1,0 +1,276 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+import { DEFAULT_MODES_DIR } from './apertium-modes.ts';
+import { killGroup, pipelineScript, setRef } from './apertium-process.ts';
+import { EngineError } from './types.ts';
+
+/**
+ * One long-lived Apertium pipeline for one mode, in null-flush mode (what `apertium -z` runs).
+ * Requests are written to stdin as they come, each ended by NUL; the pipeline answers each with its
+ * output ended by NUL, in order, while its stages work on several requests at once.
+ *
+ * Each request carries a tag superblank `[‹r<id>›]` at its end, which Apertium passes through
+ * untouched: an output frame is given to the request whose tag it ends with, so answers cannot be
+ * mixed up, and the empty frames a dying pipeline flushes are recognised and ignored.
+ *
+ * - Started lazily; stopped after `idleMs` without requests; ref'd only while busy.
+ * - If the process dies (or stalls for `stallMs`), the requests in flight are re-sent one at a time
+ *   to a fresh process; a request that kills the pipeline again on its own fails with a
+ *   non-retryable error (some inputs crash some pairs' taggers), the others are answered.
+ * - A caller that gives up (abort) gets an error at once; its output is read and discarded.
+ */
+
+export interface PipelineOptions {
+  mode: string;
+  modesDir?: string | undefined;
+  idleMs?: number | undefined;
+  stallMs?: number | undefined;
+}
+
+interface Waiter {
+  id: number;
+  input: string;
+  resolve: (text: string) => void;
+  reject: (error: Error) => void;
+  settled: boolean;
+  attempts: number;
+  sentAt: number;
+  cleanup: () => void;
+}
+
+const TAG = /\[‹r(\d+)›\]$/;
+const MAX_ATTEMPTS = 3;
+
+export class ApertiumPipeline {
+  readonly mode: string;
+  private child: ChildProcessWithoutNullStreams | undefined;
+  /** Written to the process, oldest first. */
+  private inFlight: Waiter[] = [];
+  /** After a crash: waiting to be sent one at a time. */
+  private isolated: Waiter[] = [];
+  private chunks: Buffer[] = [];
+  private stderrTail = '';
+  private idleTimer: NodeJS.Timeout | undefined;
+  private stallTimer: NodeJS.Timeout | undefined;
+  private nextId = 1;
+  private closed = false;
+  /** Processes started so far (1 after the first request, +1 per restart). */
+  starts = 0;
+
+  constructor(private readonly options: PipelineOptions) {
+    this.mode = options.mode;
+  }
+
+  /** Process id of the running pipeline (its bash), if any. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  get running(): boolean {
+    return this.child !== undefined;
+  }
+
+  /** Sends stream-format text, resolves with the pipeline's stream-format output. */
+  translate(stream: string, signal?: AbortSignal): Promise<string> {
+    if (this.closed) return Promise.reject(new EngineError('apertium', 'pipeline', 'Apertium engine is closed'));
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    return new Promise<string>((resolve, reject) => {
+      const waiter: Waiter = {
+        id: this.nextId++, input: stream.replace(/\0/g, ''), resolve, reject, settled: false, attempts: 0, sentAt: 0, cleanup: () => {},
+      };
+      if (signal) {
+        const onAbort = () => this.settle(waiter, abortError(signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+        waiter.cleanup = () => signal.removeEventListener('abort', onAbort);
+      }
+      if (this.isolated.length > 0) this.isolated.push(waiter);
+      else this.send(waiter);
+    });
+  }
+
+  private send(waiter: Waiter): void {
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = this.child ?? this.start();
+    } catch (error) {
+      this.settle(waiter, error as Error);
+      return;
+    }
+    waiter.attempts += 1;
+    waiter.sentAt = Date.now();
+    this.inFlight.push(waiter);
+    this.busy();
+    child.stdin.write(`${waiter.input}[‹r${waiter.id}›]\0`);
+  }
+
+  /** While isolating, the next waiting request goes out when nothing is in flight. */
+  private pump(): void {
+    while (this.inFlight.length === 0 && this.isolated.length > 0) {
+      const next = this.isolated.shift() as Waiter;
+      if (!next.settled) this.send(next);
+    }
+  }
+
+  private start(): ChildProcessWithoutNullStreams {
+    const script = pipelineScript(path.join(this.options.modesDir ?? DEFAULT_MODES_DIR, `${this.mode}.mode`));
+    // The mode's command line ($1 = generator option -g: mark unknown words; $2 = tagger option), run by
+    // bash in its own process group so restarts and close() stop every stage at once. (The `apertium`
+    // wrapper is not used: it reads /dev/stdin, which cannot be opened on Node's socket pipes.)
+    const child = spawn('bash', ['-c', script, this.mode, '-g', ''], {
+      stdio: 'pipe',
+      detached: true,
+      env: { ...process.env, LC_ALL: 'C.UTF-8' },
+    });
+    this.starts += 1;
+    this.child = child;
+    this.chunks = [];
+    this.stderrTail = '';
+    child.stdout.on('data', (chunk: Buffer) => this.onData(child, chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-2000);
+    });
+    child.stdin.on('error', () => {}); // EPIPE when the pipeline died: handled below.
+    child.stdout.on('end', () => this.onExit(child, 'closed its output'));
+    child.on('error', (error) => this.onExit(child, error.message));
+    child.on('exit', (code, signalName) => this.onExit(child, `exited with ${signalName ?? code}`));
+    return child;
+  }
+
+  private onData(child: ChildProcessWithoutNullStreams, chunk: Buffer): void {
+    if (child !== this.child) return;
+    let rest = chunk;
+    let nul = rest.indexOf(0);
+    while (nul !== -1) {
+      this.chunks.push(rest.subarray(0, nul));
+      this.onFrame(Buffer.concat(this.chunks).toString('utf8'));
+      if (child !== this.child) return; // it broke; onExit moved on
+      this.chunks = [];
+      rest = rest.subarray(nul + 1);
+      nul = rest.indexOf(0);
+    }
+    if (rest.length > 0) this.chunks.push(Buffer.from(rest));
+    this.pump();
+    if (this.inFlight.length === 0) this.idle();
+    else this.armStallTimer();
+  }
+
+  private onFrame(frame: string): void {
+    const match = TAG.exec(frame);
+    if (!match) {
+      // Only a stage flushing at end of input sends an untagged frame: a stage before it crashed.
+      // (The shell lives on until the earlier stages next write, so do not wait for its exit.)
+      if (this.child) this.onExit(this.child, 'broke (a stage crashed)');
+      return;
+    }
+    const id = Number(match[1]);
+    const index = this.inFlight.findIndex((w) => w.id === id);
+    if (index === -1) return;
+    // Earlier requests whose answers never came (should not happen in a FIFO pipeline) are failed.
+    for (const lost of this.inFlight.splice(0, index)) {
+      this.settle(lost, new EngineError('apertium', 'pipeline', 'Apertium lost a request', { retryable: true }));
+    }
+    const waiter = this.inFlight.shift() as Waiter;
+    this.settle(waiter, undefined, frame.slice(0, match.index));
+  }
+
+  private onExit(child: ChildProcessWithoutNullStreams, why: string): void {
+    if (child !== this.child) return;
+    this.child = undefined;
+    killGroup(child);
+    this.clearTimers();
+    const lost = this.inFlight.filter((w) => !w.settled);
+    this.inFlight = [];
+    const detail = this.stderrTail.trim().split('\n').pop() ?? '';
+    const message = `Apertium pipeline ${this.mode} ${why}${detail ? `: ${detail}` : ''}`;
+    if (lost.length === 1 && (lost[0] as Waiter).attempts >= 2) {
+      // It killed the pipeline twice, the second time alone: this input cannot be translated here.
+      this.settle(lost[0] as Waiter, new EngineError('apertium', 'pipeline', `${message} (on this input)`));
+    } else {
+      for (const waiter of lost) {
+        if (this.closed || waiter.attempts >= MAX_ATTEMPTS) {
+          this.settle(waiter, new EngineError('apertium', 'pipeline', message, { retryable: !this.closed }));
+        }
+      }
+      this.isolated = [...lost.filter((w) => !w.settled), ...this.isolated];
+    }
+    if (!this.closed) this.pump();
+  }
+
+  private settle(waiter: Waiter, error: Error | undefined, output?: string): void {
+    if (waiter.settled) return;
+    waiter.settled = true;
+    waiter.cleanup();
+    if (error) waiter.reject(error);
+    else waiter.resolve(output ?? '');
+  }
+
+  /** Requests in flight keep the process (and so Node) alive. */
+  private busy(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (this.child) setRef(this.child, true);
+    this.armStallTimer();
+  }
+
+  /** Idle: let Node exit if nothing else runs, and stop the process after idleMs. */
+  private idle(): void {
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.stallTimer = undefined;
+    if (!this.child) return;
+    setRef(this.child, false);
+    const idleMs = this.options.idleMs ?? 10 * 60_000;
+    if (idleMs > 0 && !this.idleTimer) {
+      this.idleTimer = setTimeout(() => this.stop(), idleMs);
+      this.idleTimer.unref();
+    }
+  }
+
+  private armStallTimer(): void {
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    const head = this.inFlight[0];
+    if (!head) return;
+    const stallMs = this.options.stallMs ?? 30_000;
+    this.stallTimer = setTimeout(() => {
+      const child = this.child;
+      if (child) this.onExit(child, `stalled for ${stallMs} ms`);
+    }, Math.max(0, head.sentAt + stallMs - Date.now()));
+    this.stallTimer.unref();
+  }
+
+  private clearTimers(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.idleTimer = undefined;
+    this.stallTimer = undefined;
+  }
+
+  /** Stops the process; requests in flight fail (retryable). A later request starts a new one. */
+  stop(): void {
+    const child = this.child;
+    this.child = undefined;
+    this.clearTimers();
+    const pending = [...this.inFlight, ...this.isolated];
+    this.inFlight = [];
+    this.isolated = [];
+    for (const w of pending) {
+      this.settle(w, new EngineError('apertium', 'pipeline', `Apertium pipeline ${this.mode} stopped`, { retryable: !this.closed }));
+    }
+    if (child) {
+      child.stdin.end();
+      killGroup(child);
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stop();
+  }
+}
+
+function abortError(signal: AbortSignal): EngineError {
+  const reason: unknown = signal.reason;
+  const timeout = reason instanceof Error && reason.name === 'TimeoutError';
+  return new EngineError('apertium', timeout ? 'timeout' : 'aborted', timeout ? 'Apertium timed out' : 'Translation aborted', {
+    retryable: timeout,
+  });
+}

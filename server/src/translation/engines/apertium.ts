@@ -1,0 +1,97 @@
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
+import type { LanguageCode } from '@parley/common';
+import { deformat, reformat } from './apertium-format.ts';
+import { ApertiumModes, DEFAULT_MODES_DIR } from './apertium-modes.ts';
+import { ApertiumPipeline } from './apertium-pipeline.ts';
+import { EngineError, type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
+
+export interface ApertiumOptions {
+  modesDir?: string | undefined;
+  idleMs?: number | undefined;
+  stallMs?: number | undefined;
+}
+
+/**
+ * Offline translation with Apertium (Debian packages): one warm null-flush pipeline per direction,
+ * pivoting through Spanish (then English) when no direct pair is installed (en -> fr = en -> es -> fr).
+ */
+export class ApertiumEngine implements TranslationEngine {
+  readonly id = 'apertium';
+  readonly modes: ApertiumModes;
+  private readonly pipelines = new Map<string, ApertiumPipeline>();
+  private closed = false;
+
+  constructor(private readonly options: ApertiumOptions = {}) {
+    this.modes = ApertiumModes.discover(options.modesDir ?? DEFAULT_MODES_DIR);
+  }
+
+  supports(source: LanguageCode, target: LanguageCode): PairSupport | null {
+    return this.modes.plan(source, target)?.support ?? null;
+  }
+
+  pivotFor(source: LanguageCode, target: LanguageCode): LanguageCode | undefined {
+    return this.modes.plan(source, target)?.via;
+  }
+
+  cacheVariant(): string {
+    return 'neutral'; // Apertium has no notion of formality
+  }
+
+  async translate({ text, source, target, signal }: TranslateInput): Promise<TranslateOutput> {
+    const plan = this.modes.plan(source, target);
+    if (!plan) throw new EngineError(this.id, 'unsupported_pair', `Apertium has no ${source} -> ${target} pair`);
+    let current = text;
+    for (const mode of plan.modes) {
+      if (!current.trim()) break;
+      const raw = await this.pipeline(mode).translate(deformat(current), signal);
+      current = reformat(raw);
+    }
+    return { text: current };
+  }
+
+  /** The (lazily created) pipeline of one mode, e.g. 'eng-spa'. */
+  pipeline(mode: string): ApertiumPipeline {
+    if (this.closed) throw new EngineError(this.id, 'pipeline', 'Apertium engine is closed');
+    let pipeline = this.pipelines.get(mode);
+    if (!pipeline) {
+      pipeline = new ApertiumPipeline({
+        mode,
+        modesDir: this.options.modesDir,
+        idleMs: this.options.idleMs,
+        stallMs: this.options.stallMs,
+      });
+      this.pipelines.set(mode, pipeline);
+    }
+    return pipeline;
+  }
+
+  async health(): Promise<EngineHealth> {
+    const missing = ['apertium-wblank-mode', 'lt-proc'].filter((c) => !onPath(c));
+    if (missing.length > 0) return { live: false, detail: `${missing.join(', ')} not found (install the apertium Debian package)` };
+    const names = this.modes.modeNames;
+    if (names.length === 0) return { live: false, detail: 'No Apertium language pairs installed' };
+    const running = [...this.pipelines.values()].filter((p) => p.running).map((p) => p.mode);
+    return { live: true, detail: `modes: ${names.join(', ')}; warm: ${running.join(', ') || 'none'}` };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pipeline of this.pipelines.values()) pipeline.close();
+    this.pipelines.clear();
+  }
+}
+
+function onPath(command: string): boolean {
+  const candidates = command.includes('/')
+    ? [command]
+    : (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, command));
+  return candidates.some((file) => {
+    try {
+      accessSync(file, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}

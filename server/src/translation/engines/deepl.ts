@@ -1,0 +1,89 @@
+import { isLanguageCode, type LanguageCode, type RelationshipContext } from '@parley/common';
+import { abortReason, requestJson, trimBase } from './http.ts';
+import { EngineError, type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
+
+export interface DeepLOptions {
+  apiKey: string;
+  /** Default: https://api-free.deepl.com for keys ending in ':fx', else https://api.deepl.com. */
+  baseUrl?: string | undefined;
+}
+
+/** Our languages DeepL translates (all but Hindi; Thai and Vietnamese through its next-gen models). */
+const SOURCE: Partial<Record<LanguageCode, string>> = {
+  en: 'EN', es: 'ES', fr: 'FR', de: 'DE', it: 'IT', pt: 'PT', nl: 'NL', ru: 'RU', zh: 'ZH', ja: 'JA', ko: 'KO',
+  ar: 'AR', th: 'TH', vi: 'VI', tr: 'TR', pl: 'PL', sv: 'SV', ro: 'RO', uk: 'UK',
+};
+/** Targets need a variant for English, Portuguese and Chinese. */
+const TARGET: Partial<Record<LanguageCode, string>> = { ...SOURCE, en: 'EN-US', pt: 'PT-PT', zh: 'ZH-HANS' };
+/** Targets where DeepL's `formality` parameter applies. */
+const FORMALITY_TARGETS = new Set<LanguageCode>(['de', 'fr', 'it', 'es', 'nl', 'pl', 'pt', 'ru', 'ja']);
+
+export function deeplBaseUrl(apiKey: string, baseUrl?: string): string {
+  return trimBase(baseUrl ?? (apiKey.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com'));
+}
+
+/** formal -> prefer_more, informal -> prefer_less (prefer_* never fails on a target without formality). */
+export function deeplFormality(target: LanguageCode, context?: RelationshipContext): 'prefer_more' | 'prefer_less' | undefined {
+  if (!context || !FORMALITY_TARGETS.has(target)) return undefined;
+  if (context.formality === 'formal') return 'prefer_more';
+  if (context.formality === 'informal') return 'prefer_less';
+  return undefined;
+}
+
+/** DeepL API v2 (POST /v2/translate, `Authorization: DeepL-Auth-Key KEY`). */
+export class DeepLEngine implements TranslationEngine {
+  readonly id = 'deepl';
+  private readonly base: string;
+
+  constructor(private readonly options: DeepLOptions) {
+    this.base = deeplBaseUrl(options.apiKey, options.baseUrl);
+  }
+
+  supports(source: LanguageCode, target: LanguageCode): PairSupport | null {
+    return source !== target && SOURCE[source] && TARGET[target] ? 'provider' : null;
+  }
+
+  cacheVariant(context: RelationshipContext | undefined): string {
+    return context?.formality ?? 'neutral';
+  }
+
+  private headers(): Record<string, string> {
+    return { authorization: `DeepL-Auth-Key ${this.options.apiKey}` };
+  }
+
+  async translate({ text, source, target, context, signal }: TranslateInput): Promise<TranslateOutput> {
+    const sourceLang = SOURCE[source];
+    const targetLang = TARGET[target];
+    if (!sourceLang || !targetLang) throw new EngineError(this.id, 'unsupported_pair', `DeepL does not translate ${source} -> ${target}`);
+    const formality = deeplFormality(target, context);
+    const body = {
+      text: [text],
+      source_lang: sourceLang,
+      target_lang: targetLang,
+      ...(formality ? { formality } : {}),
+      preserve_formatting: true,
+    };
+    const answer = (await requestJson(this.id, `${this.base}/v2/translate`, { headers: this.headers(), body, signal })) as {
+      translations?: { text?: unknown; detected_source_language?: unknown }[];
+    };
+    if (signal.aborted) throw abortReason(this.id, signal);
+    const first = answer.translations?.[0];
+    if (typeof first?.text !== 'string') throw new EngineError(this.id, 'bad_response', 'deepl answered without a translation');
+    const detected = typeof first.detected_source_language === 'string' ? first.detected_source_language.toLowerCase() : undefined;
+    return { text: first.text, detectedLanguage: detected && isLanguageCode(detected) ? detected : undefined };
+  }
+
+  async health(): Promise<EngineHealth> {
+    try {
+      const usage = (await requestJson(this.id, `${this.base}/v2/usage`, {
+        method: 'GET', headers: this.headers(), signal: AbortSignal.timeout(3_000),
+      })) as { character_count?: number; character_limit?: number };
+      const detail = usage.character_limit ? `${usage.character_count ?? 0} of ${usage.character_limit} characters used` : undefined;
+      return { live: true, ...(detail ? { detail } : {}) };
+    } catch (error) {
+      return { live: false, detail: (error as Error).message };
+    }
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TranslationRouter } from '../router.ts';
+import { libreHandler, startFake, type FakeProvider } from '../testing/fakeProviders.ts';
+import { LibreTranslateEngine } from './libretranslate.ts';
+
+// Contract: POST {url}/translate {q, source, target, format: 'text', api_key?} -> {translatedText, detectedLanguage?}.
+let fake: FakeProvider;
+let engine: LibreTranslateEngine;
+const languages = [
+  { code: 'en', name: 'English', targets: ['en', 'es', 'zh-Hans', 'ja'] },
+  { code: 'es', name: 'Spanish', targets: ['en', 'es'] },
+  { code: 'zh-Hans', name: 'Chinese', targets: ['en', 'zh-Hans'] },
+  { code: 'eo', name: 'Esperanto', targets: ['en'] },
+];
+beforeAll(async () => {
+  fake = await startFake(libreHandler({ apiKey: 'lt-key', languages }));
+  engine = new LibreTranslateEngine({ url: `${fake.url}/`, apiKey: 'lt-key' });
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.requests.length = 0;
+  fake.script.length = 0;
+});
+
+const signal = () => AbortSignal.timeout(2_000);
+const router = () => new TranslationRouter({ engines: [engine], timeoutMs: 300, maxChars: 5000, retries: 1, baseDelayMs: 5 });
+
+describe('LibreTranslate engine (contract)', () => {
+  it('posts /translate with q, source, target, format and the API key', async () => {
+    const out = await engine.translate({ text: 'Hello\nworld', source: 'en', target: 'es', signal: signal() });
+    expect(out.text).toBe('[es] Hello\nworld');
+    expect(fake.requests[0]?.path).toBe('/translate');
+    expect(fake.requests[0]?.body).toEqual({ q: 'Hello\nworld', source: 'en', target: 'es', format: 'text', api_key: 'lt-key' });
+  });
+
+  it('assumes every pair until /languages is known, then serves only the listed ones (zh as zh-Hans)', async () => {
+    const fresh = new LibreTranslateEngine({ url: fake.url, apiKey: 'lt-key' });
+    expect(fresh.supports('es', 'ja')).toBe('provider');
+    expect(await fresh.health()).toMatchObject({ live: true });
+    expect(fresh.supports('es', 'ja')).toBeNull();
+    expect(fresh.supports('en', 'ja')).toBe('provider');
+    expect(fresh.supports('en', 'zh')).toBe('provider');
+    await fresh.translate({ text: 'Hi', source: 'en', target: 'zh', signal: signal() });
+    expect(fake.requests.at(-1)?.body).toMatchObject({ source: 'en', target: 'zh-Hans' });
+  });
+
+  it('403 with a wrong key: not retried, original text kept', async () => {
+    const wrong = new LibreTranslateEngine({ url: fake.url, apiKey: 'bad' });
+    const result = await new TranslationRouter({ engines: [wrong], timeoutMs: 300, maxChars: 5000, retries: 2, baseDelayMs: 5 }).translate({
+      text: 'Hello', source: 'en', target: 'es',
+    });
+    expect(result).toMatchObject({ ok: false, text: 'Hello', reason: 'engine_failed' });
+    expect(result.failures?.[0]?.message).toContain('Invalid API key');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('429 then success', async () => {
+    fake.script.push({ status: 429, body: { error: 'Too many request limits violations' } });
+    const result = await router().translate({ text: 'Bye', source: 'en', target: 'es' });
+    expect(result).toMatchObject({ ok: true, text: '[es] Bye', engine: 'libretranslate' });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('500 and a hang are retryable errors', async () => {
+    fake.script.push({ status: 500, body: { error: 'Cannot translate text' } });
+    await expect(engine.translate({ text: 'x', source: 'en', target: 'es', signal: signal() })).rejects.toMatchObject({
+      code: 'server_error', status: 500, retryable: true,
+    });
+    fake.script.push({ status: 200, hang: true });
+    await expect(engine.translate({ text: 'x', source: 'en', target: 'es', signal: AbortSignal.timeout(150) })).rejects.toMatchObject({
+      code: 'timeout',
+    });
+  });
+
+  it('is not live when the server is unreachable', async () => {
+    expect((await new LibreTranslateEngine({ url: 'http://127.0.0.1:9' }).health()).live).toBe(false);
+  });
+});

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DB, type TestDatabase } from '../../test/helpers.ts';
+import type { DbHandle } from '../db/connect.ts';
+import { DbTranslationCache } from './cache.ts';
+import { ApertiumEngine } from './engines/apertium.ts';
+import { DeepLEngine } from './engines/deepl.ts';
+import { LibreTranslateEngine } from './engines/libretranslate.ts';
+import { OpenAiEngine } from './engines/openai.ts';
+import { EngineError } from './engines/types.ts';
+import { TranslationRouter } from './router.ts';
+import { deeplHandler, libreHandler, openAiHandler, startFake, type FakeProvider } from './testing/fakeProviders.ts';
+import { spyEngine } from './testing/spyEngine.ts';
+
+const options = { timeoutMs: 300, maxChars: 5000, retries: 1, baseDelayMs: 5 };
+
+describe('TranslationRouter: nothing to translate', () => {
+  const spy = spyEngine('spy');
+  const router = new TranslationRouter({ ...options, engines: [spy] });
+
+  it('returns the text unchanged for the same language, empty text, whitespace or no letters, without an engine call', async () => {
+    for (const text of ['Hello there', '', '   \n ', '👍 123 !!']) {
+      const result = await router.translate({ text, source: 'en', target: text === 'Hello there' ? 'en' : 'es' });
+      expect(result).toMatchObject({ ok: true, text, engine: null, cached: false });
+    }
+    expect(spy.calls).toHaveLength(0);
+  });
+
+  it('detects an auto-detect source first and reports it', async () => {
+    const same = await router.translate({ text: 'Hola, ¿cómo estás?', source: 'auto-detect', target: 'es' });
+    expect(same).toMatchObject({ ok: true, detectedLanguage: 'es', engine: null, text: 'Hola, ¿cómo estás?' });
+    const other = await router.translate({ text: 'Good morning, how are you today?', source: 'auto-detect', target: 'es' });
+    expect(other).toMatchObject({ ok: true, detectedLanguage: 'en', source: 'en', engine: 'spy', text: '[es] Good morning, how are you today?' });
+  });
+
+  it('refuses text over the length cap, keeping it', async () => {
+    const result = await new TranslationRouter({ ...options, maxChars: 10, engines: [spy] }).translate({ text: 'a'.repeat(11), source: 'en', target: 'es' });
+    expect(result).toMatchObject({ ok: false, reason: 'too_long', text: 'a'.repeat(11) });
+  });
+});
+
+describe('TranslationRouter: unsupported pairs', () => {
+  const apertium = new ApertiumEngine();
+  afterAll(() => apertium.close());
+
+  it('reports a pair no configured engine serves, with the original text', async () => {
+    const router = new TranslationRouter({ ...options, engines: [apertium] });
+    const result = await router.translate({ text: 'Good morning', source: 'en', target: 'ja' });
+    expect(result).toEqual({
+      ok: false, reason: 'unsupported_pair', text: 'Good morning', engine: null, source: 'en', target: 'ja', cached: false, detectedLanguage: undefined,
+      message: 'No translation available for English -> Japanese with the configured engines',
+    });
+  });
+
+  it('describes every pair: direct, pivot (via), provider or none, with fallbacks', () => {
+    const router = new TranslationRouter({ ...options, engines: [apertium, spyEngine('openai', { serves: (s, t) => (s !== t && t !== 'hi' ? 'provider' : null) })] });
+    const pairs = router.pairs();
+    expect(pairs).toHaveLength(380);
+    const find = (s: string, t: string) => pairs.find((p) => p.source === s && p.target === t);
+    expect(find('en', 'es')).toEqual({ source: 'en', target: 'es', support: 'direct', engine: 'apertium', fallbacks: ['openai'] });
+    expect(find('en', 'fr')).toEqual({ source: 'en', target: 'fr', support: 'pivot', engine: 'apertium', via: 'es', fallbacks: ['openai'] });
+    expect(find('en', 'ja')).toEqual({ source: 'en', target: 'ja', support: 'provider', engine: 'openai', fallbacks: [] });
+    expect(find('en', 'hi')).toEqual({ source: 'en', target: 'hi', support: 'none', engine: null, fallbacks: [] });
+  });
+});
+
+describe('TranslationRouter: retries and fallback across engines', () => {
+  let openai: FakeProvider;
+  let deepl: FakeProvider;
+  let libre: FakeProvider;
+  let router: TranslationRouter;
+  beforeAll(async () => {
+    [openai, deepl, libre] = await Promise.all([startFake(openAiHandler('k')), startFake(deeplHandler('d')), startFake(libreHandler())]);
+    router = new TranslationRouter({
+      ...options,
+      engines: [
+        new OpenAiEngine({ baseUrl: `${openai.url}/v1`, apiKey: 'k', model: 'm' }),
+        new DeepLEngine({ apiKey: 'd', baseUrl: deepl.url }),
+        new LibreTranslateEngine({ url: libre.url }),
+      ],
+    });
+  });
+  afterAll(() => Promise.all([openai.close(), deepl.close(), libre.close()]));
+
+  it('500 from the first engine, a timeout from the second: the third answers', async () => {
+    openai.script.push({ status: 500, body: {} }, { status: 500, body: {} });
+    deepl.script.push({ status: 200, hang: true }, { status: 200, hang: true });
+    const result = await router.translate({ text: 'Where is the station?', source: 'en', target: 'es' });
+    expect(result).toMatchObject({ ok: true, engine: 'libretranslate', text: '[es] Where is the station?' });
+    expect(openai.requests).toHaveLength(2); // first try + 1 retry
+    expect(deepl.requests).toHaveLength(2);
+  });
+
+  it('when every engine fails, the original text comes back with the reasons', async () => {
+    openai.script.push({ status: 401, body: { error: { message: 'Incorrect API key provided' } } });
+    deepl.script.push({ status: 456, body: { message: 'Quota exceeded' } });
+    libre.script.push({ status: 500, body: { error: 'boom' } }, { status: 500, body: { error: 'boom' } });
+    const result = await router.translate({ text: 'Nothing works today', source: 'en', target: 'de' });
+    expect(result).toMatchObject({ ok: false, reason: 'engine_failed', engine: null, text: 'Nothing works today', message: 'Translation failed. Please try again.' });
+    expect(result.failures?.map((f) => [f.engine, f.code])).toEqual([['openai', 'unauthorized'], ['deepl', 'quota_exceeded'], ['libretranslate', 'server_error']]);
+  });
+
+  it('does not wait for a Retry-After longer than the cap: it moves on to the next engine', async () => {
+    const before = openai.requests.length;
+    openai.script.push({ status: 429, headers: { 'retry-after': '3600' }, body: { error: { message: 'slow down' } } });
+    const result = await router.translate({ text: 'Quick one', source: 'en', target: 'it' });
+    expect(result).toMatchObject({ ok: true, engine: 'deepl', text: '[IT] Quick one' });
+    expect(openai.requests.length - before).toBe(1);
+  });
+
+  it('lists every engine in health()', async () => {
+    const health = await router.health();
+    expect(health.map((h) => [h.id, h.live])).toEqual([['openai', true], ['deepl', true], ['libretranslate', true]]);
+  });
+});
+
+describe(`TranslationRouter with the database cache (${TEST_DB})`, () => {
+  let testDb: TestDatabase;
+  let handle: DbHandle;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    handle = await testDb.open();
+  });
+  afterAll(async () => {
+    await handle.close();
+    await testDb.drop();
+  });
+
+  it('answers a repeated request from the cache without calling the engine', async () => {
+    const spy = spyEngine('spy');
+    const cache = new DbTranslationCache(handle.db, { memoryEntries: 0 }); // no LRU: the table answers
+    const router = new TranslationRouter({ ...options, engines: [spy], cache });
+    const first = await router.translate({ text: 'See you tomorrow', source: 'en', target: 'es' });
+    const second = await router.translate({ text: 'See you tomorrow', source: 'en', target: 'es' });
+    expect(first).toMatchObject({ ok: true, cached: false, engine: 'spy' });
+    expect(second).toMatchObject({ ok: true, cached: true, engine: 'spy', text: first.text });
+    expect(spy.calls).toHaveLength(1);
+    const formal = await router.translate({ text: 'See you tomorrow', source: 'en', target: 'es', context: { type: 'boss', formality: 'formal', description: 'boss' } });
+    expect(formal.cached).toBe(false); // another formality is another entry
+    expect(spy.calls).toHaveLength(2);
+  });
+
+  it('does not cache failures', async () => {
+    let fail = true;
+    const flaky = spyEngine('flaky', {
+      translate: async (input) => {
+        if (fail) throw new EngineError('flaky', 'bad_request', 'nope');
+        return `ok ${input.text}`;
+      },
+    });
+    const router = new TranslationRouter({ ...options, engines: [flaky], cache: new DbTranslationCache(handle.db) });
+    expect((await router.translate({ text: 'Try me', source: 'en', target: 'fr' })).ok).toBe(false);
+    fail = false;
+    expect(await router.translate({ text: 'Try me', source: 'en', target: 'fr' })).toMatchObject({ ok: true, cached: false, text: 'ok Try me' });
+  });
+});

@@ -1,0 +1,204 @@
+import {
+  LANGUAGE_CODES, languageName, type LanguageCode, type PairInfo, type RelationshipContext, type TranslationFailureReason,
+} from '@parley/common';
+import type { TranslationCache } from './cache.ts';
+import { detectLanguage } from './detect.ts';
+import { EngineError, isEngineError, type PairSupport, type TranslationEngine } from './engines/types.ts';
+
+export type SourceLanguage = LanguageCode | 'auto-detect' | 'auto';
+
+export interface TranslationLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export const silentLogger: TranslationLogger = { debug() {}, info() {}, warn() {}, error() {} };
+
+export interface RouterOptions {
+  /** In the order of TRANSLATION_ENGINES. */
+  engines: TranslationEngine[];
+  cache?: TranslationCache | undefined;
+  /** Per attempt. */
+  timeoutMs: number;
+  maxChars: number;
+  /** Extra attempts per engine for retryable errors (default 2). */
+  retries?: number | undefined;
+  /** First backoff delay, doubled per attempt, plus up to 50% jitter (default 250 ms). */
+  baseDelayMs?: number | undefined;
+  /** A longer Retry-After moves on to the next engine instead of waiting (default 5 s). */
+  maxRetryAfterMs?: number | undefined;
+  logger?: TranslationLogger | undefined;
+}
+
+export interface TranslateRequest {
+  text: string;
+  /** 'auto-detect' (chat) detects first; 'en' for interface strings. */
+  source: SourceLanguage;
+  target: LanguageCode;
+  context?: RelationshipContext | undefined;
+  /** Detection prior: the sender's profile language. */
+  prior?: LanguageCode | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface EngineFailure {
+  engine: string;
+  code: string;
+  message: string;
+}
+
+export interface TranslateResult {
+  ok: boolean;
+  /** The translation, or the original text whenever there is none: never lost. */
+  text: string;
+  engine: string | null;
+  source: LanguageCode;
+  target: LanguageCode;
+  detectedLanguage?: LanguageCode | undefined;
+  cached: boolean;
+  support?: PairSupport | undefined;
+  reason?: TranslationFailureReason | undefined;
+  message?: string | undefined;
+  failures?: EngineFailure[] | undefined;
+}
+
+export const TRANSLATION_FAILED_MESSAGE = 'Translation failed. Please try again.';
+
+export function unsupportedPairMessage(source: LanguageCode, target: LanguageCode): string {
+  return `No translation available for ${languageName(source)} -> ${languageName(target)} with the configured engines`;
+}
+
+/**
+ * Picks the engine for each request: the first (in configured order) that serves the pair, with the
+ * cache in front, retries with backoff for retryable errors, then the next engine, and finally the
+ * original text with ok: false. Never throws for a translation failure.
+ */
+export class TranslationRouter {
+  readonly engines: readonly TranslationEngine[];
+  private readonly cache: TranslationCache | undefined;
+  private readonly logger: TranslationLogger;
+
+  constructor(private readonly options: RouterOptions) {
+    this.engines = options.engines;
+    this.cache = options.cache;
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  async translate(request: TranslateRequest): Promise<TranslateResult> {
+    const { text, target, context } = request;
+    let source: LanguageCode;
+    let detectedLanguage: LanguageCode | undefined;
+    if (request.source === 'auto-detect' || request.source === 'auto') {
+      detectedLanguage = detectLanguage(text, { prior: request.prior }).language;
+      source = detectedLanguage;
+    } else {
+      source = request.source;
+    }
+    const base = { source, target, detectedLanguage, cached: false };
+    // Nothing to translate: same language, empty or whitespace, or no letters at all (emoji, numbers).
+    if (source === target || !/\p{L}/u.test(text)) return { ...base, ok: true, text, engine: null };
+    if (text.length > this.options.maxChars) {
+      return { ...base, ok: false, text, engine: null, reason: 'too_long', message: `Text must be at most ${this.options.maxChars} characters` };
+    }
+    const candidates = this.engines.filter((e) => e.supports(source, target) !== null);
+    if (candidates.length === 0) {
+      return { ...base, ok: false, text, engine: null, reason: 'unsupported_pair', message: unsupportedPairMessage(source, target) };
+    }
+    const failures: EngineFailure[] = [];
+    for (const engine of candidates) {
+      const key = { engine: engine.id, source, target, formality: engine.cacheVariant(context), text };
+      const support = engine.supports(source, target) ?? undefined;
+      const hit = await this.cache?.get(key);
+      if (hit !== undefined) return { ...base, ok: true, text: hit, engine: engine.id, cached: true, support };
+      try {
+        const output = await this.attempt(engine, { text, source, target, context }, request.signal);
+        await this.cache?.set(key, output);
+        return { ...base, ok: true, text: output, engine: engine.id, support };
+      } catch (error) {
+        const e = isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error));
+        failures.push({ engine: engine.id, code: e.code, message: e.message });
+        this.logger.warn({ engine: engine.id, code: e.code, status: e.status, source, target, err: e.message }, 'translation engine failed');
+        if (e.code === 'aborted') break;
+      }
+    }
+    return { ...base, ok: false, text, engine: null, reason: 'engine_failed', message: TRANSLATION_FAILED_MESSAGE, failures };
+  }
+
+  /** One engine, with retries and backoff for retryable errors. */
+  private async attempt(
+    engine: TranslationEngine,
+    input: { text: string; source: LanguageCode; target: LanguageCode; context?: RelationshipContext | undefined },
+    outer: AbortSignal | undefined,
+  ): Promise<string> {
+    const retries = this.options.retries ?? 2;
+    for (let attempt = 0; ; attempt += 1) {
+      const timeout = AbortSignal.timeout(this.options.timeoutMs);
+      const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
+      try {
+        const output = await engine.translate({ ...input, signal });
+        return output.text;
+      } catch (error) {
+        const e = isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error), { cause: error });
+        if (outer?.aborted) throw new EngineError(engine.id, 'aborted', 'Translation aborted', { cause: e });
+        if (!e.retryable || attempt >= retries) throw e;
+        const maxRetryAfter = this.options.maxRetryAfterMs ?? 5_000;
+        if (e.retryAfterMs !== undefined && e.retryAfterMs > maxRetryAfter) throw e;
+        const backoff = (this.options.baseDelayMs ?? 250) * 2 ** attempt;
+        const delay = Math.max(e.retryAfterMs ?? 0, backoff + Math.random() * backoff * 0.5);
+        this.logger.debug({ engine: engine.id, code: e.code, attempt: attempt + 1, delay }, 'retrying translation');
+        await sleep(delay, outer);
+      }
+    }
+  }
+
+  /** For each ordered pair of the 20 languages: how it is served, by which engine, and the fallbacks. */
+  pairs(): PairInfo[] {
+    const pairs: PairInfo[] = [];
+    for (const source of LANGUAGE_CODES) {
+      for (const target of LANGUAGE_CODES) {
+        if (source === target) continue;
+        const serving = this.engines.filter((e) => e.supports(source, target) !== null);
+        const first = serving[0];
+        const support = first?.supports(source, target) ?? 'none';
+        const via = support === 'pivot' ? first?.pivotFor?.(source, target) : undefined;
+        pairs.push({
+          source, target, support, engine: first?.id ?? null, ...(via ? { via } : {}), fallbacks: serving.slice(1).map((e) => e.id),
+        });
+      }
+    }
+    return pairs;
+  }
+
+  async health(): Promise<{ id: string; live: boolean; detail?: string; pairs: number }[]> {
+    return Promise.all(
+      this.engines.map(async (engine) => {
+        const status = await Promise.race([
+          engine.health().catch((error: unknown) => ({ live: false, detail: (error as Error).message })),
+          sleep(5_000, undefined, true).then(() => ({ live: false, detail: 'health check timed out' })),
+        ]);
+        const pairs = LANGUAGE_CODES.flatMap((s) => LANGUAGE_CODES.filter((t) => engine.supports(s, t) !== null)).length;
+        return { id: engine.id, ...status, pairs };
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.engines.map((e) => e.close().catch(() => undefined)));
+    await this.cache?.flush();
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal, unref = false): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    if (unref) timer.unref();
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGLISH_STRINGS } from '@parley/common';
+import { createTestDatabase, TEST_DB, type TestDatabase } from '../../test/helpers.ts';
+import type { DbHandle } from '../db/connect.ts';
+import { chatTranslatorFor, createTranslationService, type TranslationService } from './service.ts';
+import { spyEngine } from './testing/spyEngine.ts';
+
+const config = { engines: ['apertium'], timeoutMs: 15_000, maxChars: 5_000 };
+let testDb: TestDatabase;
+let handle: DbHandle;
+let service: TranslationService;
+const warnings: { obj: object; msg?: string | undefined }[] = [];
+const logger = { debug() {}, info() {}, error() {}, warn: (obj: object, msg?: string) => void warnings.push({ obj, msg }) };
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  handle = await testDb.open();
+  service = createTranslationService({ db: handle.db, config, logger });
+});
+afterAll(async () => {
+  await service.close();
+  await handle.close();
+  await testDb.drop();
+});
+
+describe(`translation service on Apertium (${TEST_DB})`, () => {
+  it('translates with detection, then answers the same message from the cache', async () => {
+    const first = await service.translate({ text: 'The weather is nice today.', targetLanguage: 'pt' });
+    expect(first).toEqual({ translatedText: 'O tempo é bom hoje.', detectedLanguage: 'en', engine: 'apertium', ok: true });
+    const second = await service.translate({ text: 'The weather is nice today.', targetLanguage: 'pt' });
+    expect(second).toEqual({ ...first, cached: true });
+  });
+
+  it('serves chat: detection with the sender language as prior, the original kept on failure', async () => {
+    const chat = chatTranslatorFor(service);
+    expect(await chat.translate({ text: 'El gato es negro.', sourceHint: 'es', target: 'en', context: null })).toEqual({
+      text: 'The cat is black.', ok: true, detectedLanguage: 'es',
+    });
+    expect(await chat.translate({ text: 'Hello friend', sourceHint: 'en', target: 'ja', context: null })).toEqual({
+      text: 'Hello friend', ok: false, detectedLanguage: 'en',
+    });
+  });
+
+  it('keeps the original with a clear message when no engine serves the pair', async () => {
+    expect(await service.translate({ text: 'Good morning', sourceLanguage: 'en', targetLanguage: 'ja' })).toEqual({
+      translatedText: 'Good morning', engine: null, ok: false, reason: 'unsupported_pair',
+      message: 'No translation available for English -> Japanese with the configured engines',
+    });
+  });
+
+  it('smart-translate: primary-language text goes to the secondary language, anything else to the primary', async () => {
+    expect(await service.smartTranslate({ text: 'The cat is black.', primaryLanguage: 'en', secondaryLanguage: 'es' })).toEqual({
+      translatedText: 'El gato es negro.', detectedLanguage: 'en', translationDirection: 'en → es', engine: 'apertium', ok: true,
+    });
+    expect(await service.smartTranslate({ text: 'El perro es grande.', primaryLanguage: 'en', secondaryLanguage: 'es' })).toMatchObject({
+      translatedText: 'The dog is big.', detectedLanguage: 'es', translationDirection: 'es → en',
+    });
+    expect(await service.smartTranslate({ text: 'Le chat est noir.', primaryLanguage: 'es', secondaryLanguage: 'en' })).toMatchObject({
+      translatedText: 'El gato es negro.', detectedLanguage: 'fr', translationDirection: 'fr → es',
+    });
+  });
+
+  it('translates the whole interface catalog into Spanish with every placeholder intact', async () => {
+    const strings = ENGLISH_STRINGS as Record<string, string>;
+    const spanish = await service.translateCatalog('es', strings);
+    expect(Object.keys(spanish)).toEqual(Object.keys(strings));
+    const fixed = await service.translateCatalog('es', { a: 'Welcome, {name}!', b: 'No users found for "{query}"' });
+    expect(fixed).toEqual({ a: 'Bienvenido, {name}!', b: 'Ningún usuario encontrado para "{query}"' });
+    for (const [key, english] of Object.entries(strings)) {
+      const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+      expect(placeholders(spanish[key] ?? ''), key).toEqual(placeholders(english));
+    }
+    const changed = Object.keys(strings).filter((k) => spanish[k] !== strings[k]);
+    expect(changed.length).toBeGreaterThan(Object.keys(strings).length * 0.8);
+  });
+
+  it('returns English unchanged, and keeps English when no engine reaches the language', async () => {
+    const strings = { 'a.b': 'Sign Out', 'a.c': 'Welcome, {name}!' };
+    expect(await service.translateCatalog('en', strings)).toEqual(strings);
+    expect(await service.translateCatalog('ja', strings)).toEqual(strings);
+    expect(warnings.some((w) => (w.obj as { language?: string }).language === 'ja')).toBe(true);
+  });
+});
+
+describe('translation service catalog batching and caching', () => {
+  it('translates 10 strings at a time, and serves a repeated catalog without engine calls', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const engine = spyEngine('spy', {
+      translate: async (input) => {
+        inFlight += 1;
+        peak = Math.max(peak, inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight -= 1;
+        return `<${input.text}>`;
+      },
+    });
+    const own = createTranslationService({ config: { ...config, engines: [] }, engines: [engine] });
+    const strings = Object.fromEntries(Array.from({ length: 35 }, (_, i) => [`k${i}`, `String number ${i} for {name}`]));
+    const out = await own.translateCatalog('de', strings);
+    expect(out.k7).toBe('<String number 7 for {name}>');
+    expect(engine.calls).toHaveLength(35);
+    expect(peak).toBe(10);
+    await own.translateCatalog('de', strings);
+    expect(engine.calls).toHaveLength(35);
+    await own.close();
+  });
+
+  it('keeps the English string when a translation loses its placeholder', async () => {
+    const engine = spyEngine('lossy', { translate: async (input) => input.text.replace(/[\uE000-\uF8FF]/g, '') });
+    const own = createTranslationService({ config: { ...config, engines: [] }, engines: [engine] });
+    expect(await own.translateCatalog('fr', { x: 'Hello {name}', y: 'Hello' })).toEqual({ x: 'Hello {name}', y: 'Hello' });
+    await own.close();
+  });
+});

@@ -1,0 +1,195 @@
+import {
+  DEFAULT_LANGUAGE, LANGUAGES, LIMITS, type EnginesResponse, type LanguageCode, type LanguagesResponse,
+  type RelationshipContext, type SmartTranslateResponse, type TranslateTextResponse,
+} from '@parley/common';
+import type { Db } from '../db/connect.ts';
+import { DbTranslationCache, Lru, MemoryTranslationCache, hashText, type TranslationCache } from './cache.ts';
+import type { TranslationConfig } from './config.ts';
+import { detectLanguage } from './detect.ts';
+import { createEngines } from './engines/index.ts';
+import type { TranslationEngine } from './engines/types.ts';
+import { protectPlaceholders, restorePlaceholders } from './placeholders.ts';
+import { TranslationRouter, silentLogger, type SourceLanguage, type TranslateResult, type TranslationLogger } from './router.ts';
+
+export interface TranslationServiceDeps {
+  /** Database for the translation cache; without one, an in-memory cache is used. */
+  db?: Db | undefined;
+  config: TranslationConfig;
+  logger?: TranslationLogger | undefined;
+  /** Replaces the engines built from config (tests). */
+  engines?: TranslationEngine[] | undefined;
+}
+
+export interface TranslateTextInput {
+  text: string;
+  targetLanguage: LanguageCode;
+  /** Default 'auto-detect'. 'en' for interface strings. */
+  sourceLanguage?: SourceLanguage | undefined;
+  relationshipContext?: RelationshipContext | null | undefined;
+  /** Detection prior, e.g. the sender's profile language. */
+  prior?: LanguageCode | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface SmartTranslateInput {
+  text: string;
+  primaryLanguage: LanguageCode;
+  secondaryLanguage: LanguageCode;
+  signal?: AbortSignal | undefined;
+}
+
+export interface TranslationService {
+  router: TranslationRouter;
+  /** translate-text: the original text with ok: false when nothing could translate it. */
+  translate(input: TranslateTextInput): Promise<TranslateTextResponse>;
+  /** Text in the primary language goes to the secondary one; anything else to the primary. */
+  smartTranslate(input: SmartTranslateInput): Promise<SmartTranslateResponse>;
+  /** English interface strings -> `language`, placeholders kept; failures keep the English string. */
+  translateCatalog(language: LanguageCode, strings: Record<string, string>): Promise<Record<string, string>>;
+  languages(): LanguagesResponse;
+  health(): Promise<EnginesResponse>;
+  close(): Promise<void>;
+}
+
+/** Direction as reported by smart-translate: '<source> → <target>' with language codes, e.g. 'en → es'. */
+export function formatDirection(source: LanguageCode, target: LanguageCode): string {
+  return `${source} → ${target}`;
+}
+
+function toResponse(result: TranslateResult): TranslateTextResponse {
+  return {
+    translatedText: result.text,
+    ...(result.detectedLanguage ? { detectedLanguage: result.detectedLanguage } : {}),
+    engine: result.engine,
+    ok: result.ok,
+    ...(result.cached ? { cached: true } : {}),
+    ...(result.reason ? { reason: result.reason } : {}),
+    ...(result.message && !result.ok ? { message: result.message } : {}),
+  };
+}
+
+export function createTranslationService({ db, config, logger = silentLogger, engines }: TranslationServiceDeps): TranslationService {
+  let list = engines;
+  if (!list) {
+    const created = createEngines(config);
+    for (const { id, reason } of created.skipped) logger.info({ engine: id, reason }, 'translation engine skipped');
+    list = created.engines;
+  }
+  const cache: TranslationCache = db
+    ? new DbTranslationCache(db, {
+        maxAgeDays: config.cache?.maxAgeDays,
+        maxRows: config.cache?.maxRows,
+        memoryEntries: config.cache?.memoryEntries,
+        onError: (error, during) => logger.warn({ err: error, during }, 'translation cache error'),
+      })
+    : new MemoryTranslationCache(config.cache?.memoryEntries ?? 5_000);
+  const router = new TranslationRouter({
+    engines: list,
+    cache,
+    timeoutMs: config.timeoutMs,
+    maxChars: config.maxChars,
+    retries: config.retry?.retries,
+    baseDelayMs: config.retry?.baseDelayMs,
+    maxRetryAfterMs: config.retry?.maxRetryAfterMs,
+    logger,
+  });
+  /** Whole translated catalogs per language (only complete successes), so a second user gets them at once. */
+  const catalogs = new Lru<Record<string, string>>(40);
+
+  async function translate(input: TranslateTextInput): Promise<TranslateTextResponse> {
+    const result = await router.translate({
+      text: input.text,
+      source: input.sourceLanguage ?? 'auto-detect',
+      target: input.targetLanguage,
+      context: input.relationshipContext ?? undefined,
+      prior: input.prior,
+      signal: input.signal,
+    });
+    return toResponse(result);
+  }
+
+  async function smartTranslate({ text, primaryLanguage, secondaryLanguage, signal }: SmartTranslateInput): Promise<SmartTranslateResponse> {
+    const detected = detectLanguage(text, { prior: primaryLanguage }).language;
+    const target = detected === primaryLanguage ? secondaryLanguage : primaryLanguage;
+    const result = await router.translate({ text, source: detected, target, signal });
+    return {
+      translatedText: result.text,
+      detectedLanguage: detected,
+      translationDirection: formatDirection(detected, target),
+      engine: result.engine,
+      ok: result.ok,
+      ...(result.reason ? { reason: result.reason } : {}),
+      ...(result.message && !result.ok ? { message: result.message } : {}),
+    };
+  }
+
+  async function translateCatalog(language: LanguageCode, strings: Record<string, string>): Promise<Record<string, string>> {
+    if (language === DEFAULT_LANGUAGE) return { ...strings };
+    const memoKey = `${language}:${hashText(JSON.stringify(Object.entries(strings).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))}`;
+    const memo = catalogs.get(memoKey);
+    if (memo) return { ...memo };
+    const out: Record<string, string> = { ...strings };
+    if (!router.engines.some((e) => e.supports(DEFAULT_LANGUAGE, language))) {
+      logger.warn({ language }, 'no engine translates interface strings into this language; English kept');
+      return out;
+    }
+    const entries = Object.entries(strings);
+    let failed = 0;
+    for (let i = 0; i < entries.length; i += LIMITS.uiTranslationBatch) {
+      const batch = entries.slice(i, i + LIMITS.uiTranslationBatch);
+      await Promise.all(
+        batch.map(async ([key, english]) => {
+          const { text, tokens } = protectPlaceholders(english);
+          const result = await router.translate({ text, source: DEFAULT_LANGUAGE, target: language });
+          const restored = result.ok ? restorePlaceholders(result.text, tokens) : undefined;
+          if (restored === undefined) {
+            failed += 1;
+            logger.warn({ key, language, reason: result.ok ? 'placeholders lost' : result.reason }, 'interface string kept in English');
+          } else {
+            out[key] = restored;
+          }
+        }),
+      );
+    }
+    if (failed === 0) catalogs.set(memoKey, out);
+    return { ...out };
+  }
+
+  return {
+    router,
+    translate,
+    smartTranslate,
+    translateCatalog,
+    languages: () => ({
+      languages: LANGUAGES.map(({ code, name, nativeName }) => ({ code, name, nativeName })),
+      engines: router.engines.map((e) => e.id),
+      pairs: router.pairs(),
+    }),
+    health: async () => ({ engines: await router.health() }),
+    close: () => router.close(),
+  };
+}
+
+/**
+ * The service in the shape chat's message sender expects (server/src/chat/types.ts ChatTranslator):
+ * detection with the sender's profile language as the prior, the room's relationship context.
+ */
+export function chatTranslatorFor(service: TranslationService) {
+  return {
+    async translate(input: {
+      text: string;
+      sourceHint: LanguageCode | null;
+      target: LanguageCode;
+      context: RelationshipContext | null;
+    }): Promise<{ text: string; ok: boolean; detectedLanguage?: string | undefined }> {
+      const result = await service.translate({
+        text: input.text,
+        targetLanguage: input.target,
+        sourceLanguage: 'auto-detect',
+        prior: input.sourceHint ?? undefined,
+        relationshipContext: input.context,
+      });
+      return { text: result.translatedText, ok: result.ok, detectedLanguage: result.detectedLanguage };
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Local HTTP servers on 127.0.0.1 (random port) speaking the documented protocols of the
+ * translation providers, for contract tests. Each request is recorded; `script` decides answers:
+ * a queued failure (status, Retry-After, or a hang) is used first, then the provider's normal answer.
+ */
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface Answer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Never answer (the client's timeout must fire). */
+  hang?: boolean;
+}
+
+export type Handler = (request: RecordedRequest) => Answer;
+
+export interface FakeProvider {
+  url: string;
+  requests: RecordedRequest[];
+  /** Answers used (in order) before the normal handler. */
+  script: Answer[];
+  close(): Promise<void>;
+}
+
+export async function startFake(handler: Handler): Promise<FakeProvider> {
+  const requests: RecordedRequest[] = [];
+  const script: Answer[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = raw;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        // not JSON
+      }
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
+      requests.push(recorded);
+      const answer = script.shift() ?? handler(recorded);
+      if (answer.hang) return;
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    script,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A fake "translation": marks the text with the target so tests can tell who translated what. */
+export const fakeTranslation = (target: string, text: string) => `[${target}] ${text}`;
+
+type Json = Record<string, unknown>;
+
+/** OpenAI chat completions: POST /v1/chat/completions with a Bearer key. */
+export function openAiHandler(apiKey: string): Handler {
+  return (req) => {
+    if (req.path.endsWith('/models')) return { status: 200, body: { object: 'list', data: [{ id: 'test-model', object: 'model' }] } };
+    if (req.headers.authorization !== `Bearer ${apiKey}`) {
+      return { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } } };
+    }
+    const body = req.body as { model?: string; messages?: { role: string; content: string }[] };
+    const system = body.messages?.find((m) => m.role === 'system')?.content ?? '';
+    const user = body.messages?.find((m) => m.role === 'user')?.content ?? '';
+    const target = /to [A-Za-z ]+ \((\w+)\)/.exec(system)?.[1] ?? '??';
+    return {
+      status: 200,
+      body: {
+        id: 'chatcmpl-1', object: 'chat.completion', created: 1, model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content: fakeTranslation(target, user) }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      },
+    };
+  };
+}
+
+/** DeepL v2: POST /v2/translate, `Authorization: DeepL-Auth-Key KEY`, JSON {text: [...], target_lang, ...}. */
+export function deeplHandler(apiKey: string): Handler {
+  return (req) => {
+    if (req.headers.authorization !== `DeepL-Auth-Key ${apiKey}`) return { status: 403, body: { message: 'Authorization failure, check auth_key' } };
+    if (req.path === '/v2/usage') return { status: 200, body: { character_count: 180, character_limit: 500000 } };
+    if (req.path !== '/v2/translate' || req.method !== 'POST') return { status: 404, body: { message: 'Not found' } };
+    const body = req.body as Json;
+    const texts = body.text;
+    if (!Array.isArray(texts) || typeof body.target_lang !== 'string') return { status: 400, body: { message: "Value for 'target_lang' not supported." } };
+    return {
+      status: 200,
+      body: {
+        translations: texts.map((t) => ({
+          detected_source_language: typeof body.source_lang === 'string' ? body.source_lang : 'EN',
+          text: fakeTranslation(String(body.target_lang), String(t)),
+        })),
+      },
+    };
+  };
+}
+
+/** LibreTranslate: POST /translate {q, source, target, format, api_key?} -> {translatedText, detectedLanguage?}. */
+export function libreHandler(options: { apiKey?: string; languages?: { code: string; name: string; targets: string[] }[] } = {}): Handler {
+  return (req) => {
+    if (req.path === '/languages') return { status: 200, body: options.languages ?? [] };
+    const body = req.body as Json;
+    if (options.apiKey && body.api_key !== options.apiKey) {
+      return { status: 403, body: { error: 'Invalid API key' } };
+    }
+    if (typeof body.q !== 'string' || typeof body.target !== 'string') return { status: 400, body: { error: 'Invalid request: missing q parameter' } };
+    const detected = body.source === 'auto' ? { detectedLanguage: { confidence: 90, language: 'en' } } : {};
+    return { status: 200, body: { ...detected, translatedText: fakeTranslation(body.target, body.q) } };
+  };
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+
+/** Chat with the real default router (Apertium), no test doubles. */
+let s: TestServer;
+beforeAll(async () => {
+  s = await getTestServer();
+});
+afterAll(async () => s.close());
+
+async function waitForTranslation(cookie: string, roomId: string, id: string) {
+  for (let i = 0; i < 100; i++) {
+    const messages = (await s.app.inject({ url: `/api/chats/${roomId}/messages`, headers: { cookie } })).json().messages;
+    const m = messages.find((x: { id: string }) => x.id === id);
+    if (m.translation_status !== 'pending') return m;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('translation never finished');
+}
+
+describe('chat translation with Apertium', () => {
+  it('translates English to Spanish for a Spanish reader and back', async () => {
+    const ana = await signUpAndIn(s.app);
+    const bruno = await signUpAndIn(s.app);
+    await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'en' }, headers: { cookie: ana.cookie } });
+    await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'es' }, headers: { cookie: bruno.cookie } });
+    const roomId = (await s.app.inject({ method: 'POST', url: '/api/chats', payload: { userId: bruno.id, relationshipType: 'boss' }, headers: { cookie: ana.cookie } })).json().room.id;
+
+    const sent = await s.app.inject({ method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content: 'Where is the train station?', clientId: 'ana-msg-0001' }, headers: { cookie: ana.cookie } });
+    const toBruno = await waitForTranslation(bruno.cookie, roomId, sent.json().message.id);
+    expect(toBruno).toMatchObject({ translation_status: 'done', original_language: 'en', target_language: 'es' });
+    expect(toBruno.translated_content.toLowerCase()).toContain('tren');
+    expect(toBruno.translated_content.toLowerCase()).toContain('dónde');
+
+    const reply = await s.app.inject({ method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content: 'La casa está cerca del museo.', clientId: 'bruno-msg-0001' }, headers: { cookie: bruno.cookie } });
+    const toAna = await waitForTranslation(ana.cookie, roomId, reply.json().message.id);
+    expect(toAna).toMatchObject({ translation_status: 'done', original_language: 'es', target_language: 'en' });
+    expect(toAna.translated_content.toLowerCase()).toContain('house');
+    expect(toAna.translated_content.toLowerCase()).toContain('museum');
+  });
+
+  it('serves the translation API to signed-in users only', async () => {
+    expect((await s.app.inject({ method: 'POST', url: '/api/translate', payload: { text: 'hello', targetLanguage: 'es' } })).statusCode).toBe(401);
+    const u = await signUpAndIn(s.app);
+    const res = await s.app.inject({ method: 'POST', url: '/functions/v1/translate-text', payload: { text: 'The house is big.', targetLanguage: 'es', sourceLanguage: 'en' }, headers: { cookie: u.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ engine: 'apertium' });
+    expect(res.json().translatedText.toLowerCase()).toContain('casa');
+  });
+});
