@@ -9,6 +9,12 @@ APT_PACKAGES=(
   chromium fonts-dejavu-core fonts-noto-core fonts-noto-cjk
   apertium apertium-eng-spa apertium-fr-es apertium-es-pt apertium-es-ro apertium-spa-ita
   apertium-rus-ukr apertium-eng-cat apertium-spa-cat
+  tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra tesseract-ocr-deu
+  tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld tesseract-ocr-rus tesseract-ocr-chi-sim
+  tesseract-ocr-chi-tra tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-ara tesseract-ocr-hin
+  tesseract-ocr-tha tesseract-ocr-vie tesseract-ocr-tur tesseract-ocr-pol tesseract-ocr-swe
+  tesseract-ocr-ron tesseract-ocr-ukr imagemagick
+  pocketsphinx pocketsphinx-en-us flite espeak-ng sox libsox-fmt-all
 )
 
 missing=()

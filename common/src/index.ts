@@ -10,3 +10,4 @@ export * from './api/translation.ts';
 export * from './api/chat.ts';
 export * from './realtime.ts';
 export * from './voice.ts';
+export * from './api/scan.ts';

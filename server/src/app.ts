@@ -22,6 +22,10 @@ import { profileRoutes } from './profiles/routes.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { chatTranslatorFor, createTranslationService, type TranslationService } from './translation/service.ts';
 import { translationRoutes } from './translation/routes.ts';
+import { createOcrEngines } from './scan/deps.ts';
+import { scanRoutes } from './scan/routes.ts';
+import { createScanService } from './scan/service.ts';
+import { scanTranslatorFrom } from './scan/translationAdapter.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { LocalStorage } from './storage/localStorage.ts';
 
@@ -94,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(profileRoutes, { db, storage, requireUser, now });
   await app.register(translationRoutes, { service: translation, requireUser });
+  const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: scanTranslatorFrom(translation), logger: app.log });
+  await app.register(scanRoutes, { service: scan, requireUser });
   await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? chatTranslatorFor(translation), events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
 
   const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
@@ -117,12 +123,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** The built SPA at /, with index.html for client-side routes (the 404 page is client-side). */
 function serveWebApp(app: FastifyInstance, distDir: string): void {
-  const hasDist = existsSync(path.join(distDir, 'index.html'));
-  if (hasDist) void app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false });
+  const indexHtml = path.join(distDir, 'index.html');
+  if (existsSync(indexHtml)) void app.register(fastifyStatic, { root: distDir, prefix: '/' });
+  else app.log.warn(`web app not built (${indexHtml} missing): run npm run build`);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url.startsWith('/api/') || url.startsWith('/functions/') || url.startsWith(`${STORAGE_PREFIX}/`);
-    if (hasDist && request.method === 'GET' && !isApi) return reply.sendFile('index.html', distDir);
+    if (request.method === 'GET' && !isApi && existsSync(indexHtml)) return reply.sendFile('index.html', distDir);
     return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${url}`));
   });
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { LIMITS } from '@parley/common';
 import { z } from 'zod';
+import type { ScanConfig } from './scan/deps.ts';
 
 /** Every environment variable Parley reads, validated in one place. */
 const envSchema = z.object({
@@ -30,6 +31,10 @@ const envSchema = z.object({
   LIBRETRANSLATE_URL: z.url().optional(),
   LIBRETRANSLATE_API_KEY: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  OCR_ENGINE: z.enum(['tesseract', 'openai']).default('tesseract'),
+  OCR_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  OCR_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  OCR_MODEL: z.string().optional(),
   CHAT_SENDS_PER_10S: z.coerce.number().int().positive().default(30),
 });
 
@@ -49,6 +54,7 @@ export interface Config {
   emailConfirmation: boolean;
   webDistDir: string;
   chatSendsPer10s: number;
+  scan: ScanConfig;
   translation: {
     engines: Env['TRANSLATION_ENGINES'];
     timeoutMs: number;
@@ -81,6 +87,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
     chatSendsPer10s: e.CHAT_SENDS_PER_10S,
+    scan: {
+      engine: e.OCR_ENGINE,
+      timeoutMs: e.OCR_TIMEOUT_MS,
+      concurrency: e.OCR_CONCURRENCY,
+      openai: { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY, model: e.OCR_MODEL ?? e.OPENAI_MODEL },
+    },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     translation: {
       engines: e.TRANSLATION_ENGINES,

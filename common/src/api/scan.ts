@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Paths of the Scan API. The /functions/v1 path answers clients written for the spec's hosted function. */
+export const SCAN_API = {
+  scan: '/api/scan',
+  upload: '/api/scan/upload',
+  functionsSmartImageTranslate: '/functions/v1/smart-image-translate',
+} as const;
+
+/** Caps of a scanned image (the server refuses more with 413 image_too_large). */
+export const SCAN_LIMITS = {
+  /** Decoded image bytes. */
+  maxBytes: 10 * 1024 * 1024,
+  /** Width x height, read from the header before anything is decoded. */
+  maxPixels: 50_000_000,
+  /** Longest side the browser should scale a camera photo to before upload (the server scales to 2000 for OCR). */
+  clientMaxSide: 2000,
+  /** Scans per user per minute. */
+  perMinute: 20,
+} as const;
+
+/** Multipart field names of POST /api/scan/upload. */
+export const SCAN_UPLOAD_FIELDS = { file: 'file', primaryLanguage: 'primaryLanguage', secondaryLanguage: 'secondaryLanguage' } as const;
+
+/** A language as clients send it: a code ('es'), a locale tag ('es-MX') or a name ('Spanish'); unknown -> 400 'Unknown language: xx'. */
+export const scanLanguageField = z.string({ error: 'Language is required' }).trim().min(1, 'Language is required').max(64);
+
+/** POST /api/scan and /functions/v1/smart-image-translate. */
+export const scanImageBody = z.object({
+  /** Base64 image bytes, with or without a `data:image/...;base64,` prefix. */
+  imageBase64: z.string({ error: 'imageBase64 is required' }).min(1, 'No image was sent.'),
+  primaryLanguage: scanLanguageField,
+  secondaryLanguage: scanLanguageField,
+});
+export type ScanImageBody = z.infer<typeof scanImageBody>;
+
+/** Spec message when the image holds no readable text. */
+export const NO_TEXT_MESSAGE = 'No text found in the image. Please ensure the image contains clear, readable text.';
+/** Spec message when the image could not be analysed (engine failure). */
+export const ANALYZE_FAILED_MESSAGE = 'Failed to analyze image. Please ensure the image contains clear, readable text.';
+
+/**
+ * Answer of a scan (spec section 7, smart-image-translate). `success: false` with `error` when no text was
+ * found or the image could not be read; refusals of the image itself are 4xx `{error:{code,message}}`.
+ */
+export const scanResponse = z.object({
+  success: z.boolean(),
+  error: z.string().nullable(),
+  extractedText: z.string(),
+  /** The translation; the extracted text itself when translation failed (see translationError). */
+  translatedText: z.string(),
+  /** Code of the language of the extracted text, e.g. 'es' ('' when nothing was found). */
+  detectedLanguage: z.string(),
+  /** Readable direction, e.g. 'Spanish → English' ('' when nothing was found). */
+  translationDirection: z.string(),
+  /** Codes of the direction, e.g. 'es' and 'en'. */
+  sourceLanguage: z.string().optional(),
+  targetLanguage: z.string().optional(),
+  /** Set when the text was read but could not be translated; the original is kept in translatedText. */
+  translationError: z.string().optional(),
+  /** OCR engine that read the text ('tesseract', 'openai-vision') and translation engine used. */
+  ocrEngine: z.string().nullable().optional(),
+  translationEngine: z.string().nullable().optional(),
+});
+export type ScanResponse = z.infer<typeof scanResponse>;

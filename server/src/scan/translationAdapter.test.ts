@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { TranslateTextInput } from '../translation/service.ts';
+import { detectScanLanguage } from './detect.ts';
+import { scanTranslatorFrom } from './translationAdapter.ts';
+
+describe('scanTranslatorFrom', () => {
+  it('passes source and target to the translation service and maps its answer', async () => {
+    const calls: TranslateTextInput[] = [];
+    const translator = scanTranslatorFrom({
+      translate: async (input) => {
+        calls.push(input);
+        return input.targetLanguage === 'en'
+          ? { translatedText: 'The library is closed.', engine: 'apertium', ok: true }
+          : { translatedText: input.text, engine: null, ok: false, reason: 'unsupported_pair', message: 'No translation available for Spanish -> Thai' };
+      },
+    });
+    expect(await translator.translate({ text: 'La biblioteca está cerrada.', source: 'es', target: 'en' })).toEqual({
+      text: 'The library is closed.',
+      ok: true,
+      engine: 'apertium',
+    });
+    expect(calls[0]).toEqual({ text: 'La biblioteca está cerrada.', sourceLanguage: 'es', targetLanguage: 'en' });
+    expect(await translator.translate({ text: 'Hola', source: 'es', target: 'th' })).toEqual({
+      text: 'Hola',
+      ok: false,
+      engine: null,
+      message: 'No translation available for Spanish -> Thai',
+    });
+  });
+
+  it("detects with the app's detector, within the candidates Scan asks about", () => {
+    const { detect } = scanTranslatorFrom({ translate: () => Promise.reject(new Error('unused')) });
+    expect(detect('¿Dónde está la biblioteca? Gracias por su visita.', ['en', 'es'])).toBe('es');
+    expect(detect('Добро пожаловать', ['ru', 'uk'])).toBe('ru');
+    expect(detect('12 34', ['en', 'es'])).toBeUndefined();
+    expect(detectScanLanguage('La biblioteca está cerrada los domingos.', ['en', 'es'], detect)).toBe('es');
+    expect(detectScanLanguage('Le musée est ouvert tous les jours.', ['es', 'fr'], detect)).toBe('fr');
+  });
+});
