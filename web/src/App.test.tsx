@@ -64,7 +64,7 @@ describe('routes', () => {
     expect(await screen.findByTestId('app-shell')).toBeTruthy();
     expect(screen.getByText('Real-time translator')).toBeTruthy();
     expect(screen.getByTestId('tab-chat').getAttribute('aria-current')).toBe('page');
-    expect(screen.getByText('No conversations yet')).toBeTruthy();
+    expect(await screen.findByText('No conversations yet')).toBeTruthy(); // after the list loads (skeletons first)
     fireEvent.click(screen.getByTestId('tab-chat'));
     expect(screen.getByTestId('app-shell').dataset.tab).toBe('chat');
     await act(async () => fireEvent.click(screen.getByTestId('tab-talk')));

@@ -26,6 +26,9 @@ export async function connectDb(options: DbOptions): Promise<DbHandle> {
   let handle: DbHandle;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, admin kill) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, kind: 'postgres', close: () => db.destroy() };
   } else {

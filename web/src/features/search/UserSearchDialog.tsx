@@ -1,22 +1,162 @@
-import { UsersRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, Search, X } from 'lucide-react';
+import { toast } from 'sonner';
+import type { PickerRelationshipType, StartChatResponse, UserSummary } from '@parley/common';
+import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { useT, type TFunction } from '../../lib/i18n.tsx';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { chatApi, openChatFromStart, type OpenChat } from '../chat/chatApi.ts';
+import { addRoom, updateList } from '../chat/useChatRealtimeSync.ts';
+import { RelationshipPicker } from './RelationshipPicker.tsx';
+import { RELATIONSHIP_KEYS } from './relationships.ts';
+import { useUserSearch } from './useUserSearch.ts';
 
-/** User search dialog. Placeholder until the chat issue brings the real search. */
-export function UserSearchDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export interface UserSearchDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** A chat was started (or an existing one reused): show it on the Chat tab. */
+  onChatStarted: (chat: OpenChat) => void;
+}
+
+class NoRoomData extends Error {}
+class NotSignedIn extends Error {}
+
+/** Spec section 8: which toast a failed chat start shows. */
+function chatStartError(error: unknown, t: TFunction): [string, string] {
+  if (error instanceof NotSignedIn || (isApiError(error) && error.status === 401)) return [t('chat.authError'), t('chat.logInAgain')];
+  if (error instanceof NoRoomData) return [t('chat.chatCreationFailed'), t('chat.noRoomData')];
+  if (isApiError(error) && error.status >= 400) return [t('chat.chatCreationFailed'), t('chat.createRoomFailed', { message: error.message })];
+  return [t('chat.chatFailed'), t('chat.chatFailedDescription')];
+}
+
+/** Header search: find people by username or e-mail, pick who they are to you, start the chat. */
+export function UserSearchDialog({ open, onOpenChange, onChatStarted }: UserSearchDialogProps) {
   const t = useT();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<UserSummary | null>(null);
+  const search = useUserSearch(query, open);
+
+  useEffect(() => {
+    if (!search.error) return;
+    console.error('User search failed', search.error);
+    toast.error(t('userSearch.searchFailed'), { description: t('userSearch.searchFailedDescription') });
+  }, [search.error, t]);
+
+  const start = useMutation({
+    mutationFn: async ({ partner, type }: { partner: UserSummary; type: PickerRelationshipType }): Promise<StartChatResponse> => {
+      if (!user) throw new NotSignedIn();
+      const response = await chatApi.start(partner.id, type);
+      if (!response?.room || !response.partner?.chatRoomId) throw new NoRoomData();
+      return response;
+    },
+    onSuccess: (response, { partner, type }) => {
+      updateList(queryClient, (list) => addRoom(list, response.room));
+      setChosen(null);
+      setQuery('');
+      onOpenChange(false);
+      onChatStarted(openChatFromStart(response));
+      toast.success(t('chat.chatStarted'), {
+        description: t('chat.chatStartedWith', { username: response.partner.username || partner.username, type: t(RELATIONSHIP_KEYS[type].label) }),
+      });
+    },
+    onError: (error) => {
+      console.error('Could not start the chat', error);
+      const [title, description] = chatStartError(error, t);
+      toast.error(title, { description });
+    },
+  });
+
+  const close = () => {
+    setQuery('');
+    onOpenChange(false);
+  };
+
+  const users = search.users;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('general.close')} data-testid="user-search-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('userSearch.title')}</DialogTitle>
-          <DialogDescription>{t('userSearch.description')}</DialogDescription>
-        </DialogHeader>
-        <div className="flex flex-col items-center gap-3 rounded-xl bg-muted px-4 py-8 text-center text-sm text-muted-foreground">
-          <UsersRound className="size-8" aria-hidden="true" />
-          {t('userSearch.comingSoon')}
-        </div>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Dialog open={open && chosen === null} onOpenChange={(next) => !next && close()}>
+        <DialogContent closeLabel={t('general.close')} className="top-[12%] translate-y-0 grid-cols-[minmax(0,1fr)] data-[state=open]:animate-in-fade" data-testid="user-search-dialog">
+          <DialogHeader>
+            <DialogTitle>{t('userSearch.title')}</DialogTitle>
+            <DialogDescription>{t('userSearch.description')}</DialogDescription>
+          </DialogHeader>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder={t('userSearch.placeholder')}
+              aria-label={t('userSearch.searchLabel')}
+              className="px-9"
+              autoComplete="off"
+              autoFocus
+              data-testid="user-search-input"
+            />
+            <span className="absolute right-2 top-1/2 flex -translate-y-1/2 items-center gap-1">
+              {search.searching && <LoaderCircle className="size-4 animate-spin text-primary" aria-label={t('userSearch.searching')} data-testid="user-search-spinner" />}
+              {query && (
+                <button
+                  type="button"
+                  onClick={() => setQuery('')}
+                  className="rounded-md p-1 text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  aria-label={t('userSearch.clear')}
+                  data-testid="user-search-clear"
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              )}
+            </span>
+          </div>
+
+          {search.term && users && (
+            <div className="flex min-h-0 flex-col gap-2" aria-live="polite">
+              {users.length > 0 ? (
+                <>
+                  <p className="px-1 text-xs font-medium text-muted-foreground" data-testid="user-search-count">
+                    {t('userSearch.resultCount', { n: users.length })}
+                  </p>
+                  <ul className="-mx-2 flex max-h-80 flex-col overflow-y-auto" data-testid="user-search-results">
+                    {users.map((u) => (
+                      <li key={u.id}>
+                        <button
+                          type="button"
+                          onClick={() => setChosen(u)}
+                          className="flex w-full items-center gap-3 rounded-xl px-2 py-2 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                          data-testid="user-result"
+                          data-username={u.username}
+                        >
+                          <UserAvatar username={u.username} className="size-10" />
+                          <span className="min-w-0">
+                            <span className="block truncate font-medium">{u.username}</span>
+                            <span className="block truncate text-xs text-muted-foreground">{u.email}</span>
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <p className="rounded-xl bg-muted px-4 py-6 text-center text-sm text-muted-foreground" data-testid="user-search-empty">
+                  {t('userSearch.noResults', { query: search.term })}
+                </p>
+              )}
+            </div>
+          )}
+        </DialogContent>
+      </Dialog>
+
+      <RelationshipPicker
+        user={open ? chosen : null}
+        pending={start.isPending ? (start.variables?.type ?? null) : null}
+        onPick={(type) => chosen && start.mutate({ partner: chosen, type })}
+        onCancel={() => setChosen(null)}
+      />
+    </>
   );
 }

@@ -1,0 +1,67 @@
+import { ArrowLeft, HeartHandshake, LoaderCircle, PlugZap } from 'lucide-react';
+import { UserAvatar } from '../../components/ui/avatar.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import type { ConnectionState } from '../../lib/realtime.ts';
+import { cn } from '../../lib/utils.ts';
+
+interface ConversationHeaderProps {
+  name: string;
+  partnerLanguageName: string;
+  connection: ConnectionState;
+  /** The relationship context as it reads, or null when none is set. */
+  contextLabel: string | null;
+  onBack: () => void;
+  onJoin: () => void;
+  onContext: () => void;
+}
+
+const STATUS = {
+  connected: { key: 'chat.statusConnected', dot: 'bg-emerald-500' },
+  connecting: { key: 'chat.statusConnecting', dot: 'bg-amber-400 animate-pulse' },
+  disconnected: { key: 'chat.statusDisconnected', dot: 'bg-slate-400' },
+} as const;
+
+/** Back, partner name, connection, relationship-context button, and Join Chat when not connected. */
+export function ConversationHeader(props: ConversationHeaderProps) {
+  const { name, partnerLanguageName, connection, contextLabel, onBack, onJoin, onContext } = props;
+  const t = useT();
+  const status = STATUS[connection];
+  return (
+    <div className="shrink-0 border-b border-border bg-card">
+      <div className="mx-auto flex h-14 max-w-3xl items-center gap-2 px-2">
+        <Button variant="ghost" size="icon" onClick={onBack} aria-label={t('chat.back')} data-testid="conversation-back">
+          <ArrowLeft className="!size-5" aria-hidden="true" />
+        </Button>
+        <UserAvatar username={name} className="size-9" />
+        <div className="min-w-0 flex-1 leading-tight">
+          <h2 className="truncate font-semibold" data-testid="conversation-partner">{name}</h2>
+          <p className="flex items-center gap-1.5 truncate text-xs text-muted-foreground" data-testid="connection-state" data-state={connection}>
+            <span className={cn('size-2 shrink-0 rounded-full', status.dot)} aria-hidden="true" />
+            <span className="truncate">
+              {t(status.key)} · {partnerLanguageName}
+            </span>
+          </p>
+        </div>
+        {connection !== 'connected' && (
+          <Button size="sm" onClick={onJoin} disabled={connection === 'connecting'} data-testid="join-chat">
+            {connection === 'connecting' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <PlugZap aria-hidden="true" />}
+            {t('chat.joinChat')}
+          </Button>
+        )}
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onContext}
+          className="max-w-40 shrink-0"
+          aria-label={t('chat.relationshipContext')}
+          title={t('chat.relationshipContext')}
+          data-testid="context-button"
+        >
+          <HeartHandshake aria-hidden="true" />
+          <span className="hidden truncate sm:inline" data-testid="context-label">{contextLabel ?? t('chat.setContext')}</span>
+        </Button>
+      </div>
+    </div>
+  );
+}

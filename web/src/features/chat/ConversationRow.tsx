@@ -1,0 +1,79 @@
+import { EllipsisVertical, Trash2 } from 'lucide-react';
+import type { ConversationListItem } from '@parley/common';
+import { UserAvatar } from '../../components/ui/avatar.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { cn } from '../../lib/utils.ts';
+import { conversationName, previewText, relativeTime, unreadBadge } from './format.ts';
+
+export interface ConversationRowProps {
+  item: ConversationListItem;
+  now: number;
+  onOpen: (item: ConversationListItem) => void;
+  onDelete: (item: ConversationListItem) => void;
+}
+
+/** One conversation: avatar, name, time since the last message, preview, unread badge and a menu. */
+export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRowProps) {
+  const { t, language } = useI18n();
+  const name = conversationName(item);
+  const badge = unreadBadge(item.unreadCount);
+  const time = relativeTime(item.lastMessage?.created_at ?? item.created_at, now, t, language);
+  return (
+    <li
+      className="flex items-center rounded-2xl border border-border bg-card shadow-xs transition-colors hover:border-primary/30 hover:bg-secondary/40"
+      data-testid="conversation-row"
+      data-room-id={item.id}
+      data-name={name}
+    >
+      <button
+        type="button"
+        onClick={() => onOpen(item)}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl p-3 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        data-testid="conversation-open"
+      >
+        <UserAvatar username={name} className="size-12" />
+        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <span className="flex items-baseline justify-between gap-2">
+            <span className={cn('truncate', badge ? 'font-bold' : 'font-semibold')} data-testid="conversation-name">{name}</span>
+            <span className={cn('shrink-0 text-xs', badge ? 'font-medium text-primary' : 'text-muted-foreground')} data-testid="conversation-time">
+              {time}
+            </span>
+          </span>
+          <span className="flex items-center justify-between gap-2">
+            <span className={cn('truncate text-sm', badge ? 'text-foreground' : 'text-muted-foreground')} data-testid="conversation-preview">
+              {previewText(item.lastMessage, t)}
+            </span>
+            {badge && (
+              <span
+                className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-bold text-primary-foreground"
+                data-testid="unread-badge"
+                aria-label={t('chat.unreadMessages', { n: item.unreadCount })}
+              >
+                {badge}
+              </span>
+            )}
+          </span>
+        </span>
+      </button>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className="mr-1 shrink-0 text-muted-foreground" aria-label={t('chat.conversationOptions')} data-testid="conversation-menu">
+            <EllipsisVertical aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-48">
+          <DropdownMenuItem
+            onSelect={() => onDelete(item)}
+            className="text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive"
+            data-testid="conversation-delete"
+          >
+            <Trash2 aria-hidden="true" />
+            {t('chat.deleteConversation')}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </li>
+  );
+}

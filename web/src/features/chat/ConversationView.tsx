@@ -1,0 +1,70 @@
+import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { useI18n } from '../../lib/i18n.tsx';
+import { useConnectionState, useRealtimeClient } from '../../lib/realtime.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { contextLabel } from '../search/relationships.ts';
+import { chatApi, type OpenChat } from './chatApi.ts';
+import { displayLanguageName } from './format.ts';
+import { Composer } from './Composer.tsx';
+import { ContextDialog, contextKey } from './ContextDialog.tsx';
+import { ConversationHeader } from './ConversationHeader.tsx';
+import { MessageList } from './MessageList.tsx';
+import { useConversation } from './useConversation.ts';
+
+/** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
+export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () => void }) {
+  const { t, language } = useI18n();
+  const { user, profile } = useAuth();
+  const client = useRealtimeClient();
+  const connection = useConnectionState();
+  const [contextOpen, setContextOpen] = useState(false);
+  const myId = user?.id ?? '';
+  // Spec section 4: the partner's language falls back to the user's own.
+  const partnerLanguage = chat.partner?.language || profile?.language || language;
+  const name = chat.partner?.username || chat.name;
+
+  const onGone = useCallback(() => {
+    toast(t('chat.conversationDeleted'), { id: `gone-${chat.roomId}`, description: t('chat.conversationDeletedDescription') });
+    onBack();
+  }, [t, chat.roomId, onBack]);
+
+  const onSendError = useCallback(
+    (error: unknown) => {
+      console.error('Could not send the message', error);
+      toast.error(t('chat.error'), { description: t('chat.sendFailed') });
+    },
+    [t],
+  );
+
+  const conversation = useConversation({ roomId: chat.roomId, myId, onGone, onSendError });
+
+  const context = useQuery({
+    queryKey: contextKey(chat.roomId),
+    queryFn: ({ signal }) => chatApi.getContext(chat.roomId, signal),
+    retry: false,
+  });
+
+  return (
+    <section className="flex h-full min-h-0 flex-col" data-testid="chat-tab" data-view="conversation" data-room-id={chat.roomId}>
+      <ConversationHeader
+        name={name}
+        partnerLanguageName={displayLanguageName(partnerLanguage, language, true)}
+        connection={connection}
+        contextLabel={contextLabel(context.data, t)}
+        onBack={onBack}
+        onJoin={() => client.reconnect()}
+        onContext={() => setContextOpen(true)}
+      />
+      <MessageList messages={conversation.messages} myId={myId} loading={conversation.loading} busy={conversation.busy} />
+      <Composer
+        connected={connection === 'connected'}
+        busy={conversation.busy}
+        targetLanguageName={displayLanguageName(partnerLanguage, language)}
+        onSend={conversation.send}
+      />
+      <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
+    </section>
+  );
+}

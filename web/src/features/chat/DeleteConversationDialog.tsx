@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import type { ConversationListItem } from '@parley/common';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import { chatApi, CHATS_KEY } from './chatApi.ts';
+import { conversationName } from './format.ts';
+import { updateList } from './useChatRealtimeSync.ts';
+
+/** The confirmation of spec section 2, then the outcome toasts of section 8. */
+export function DeleteConversationDialog({ item, onClose }: { item: ConversationListItem | null; onClose: () => void }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (roomId: string) => chatApi.remove(roomId),
+    onSuccess: ({ deleted }, roomId) => {
+      if (!deleted) {
+        toast.error(t('chat.error'), { description: t('chat.deleteNoPermission') });
+        return;
+      }
+      updateList(queryClient, (list) => list.filter((r) => r.id !== roomId));
+      void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
+      toast.success(t('chat.success'), { description: t('chat.deleteSuccess') });
+    },
+    onError: (error) => {
+      console.error('Could not delete the conversation', error);
+      toast.error(t('chat.error'), { description: t('chat.deleteFailed') });
+    },
+    onSettled: onClose,
+  });
+
+  return (
+    <Dialog open={item !== null} onOpenChange={(open) => !open && !mutation.isPending && onClose()}>
+      <DialogContent closeLabel={t('general.close')} data-testid="delete-conversation-dialog">
+        <DialogHeader>
+          <DialogTitle>{t('chat.deleteConversation')}</DialogTitle>
+          <DialogDescription>{t('chat.deleteConfirm', { name: item ? conversationName(item) : '' })}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={mutation.isPending} data-testid="delete-cancel">
+            {t('chat.cancel')}
+          </Button>
+          <Button
+            variant="destructive"
+            onClick={() => item && mutation.mutate(item.id)}
+            disabled={mutation.isPending}
+            data-testid="delete-confirm"
+          >
+            {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+            {t('chat.delete')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { AlertCircle, Languages, MessageCircleDashed } from 'lucide-react';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { cn } from '../../lib/utils.ts';
+import { messageTime } from './format.ts';
+import type { ViewMessage } from './messages.ts';
+
+/** The translation is worth showing: present and not just the original again. */
+export function distinctTranslation(message: Pick<ViewMessage, 'content' | 'translated_content'>): string | null {
+  const translated = message.translated_content?.trim();
+  return translated && translated !== message.content.trim() ? message.translated_content : null;
+}
+
+function MessageBubble({ message, mine }: { message: ViewMessage; mine: boolean }) {
+  const { t, language } = useI18n();
+  const translation = distinctTranslation(message);
+  const pending = !message.local && message.translation_status === 'pending';
+  const failed = message.translation_status === 'failed';
+  return (
+    <li
+      className={cn('flex animate-in-up', mine ? 'justify-end' : 'justify-start')}
+      data-testid="message"
+      data-mine={mine}
+      data-status={message.local ? 'sending' : message.translation_status}
+      data-message-id={message.id}
+    >
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]',
+          mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md border border-border bg-card text-card-foreground',
+          message.local && 'opacity-70',
+        )}
+      >
+        <p className="whitespace-pre-wrap break-words" data-testid="message-original">{message.content}</p>
+        {translation && (
+          <p
+            className={cn('mt-1.5 whitespace-pre-wrap break-words border-t pt-1.5 text-sm italic', mine ? 'border-white/25 text-white/90' : 'border-border text-foreground/80')}
+            data-testid="message-translation"
+          >
+            {translation}
+          </p>
+        )}
+        <div className={cn('mt-1 flex items-center justify-end gap-2 text-[11px]', mine ? 'text-white/75' : 'text-muted-foreground')}>
+          {pending && (
+            <span className="inline-flex items-center gap-1" data-testid="message-translating">
+              <Languages className="size-3 animate-pulse" aria-hidden="true" />
+              {t('chat.translationPending')}
+            </span>
+          )}
+          {failed && (
+            <span className="inline-flex items-center gap-1" data-testid="message-translation-failed">
+              <AlertCircle className="size-3" aria-hidden="true" />
+              {t('chat.translationFailed')}
+            </span>
+          )}
+          <time dateTime={message.created_at}>{messageTime(message.created_at, language)}</time>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Three pulsing dots on our side while a send is on its way. */
+function BusyDots() {
+  const { t } = useI18n();
+  return (
+    <li className="flex justify-end" data-testid="busy-indicator" role="status" aria-label={t('chat.sending')}>
+      <span className="flex items-center gap-1 rounded-2xl rounded-br-md bg-secondary px-4 py-3">
+        {[0, 150, 300].map((delay) => (
+          <span key={delay} className="size-2 animate-pulse rounded-full bg-primary/70" style={{ animationDelay: `${delay}ms` }} />
+        ))}
+      </span>
+    </li>
+  );
+}
+
+export interface MessageListProps {
+  messages: ViewMessage[];
+  myId: string;
+  loading: boolean;
+  busy: boolean;
+}
+
+/** The messages, ours on the right; keeps the newest in view unless the reader scrolled up. */
+export function MessageList({ messages, myId, loading, busy }: MessageListProps) {
+  const { t } = useI18n();
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const first = useRef(true);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || loading) return;
+    const last = messages.at(-1);
+    if (atBottom.current || first.current || last?.sender_id === myId) {
+      el.scrollTo({ top: el.scrollHeight, behavior: first.current ? 'auto' : 'smooth' });
+      first.current = false;
+    }
+  }, [messages, busy, loading, myId]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const onScroll = () => {
+      atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, []);
+
+  return (
+    <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-muted/40" data-testid="message-scroller">
+      <ol className="mx-auto flex max-w-3xl flex-col gap-2 px-3 py-4" aria-live="polite" data-testid="message-list">
+        {loading &&
+          [0, 1, 2].map((i) => (
+            <li key={i} className={cn('flex', i % 2 ? 'justify-end' : 'justify-start')}>
+              <Skeleton className="h-12 w-2/3 rounded-2xl sm:w-1/2" />
+            </li>
+          ))}
+        {!loading && messages.length === 0 && (
+          <li className="flex flex-col items-center gap-2 py-12 text-center text-sm text-muted-foreground" data-testid="conversation-empty">
+            <MessageCircleDashed className="size-8" aria-hidden="true" />
+            {t('chat.startConversation')}
+          </li>
+        )}
+        {messages.map((m) => (
+          <MessageBubble key={`${m.sender_id ?? ''}:${m.client_id || m.id}`} message={m} mine={m.sender_id === myId} />
+        ))}
+        {busy && <BusyDots />}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import {
+  CHAT_API, type ChatMessage, type ConversationListItem, type PickerRelationshipType, type RelationshipContext,
+  type StartChatResponse, type UserSummary,
+} from '@parley/common';
+import { api, apiFetch, isApiError } from '../../lib/api.ts';
+
+/** React Query key of the conversation list. */
+export const CHATS_KEY = ['chats'] as const;
+
+/** The conversation on screen: its room, its name and the partner (null when they left). */
+export interface OpenChat {
+  roomId: string;
+  name: string;
+  partner: UserSummary | null;
+}
+
+export function openChatFromListItem(item: ConversationListItem): OpenChat {
+  return { roomId: item.id, name: item.name, partner: item.otherUser };
+}
+
+export function openChatFromStart(response: StartChatResponse): OpenChat {
+  const { chatRoomId, relationshipContext: _context, ...partner } = response.partner;
+  return { roomId: chatRoomId, name: response.room.name, partner: partner.username ? partner : response.room.otherUser };
+}
+
+export const chatApi = {
+  list: async (signal?: AbortSignal) =>
+    (await api.get<{ conversations: ConversationListItem[] }>(CHAT_API.chats, signal)).conversations,
+  start: (userId: string, relationshipType?: PickerRelationshipType) =>
+    api.post<StartChatResponse>(CHAT_API.chats, { userId, relationshipType }),
+  remove: (roomId: string) => api.delete<{ deleted: boolean }>(CHAT_API.chat(roomId)),
+  markRead: (roomId: string) => api.post<{ lastReadMessageId: string }>(CHAT_API.read(roomId)),
+  getContext: async (roomId: string, signal?: AbortSignal) =>
+    (await api.get<{ relationshipContext: RelationshipContext | null }>(CHAT_API.context(roomId), signal)).relationshipContext,
+  saveContext: async (roomId: string, description: string) =>
+    (await apiFetch<{ relationshipContext: RelationshipContext }>(CHAT_API.context(roomId), { method: 'PUT', body: { description } }))
+      .relationshipContext,
+  messages: async (roomId: string, after?: string, signal?: AbortSignal) => {
+    const query = after ? `?after=${encodeURIComponent(after)}` : '';
+    return (await api.get<{ messages: ChatMessage[] }>(`${CHAT_API.messages(roomId)}${query}`, signal)).messages;
+  },
+  send: async (roomId: string, content: string, clientId: string) =>
+    (await api.post<{ message: ChatMessage }>(CHAT_API.messages(roomId), { content, clientId })).message,
+};
+
+export const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Run `attempt` again on a network failure, a gateway error or a short 429, up to `tries` times.
+ * Sends reuse the same client id on every attempt, so a retry can never store a message twice.
+ */
+export async function withRetry<T>(attempt: () => Promise<T>, tries = 4, baseDelayMs = 600): Promise<T> {
+  for (let i = 1; ; i += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= tries || !isApiError(error)) throw error;
+      const retryable = error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
+      const shortWait = error.status === 429 && (error.retryAfter ?? Infinity) <= 5;
+      if (!retryable && !shortWait) throw error;
+      await sleep(shortWait ? (error.retryAfter ?? 1) * 1000 : baseDelayMs * 2 ** (i - 1));
+    }
+  }
+}

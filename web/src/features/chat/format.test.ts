@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ENGLISH_STRINGS, format } from '@parley/common';
+import type { TFunction } from '../../lib/i18n.tsx';
+import { conversationName, previewText, relativeTime, truncate, unreadBadge } from './format.ts';
+
+const t: TFunction = (key, vars) => format(ENGLISH_STRINGS[key], vars);
+const NOW = Date.parse('2025-06-15T12:00:00Z');
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+describe('relativeTime', () => {
+  it('says now under a minute', () => {
+    expect(relativeTime(ago(0), NOW, t)).toBe('now');
+    expect(relativeTime(ago(59_999), NOW, t)).toBe('now');
+  });
+
+  it('counts minutes under one hour', () => {
+    expect(relativeTime(ago(MIN), NOW, t)).toBe('1 minute ago');
+    expect(relativeTime(ago(5 * MIN + 30_000), NOW, t)).toBe('5 minutes ago');
+    expect(relativeTime(ago(HOUR - 1), NOW, t)).toBe('59 minutes ago');
+  });
+
+  it('counts hours under 24 hours', () => {
+    expect(relativeTime(ago(HOUR), NOW, t)).toBe('1 hour ago');
+    expect(relativeTime(ago(3 * HOUR + 59 * MIN), NOW, t)).toBe('3 hours ago');
+    expect(relativeTime(ago(24 * HOUR - 1), NOW, t)).toBe('23 hours ago');
+  });
+
+  it('shows the date from 24 hours on', () => {
+    expect(relativeTime(ago(24 * HOUR), NOW, t, 'en-US')).toBe('Jun 14, 2025');
+    expect(relativeTime('2024-01-02T10:00:00Z', NOW, t, 'en-US')).toBe('Jan 2, 2024');
+  });
+
+  it('treats a clock slightly ahead as now and garbage as no time', () => {
+    expect(relativeTime(new Date(NOW + 5_000).toISOString(), NOW, t)).toBe('now');
+    expect(relativeTime('not a date', NOW, t)).toBe('');
+  });
+});
+
+describe('previewText', () => {
+  const last = (content: string, isFromCurrentUser: boolean, sender_username = 'bruno') => ({
+    content, created_at: ago(0), sender_username, isFromCurrentUser,
+  });
+
+  it('prefixes our own messages with You:', () => {
+    expect(previewText(last('Hello there', true), t)).toBe('You: Hello there');
+  });
+
+  it("prefixes the partner's messages with their name", () => {
+    expect(previewText(last('Hola', false), t)).toBe('bruno: Hola');
+    expect(previewText(last('Hola', false, ''), t)).toBe('Unknown: Hola');
+  });
+
+  it('cuts the text at 40 characters', () => {
+    const text = 'a'.repeat(40);
+    expect(previewText(last(text, true), t)).toBe(`You: ${text}`);
+    expect(previewText(last(`${text}b`, true), t)).toBe(`You: ${text}…`);
+  });
+
+  it('says No messages yet without a last message', () => {
+    expect(previewText(null, t)).toBe('No messages yet');
+  });
+});
+
+describe('unreadBadge', () => {
+  it('is hidden at zero and caps at 9+', () => {
+    expect(unreadBadge(0)).toBeNull();
+    expect(unreadBadge(-1)).toBeNull();
+    expect(unreadBadge(1)).toBe('1');
+    expect(unreadBadge(9)).toBe('9');
+    expect(unreadBadge(10)).toBe('9+');
+    expect(unreadBadge(250)).toBe('9+');
+  });
+});
+
+describe('truncate and conversationName', () => {
+  it('cuts whole code points', () => {
+    expect(truncate('😀😀😀', 2)).toBe('😀😀…');
+    expect(truncate('short', 50)).toBe('short');
+  });
+
+  it("names a conversation by the other user's username, else the room name", () => {
+    expect(conversationName({ name: 'Chat: bruno', otherUser: { id: '1', username: 'bruno', email: '', language: 'es' } })).toBe('bruno');
+    expect(conversationName({ name: 'Chat: bruno', otherUser: null })).toBe('Chat: bruno');
+  });
+});

@@ -1,0 +1,81 @@
+import { languageName, LIMITS, type ConversationListItem } from '@parley/common';
+import type { TFunction } from '../../lib/i18n.tsx';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Cut `text` at `max` characters (whole code points), marking the cut with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+}
+
+/**
+ * Time since `iso` (spec section 9): under 1 hour in minutes ('now' under one minute),
+ * under 24 hours in hours, otherwise the date in the interface language.
+ */
+export function relativeTime(iso: string, now: number, t: TFunction, locale = 'en'): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return '';
+  const elapsed = Math.max(0, now - then);
+  if (elapsed < MINUTE) return t('chat.justNow');
+  if (elapsed < HOUR) {
+    const n = Math.floor(elapsed / MINUTE);
+    return n === 1 ? t('chat.minuteAgo') : t('chat.minutesAgo', { n });
+  }
+  if (elapsed < DAY) {
+    const n = Math.floor(elapsed / HOUR);
+    return n === 1 ? t('chat.hourAgo') : t('chat.hoursAgo', { n });
+  }
+  try {
+    return new Date(then).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  } catch {
+    return new Date(then).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
+  }
+}
+
+/** 'You: ' or '{sender}: ' followed by the text cut at 40 characters, or 'No messages yet'. */
+export function previewText(lastMessage: ConversationListItem['lastMessage'], t: TFunction): string {
+  if (!lastMessage) return t('chat.noMessagesYet');
+  const prefix = lastMessage.isFromCurrentUser
+    ? t('chat.youPrefix')
+    : t('chat.senderPrefix', { sender: lastMessage.sender_username || t('chat.unknownSender') });
+  return prefix + truncate(lastMessage.content, LIMITS.previewChars);
+}
+
+/** The unread badge: nothing for 0, the count up to 9, then '9+'. */
+export function unreadBadge(count: number): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  return count > LIMITS.unreadBadgeCap ? `${LIMITS.unreadBadgeCap}+` : String(Math.floor(count));
+}
+
+/** A message's time of day, e.g. '14:05' (or '2:05 PM' by locale). */
+export function messageTime(iso: string, locale = 'en'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  try {
+    return date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+  } catch {
+    return date.toLocaleTimeString('en', { hour: 'numeric', minute: '2-digit' });
+  }
+}
+
+/** The name a conversation goes by: the other user's username, else the room name. */
+export function conversationName(item: Pick<ConversationListItem, 'name' | 'otherUser'>): string {
+  return item.otherUser?.username || item.name;
+}
+
+/**
+ * A language's name in the interface language ('Spanish' in English, 'español' in Spanish);
+ * `standalone` capitalises it for labels. Falls back to the English name.
+ */
+export function displayLanguageName(code: string, locale = 'en', standalone = false): string {
+  let name = languageName(code);
+  try {
+    name = new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? name;
+  } catch {
+    // Unknown locale or code: keep the English name.
+  }
+  return standalone ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : name;
+}

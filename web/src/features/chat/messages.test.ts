@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '@parley/common';
+import { compareIds, lastServerId, localMessage, mergeMessages, messagesReducer, newClientId, type ViewMessage } from './messages.ts';
+
+const ROOM = 'room-1';
+const ME = 'me';
+const msg = (id: string, patch: Partial<ChatMessage> = {}): ChatMessage => ({
+  id, chat_room_id: ROOM, sender_id: 'partner', client_id: `c${id}`, content: `message ${id}`,
+  original_language: 'es', translated_content: null, target_language: 'en', translation_status: 'pending',
+  created_at: '2025-06-15T12:00:00Z', ...patch,
+});
+
+describe('mergeMessages', () => {
+  it('orders server rows by numeric id, not as text', () => {
+    const merged = mergeMessages([], [msg('10'), msg('9'), msg('100')]);
+    expect(merged.map((m) => m.id)).toEqual(['9', '10', '100']);
+    expect(compareIds('9', '10')).toBeLessThan(0);
+  });
+
+  it('keeps one copy when the same message arrives twice', () => {
+    const once = mergeMessages([], [msg('1')]);
+    expect(mergeMessages(once, [msg('1')])).toHaveLength(1);
+  });
+
+  it('replaces the optimistic copy by client id (POST answer and socket event both arrive)', () => {
+    let state: ViewMessage[] = [];
+    state = messagesReducer(state, { type: 'local', message: localMessage({ roomId: ROOM, senderId: ME, clientId: 'abc12345', content: 'Hi' }) });
+    expect(state[0]?.local).toBe(true);
+    const server = msg('7', { sender_id: ME, client_id: 'abc12345', content: 'Hi' });
+    state = messagesReducer(state, { type: 'merge', messages: [server] }); // socket message.created
+    state = messagesReducer(state, { type: 'merge', messages: [server] }); // POST answer
+    expect(state).toHaveLength(1);
+    expect(state[0]).toMatchObject({ id: '7', content: 'Hi' });
+    expect(state[0]?.local).toBeUndefined();
+  });
+
+  it('applies the translation and never goes back to pending', () => {
+    const translated = msg('3', { translation_status: 'done', translated_content: 'Where is the station?' });
+    let state = mergeMessages([], [msg('3')]);
+    state = mergeMessages(state, [translated]);
+    expect(state[0]).toMatchObject({ translation_status: 'done', translated_content: 'Where is the station?' });
+    // A late POST answer (still pending) arrives after message.translated.
+    state = mergeMessages(state, [msg('3')]);
+    expect(state[0]?.translation_status).toBe('done');
+  });
+
+  it('keeps optimistic messages after the server rows, in sending order', () => {
+    let state: ViewMessage[] = mergeMessages([], [msg('1')]);
+    state = messagesReducer(state, { type: 'local', message: localMessage({ roomId: ROOM, senderId: ME, clientId: 'first111', content: 'a' }) });
+    state = messagesReducer(state, { type: 'local', message: localMessage({ roomId: ROOM, senderId: ME, clientId: 'second22', content: 'b' }) });
+    state = mergeMessages(state, [msg('2')]);
+    expect(state.map((m) => m.content)).toEqual(['message 1', 'message 2', 'a', 'b']);
+  });
+
+  it('drops a failed optimistic message and ignores a duplicate local add', () => {
+    const local = localMessage({ roomId: ROOM, senderId: ME, clientId: 'zzz99999', content: 'x' });
+    let state = messagesReducer([], { type: 'local', message: local });
+    state = messagesReducer(state, { type: 'local', message: local });
+    expect(state).toHaveLength(1);
+    state = messagesReducer(state, { type: 'drop', clientId: 'zzz99999' });
+    expect(state).toEqual([]);
+  });
+
+  it('merges a resume batch (after=) without duplicates', () => {
+    const held = mergeMessages([], [msg('1'), msg('2')]);
+    const merged = mergeMessages(held, [msg('2'), msg('3'), msg('4')]);
+    expect(merged.map((m) => m.id)).toEqual(['1', '2', '3', '4']);
+  });
+});
+
+describe('lastServerId and newClientId', () => {
+  it('finds the largest server id, ignoring optimistic copies', () => {
+    const state = [...mergeMessages([], [msg('9'), msg('12')]), localMessage({ roomId: ROOM, senderId: ME, clientId: 'q1234567', content: 'x' })];
+    expect(lastServerId(state)).toBe('12');
+    expect(lastServerId([])).toBeUndefined();
+  });
+
+  it('makes distinct url-safe ids the server accepts', () => {
+    const ids = new Set(Array.from({ length: 200 }, () => newClientId()));
+    expect(ids.size).toBe(200);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+});

@@ -1,0 +1,99 @@
+import type { ChatMessage } from '@parley/common';
+
+/** A message on screen: a server row, or the optimistic copy of one of ours still on its way. */
+export type ViewMessage = ChatMessage & { local?: boolean };
+
+export type MessagesAction =
+  | { type: 'merge'; messages: readonly ChatMessage[] }
+  | { type: 'local'; message: ViewMessage }
+  | { type: 'drop'; clientId: string };
+
+const LOCAL_PREFIX = 'local:';
+
+/** The optimistic copy shown the moment we press send, replaced by the server row when it arrives. */
+export function localMessage(input: { roomId: string; senderId: string; clientId: string; content: string; now?: Date }): ViewMessage {
+  return {
+    id: `${LOCAL_PREFIX}${input.clientId}`,
+    chat_room_id: input.roomId,
+    sender_id: input.senderId,
+    client_id: input.clientId,
+    content: input.content,
+    original_language: null,
+    translated_content: null,
+    target_language: null,
+    translation_status: 'pending',
+    created_at: (input.now ?? new Date()).toISOString(),
+    local: true,
+  };
+}
+
+/** Message ids are decimal strings of a bigint sequence: compare by length, then lexically. */
+export function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** The largest server id held, for `?after=` after a reconnect. */
+export function lastServerId(messages: readonly ViewMessage[]): string | undefined {
+  let last: string | undefined;
+  for (const m of messages) if (!m.local && (last === undefined || compareIds(m.id, last) > 0)) last = m.id;
+  return last;
+}
+
+const settled = (m: ChatMessage) => m.translation_status !== 'pending';
+
+/** Of two copies of one message, keep the more advanced: a settled translation beats a pending one. */
+function newer(existing: ViewMessage, incoming: ChatMessage): ViewMessage {
+  if (existing.local) return incoming;
+  if (settled(existing) && !settled(incoming)) return existing;
+  return incoming;
+}
+
+function sameMessage(a: ViewMessage, b: ChatMessage): boolean {
+  return a.id === b.id || (a.client_id === b.client_id && a.sender_id === b.sender_id);
+}
+
+/** Server rows by id; our optimistic copies last, in the order they were sent. */
+function order(messages: ViewMessage[]): ViewMessage[] {
+  const server = messages.filter((m) => !m.local).sort((a, b) => compareIds(a.id, b.id));
+  return [...server, ...messages.filter((m) => m.local)];
+}
+
+/**
+ * Fold server rows into what is on screen. The POST answer and the socket's message.created
+ * both deliver our message, and message.translated delivers it again: one copy is kept, matched
+ * by id or (for the optimistic copy) by client id.
+ */
+export function mergeMessages(current: readonly ViewMessage[], incoming: readonly ChatMessage[]): ViewMessage[] {
+  if (incoming.length === 0) return current as ViewMessage[];
+  const next = [...current];
+  for (const message of incoming) {
+    const index = next.findIndex((m) => sameMessage(m, message));
+    if (index === -1) next.push(message);
+    else next[index] = newer(next[index] as ViewMessage, message);
+  }
+  // A server row may have replaced an optimistic copy while another copy of it exists by id.
+  const seen = new Set<string>();
+  const unique = next.filter((m) => (seen.has(m.id) ? false : (seen.add(m.id), true)));
+  return order(unique);
+}
+
+export function messagesReducer(state: ViewMessage[], action: MessagesAction): ViewMessage[] {
+  switch (action.type) {
+    case 'merge':
+      return mergeMessages(state, action.messages);
+    case 'local':
+      return state.some((m) => m.client_id === action.message.client_id && m.sender_id === action.message.sender_id)
+        ? state
+        : [...state, action.message];
+    case 'drop':
+      return state.filter((m) => !(m.local && m.client_id === action.clientId));
+  }
+}
+
+/** A random url-safe id (16 bytes, base64url) for one message; works outside secure contexts too. */
+export function newClientId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}

@@ -1,0 +1,92 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { LIMITS, type ConversationListItem } from '@parley/common';
+import { useT } from '../../lib/i18n.tsx';
+import { useRealtime } from '../../lib/realtime.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { chatApi, CHATS_KEY } from './chatApi.ts';
+import { truncate } from './format.ts';
+
+type List = ConversationListItem[] | undefined;
+
+export function updateList(client: QueryClient, update: (list: ConversationListItem[]) => ConversationListItem[]): void {
+  client.setQueryData<ConversationListItem[]>(CHATS_KEY, (list: List) => (list ? update(list) : list));
+}
+
+/** Add a room to the list unless it is already there (room.created, a started chat). */
+export function addRoom(list: ConversationListItem[], room: ConversationListItem): ConversationListItem[] {
+  return list.some((r) => r.id === room.id) ? list : [room, ...list];
+}
+
+/**
+ * App-wide chat upkeep, mounted once in the shell (any tab): keeps the conversation list in step
+ * with the socket and shows the incoming-message toast. The list reloads 1 s after the last new
+ * message (debounced); new rooms are added without duplicates; deleted rooms disappear.
+ */
+export function useChatRealtimeSync(): void {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const t = useT();
+  const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const refreshSoon = () => {
+    clearTimeout(refreshTimer.current);
+    refreshTimer.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: CHATS_KEY }), LIMITS.listRefreshMs);
+  };
+
+  useRealtime(
+    (event) => {
+      switch (event.type) {
+        case 'message.created': {
+          const { message } = event;
+          if (message.sender_id && message.sender_id !== user?.id) {
+            const list = queryClient.getQueryData<ConversationListItem[]>(CHATS_KEY);
+            const room = list?.find((r) => r.id === message.chat_room_id);
+            const name = room?.otherUser?.username || t('chat.partner');
+            toast(t('chat.newMessageFrom', { name }), {
+              description: truncate(message.content, LIMITS.incomingToastChars),
+              duration: LIMITS.incomingToastMs,
+              testId: 'incoming-message-toast',
+            });
+          }
+          refreshSoon();
+          break;
+        }
+        case 'room.created':
+          updateList(queryClient, (list) => addRoom(list, event.room));
+          break;
+        case 'room.deleted':
+          updateList(queryClient, (list) => list.filter((r) => r.id !== event.roomId));
+          queryClient.removeQueries({ queryKey: ['chat', event.roomId] });
+          break;
+        case 'read.updated':
+          if (event.userId === user?.id) {
+            updateList(queryClient, (list) => list.map((r) => (r.id === event.roomId ? { ...r, unreadCount: 0 } : r)));
+          }
+          break;
+        default:
+          break;
+      }
+    },
+    () => void queryClient.invalidateQueries({ queryKey: CHATS_KEY }),
+  );
+
+  // Spec section 4: one second after the app opens, the chat data is preloaded once.
+  useEffect(() => {
+    const timer = setTimeout(
+      () => void queryClient.prefetchQuery({ queryKey: CHATS_KEY, queryFn: ({ signal }) => chatApi.list(signal), staleTime: Infinity }),
+      LIMITS.preloadDelayMs,
+    );
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(refreshTimer.current);
+    };
+  }, [queryClient]);
+}
+
+/** Renders nothing; runs useChatRealtimeSync inside the realtime provider. */
+export function ChatRealtimeSync(): null {
+  useChatRealtimeSync();
+  return null;
+}
