@@ -193,6 +193,7 @@ export const CATALOG = {
     unreadMessages: '{n} new messages',
   },
   talk: {
+    comingSoon: 'Live voice translation is on its way.',
     title: 'Voice Translator',
     tagline: 'Real-time voice translation powered by ChatGPT',
     you: 'You',
@@ -219,6 +220,7 @@ export const CATALOG = {
     microphoneErrorDescription: 'Could not access microphone. Please check permissions.',
   },
   scan: {
+    comingSoon: 'Photo and text translation is on its way.',
     title: 'Scan and Translate',
     description: 'Translate text from a photo, an image or typed text',
     primaryLanguage: 'Your language',
