@@ -220,7 +220,6 @@ export const CATALOG = {
     microphoneErrorDescription: 'Could not access microphone. Please check permissions.',
   },
   scan: {
-    comingSoon: 'Photo and text translation is on its way.',
     title: 'Scan and Translate',
     description: 'Translate text from a photo, an image or typed text',
     primaryLanguage: 'Your language',
