@@ -21,7 +21,7 @@ export function scanTranslatorFrom(service: Pick<TranslationService, 'translate'
       };
     },
     detect(text, candidates) {
-      const { language, method } = detectLanguage(text, { prior: candidates?.[0] });
+      const { language, method } = detectLanguage(text, { prior: candidates?.[0], candidates });
       if (method === 'default') return undefined;
       return !candidates || candidates.includes(language) ? language : undefined;
     },

@@ -62,3 +62,14 @@ describe('detectLanguage', () => {
     }
   });
 });
+
+describe('detection limited to candidates', () => {
+  it('prefers the chosen pair for short Latin text', () => {
+    expect(detectLanguage('SALIDA DE EMERGENCIA Prohibido fumar', { prior: 'en', candidates: ['en', 'es'] }).language).toBe('es');
+    expect(detectLanguage('Prohibido fumar', { prior: 'en', candidates: ['en', 'es'] }).language).toBe('es');
+  });
+
+  it('ignores candidates that do not write the text\'s script', () => {
+    expect(detectLanguage('Где находится вокзал?', { prior: 'en', candidates: ['en', 'es'] }).language).toBe('ru');
+  });
+});

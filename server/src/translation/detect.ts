@@ -29,6 +29,11 @@ export interface DetectOptions {
   prior?: LanguageCode | undefined;
   /** Answer when nothing can be told (no letters); defaults to the prior, then English. */
   fallback?: LanguageCode | undefined;
+  /**
+   * Only these languages (e.g. the two a user chose) are considered among those of the text's
+   * script; when none of them writes that script, every language of it is.
+   */
+  candidates?: readonly LanguageCode[] | undefined;
 }
 
 const LATIN: Record<string, LanguageCode> = {
@@ -64,6 +69,12 @@ const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
 
 export function detectLanguage(text: string, options: DetectOptions = {}): Detection {
   const { prior } = options;
+  const only = options.candidates ? new Set(options.candidates) : undefined;
+  const restrict = (map: Record<string, LanguageCode>) => {
+    if (!only) return map;
+    const kept = Object.fromEntries(Object.entries(map).filter(([, lang]) => only.has(lang)));
+    return Object.keys(kept).length > 0 ? kept : map;
+  };
   const letters = text.replace(/[^\p{L}\p{M}]/gu, '');
   if (!letters) return { language: options.fallback ?? prior ?? DEFAULT_LANGUAGE, confidence: 0, method: 'default' };
 
@@ -83,17 +94,18 @@ export function detectLanguage(text: string, options: DetectOptions = {}): Detec
     const ru = count(letters, /[ыэъё]/giu);
     if (uk > 0 && ru === 0) return { language: 'uk', confidence: 1, method: 'letters' };
     if (ru > 0 && uk === 0) return { language: 'ru', confidence: 1, method: 'letters' };
-    return vote(text, letters.length, CYRILLIC, prior, 'ru');
+    return vote(text, letters.length, restrict(CYRILLIC), prior, 'ru');
   }
   if (script !== 'latin') return { language: options.fallback ?? prior ?? DEFAULT_LANGUAGE, confidence: 0, method: 'default' };
 
   const vietnamese = UNIQUE_LETTERS[0] as [RegExp, LanguageCode];
   if (vietnamese[0].test(letters)) return { language: 'vi', confidence: 1, method: 'letters' };
   if (letters.length < 40) {
-    const hints = new Set(UNIQUE_LETTERS.filter(([re]) => re.test(letters)).map(([, lang]) => lang));
+    const latin = new Set(Object.values(restrict(LATIN)));
+    const hints = new Set(UNIQUE_LETTERS.filter(([re, lang]) => re.test(letters) && latin.has(lang)).map(([, lang]) => lang));
     if (hints.size === 1) return { language: [...hints][0] as LanguageCode, confidence: 0.9, method: 'letters' };
   }
-  return vote(text, letters.length, LATIN, prior, 'en');
+  return vote(text, letters.length, restrict(LATIN), prior, 'en');
 }
 
 function vote(

@@ -113,3 +113,15 @@ describe('translation service catalog batching and caching', () => {
     await own.close();
   });
 });
+
+describe('smart-translate on short text outside the pair', () => {
+  it('takes a short Spanish sign as Spanish for an English/Spanish user', async () => {
+    const service = createTranslationService({ config: { engines: ['apertium'], timeoutMs: 15_000, maxChars: 5000 } });
+    try {
+      const res = await service.smartTranslate({ text: 'Prohibido fumar', primaryLanguage: 'en', secondaryLanguage: 'es' });
+      expect(res).toMatchObject({ detectedLanguage: 'es', translationDirection: 'es → en', ok: true });
+    } finally {
+      await service.close();
+    }
+  });
+});

@@ -109,7 +109,12 @@ export function createTranslationService({ db, config, logger = silentLogger, en
   }
 
   async function smartTranslate({ text, primaryLanguage, secondaryLanguage, signal }: SmartTranslateInput): Promise<SmartTranslateResponse> {
-    const detected = detectLanguage(text, { prior: primaryLanguage }).language;
+    // A language outside the chosen pair wins only on text long enough to be sure of it.
+    // (or on telling words such as 'le', 'est'); short trigram guesses fall back to the pair.
+    const free = detectLanguage(text, { prior: primaryLanguage });
+    const telling = (free.method === 'words' || free.method === 'letters' || free.method === 'script') && free.confidence >= 0.5;
+    const sure = free.language === primaryLanguage || free.language === secondaryLanguage || telling || text.replace(/[^\p{L}]/gu, '').length >= 60;
+    const detected = sure ? free.language : detectLanguage(text, { prior: primaryLanguage, candidates: [primaryLanguage, secondaryLanguage] }).language;
     const target = detected === primaryLanguage ? secondaryLanguage : primaryLanguage;
     const result = await router.translate({ text, source: detected, target, signal });
     return {
