@@ -29,7 +29,8 @@ async function main() {
   await admin.query(`CREATE DATABASE ${dbName}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${dbName}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: url.toString(), LOG_LEVEL: 'error', CHAT_SENDS_PER_10S: '100000', DATA_DIR: `/tmp/${dbName}` },
     stdio: ['ignore', 'pipe', 'inherit'],

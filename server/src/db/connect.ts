@@ -12,6 +12,8 @@ export type Db = Kysely<Database>;
 export interface DbOptions {
   /** postgres://... switches to a PostgreSQL server; otherwise PGlite. */
   databaseUrl?: string | undefined;
+  /** PostgreSQL server connections (default 20). */
+  poolSize?: number | undefined;
   /** Directory of the embedded database; undefined means in memory (tests). */
   pgliteDir?: string | undefined;
 }
@@ -25,7 +27,7 @@ export interface DbHandle {
 export async function connectDb(options: DbOptions): Promise<DbHandle> {
   let handle: DbHandle;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
     // An idle connection the server drops (restart, admin kill) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
