@@ -20,7 +20,7 @@ import { createScanService, type ScanResult } from '../server/src/scan/service.t
 import { characterErrorRate } from '../server/src/scan/testing/cer.ts';
 import { renderLabel, renderPhoto } from '../server/src/scan/testing/render.ts';
 import { SAMPLES } from '../server/src/scan/testing/samples.ts';
-import { scanTranslatorFrom } from '../server/src/scan/translationAdapter.ts';
+import { textTranslatorFor } from '../server/src/translation/textTranslator.ts';
 import { ApertiumEngine } from '../server/src/translation/engines/apertium.ts';
 import { loadTesseractJs, TesseractJsEngine } from './ocr/tesseractJs.ts';
 import { ms, percentile, table, upsertSection } from './ocr/report.ts';
@@ -65,7 +65,7 @@ async function size(png: Buffer): Promise<string> {
 
 /** The warm Apertium engine of the server behind Scan's translator interface. */
 function apertiumTranslator(engine: ApertiumEngine) {
-  return scanTranslatorFrom({
+  return textTranslatorFor({
     async translate({ text, sourceLanguage, targetLanguage }) {
       if (!sourceLanguage || sourceLanguage === 'auto-detect' || sourceLanguage === 'auto') throw new Error('Scan always names the source');
       const out = await engine.translate({ text, source: sourceLanguage, target: targetLanguage, signal: AbortSignal.timeout(15_000) });

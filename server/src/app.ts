@@ -25,7 +25,8 @@ import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { createScanService } from './scan/service.ts';
-import { scanTranslatorFrom } from './scan/translationAdapter.ts';
+import { textTranslatorFor } from './translation/textTranslator.ts';
+import { attachVoiceSocket, createVoiceDeps } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { LocalStorage } from './storage/localStorage.ts';
 
@@ -98,13 +99,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(profileRoutes, { db, storage, requireUser, now });
   await app.register(translationRoutes, { service: translation, requireUser });
-  const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: scanTranslatorFrom(translation), logger: app.log });
+  const textTranslator = textTranslatorFor(translation);
+  const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: textTranslator, logger: app.log });
   await app.register(scanRoutes, { service: scan, requireUser });
   await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? chatTranslatorFor(translation), events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
 
   const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
   const realtime = attachRealtimeSocket(app.server, { hub, guard, sessions });
   app.addHook('onClose', async () => realtime.close());
+
+  const voice = createVoiceDeps(config.voice, { translator: textTranslator, logger: app.log });
+  if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
+  const voiceSocket = attachVoiceSocket(app.server, {
+    authenticate: async (req) => {
+      const session = await guard.authenticate(req);
+      return session ? { userId: session.userId } : null;
+    },
+    isAllowedOrigin: (req) => guard.isAllowedOrigin(req),
+    createSession: voice.createSession,
+    logger: app.log,
+  });
+  app.addHook('onClose', async () => voiceSocket.close());
 
   await app.register(fastifyStatic, {
     root: storage.root,

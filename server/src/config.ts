@@ -2,6 +2,7 @@ import path from 'node:path';
 import { LIMITS } from '@parley/common';
 import { z } from 'zod';
 import type { ScanConfig } from './scan/deps.ts';
+import { voiceConfigFromEnv, voiceEnvShape, type VoiceConfig } from './voice/config.ts';
 
 /** Every environment variable Parley reads, validated in one place. */
 const envSchema = z.object({
@@ -35,6 +36,7 @@ const envSchema = z.object({
   OCR_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   OCR_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   OCR_MODEL: z.string().optional(),
+  ...voiceEnvShape,
   CHAT_SENDS_PER_10S: z.coerce.number().int().positive().default(30),
 });
 
@@ -55,6 +57,7 @@ export interface Config {
   webDistDir: string;
   chatSendsPer10s: number;
   scan: ScanConfig;
+  voice: VoiceConfig;
   translation: {
     engines: Env['TRANSLATION_ENGINES'];
     timeoutMs: number;
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
     chatSendsPer10s: e.CHAT_SENDS_PER_10S,
+    voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
     scan: {
       engine: e.OCR_ENGINE,
       timeoutMs: e.OCR_TIMEOUT_MS,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { TranslateTextInput } from '../translation/service.ts';
-import { detectScanLanguage } from './detect.ts';
-import { scanTranslatorFrom } from './translationAdapter.ts';
+import type { TranslateTextInput } from './service.ts';
+import { detectScanLanguage } from '../scan/detect.ts';
+import { textTranslatorFor } from './textTranslator.ts';
 
-describe('scanTranslatorFrom', () => {
+describe('textTranslatorFor', () => {
   it('passes source and target to the translation service and maps its answer', async () => {
     const calls: TranslateTextInput[] = [];
-    const translator = scanTranslatorFrom({
+    const translator = textTranslatorFor({
       translate: async (input) => {
         calls.push(input);
         return input.targetLanguage === 'en'
@@ -29,7 +29,7 @@ describe('scanTranslatorFrom', () => {
   });
 
   it("detects with the app's detector, within the candidates Scan asks about", () => {
-    const { detect } = scanTranslatorFrom({ translate: () => Promise.reject(new Error('unused')) });
+    const { detect } = textTranslatorFor({ translate: () => Promise.reject(new Error('unused')) });
     expect(detect('¿Dónde está la biblioteca? Gracias por su visita.', ['en', 'es'])).toBe('es');
     expect(detect('Добро пожаловать', ['ru', 'uk'])).toBe('ru');
     expect(detect('12 34', ['en', 'es'])).toBeUndefined();

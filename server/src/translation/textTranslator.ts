@@ -1,13 +1,14 @@
 import type { LanguageCode } from '@parley/common';
-import { detectLanguage } from '../translation/detect.ts';
-import type { TranslationService } from '../translation/service.ts';
-import type { TextTranslator } from './types.ts';
+import type { TextTranslator } from '../scan/types.ts';
+import { detectLanguage } from './detect.ts';
+import type { TranslationService } from './service.ts';
 
 /**
- * The app's translation service as Scan's TextTranslator: translations go through its router (cache,
- * engine fallbacks, timeouts); detection is its detector, restricted to the candidates Scan asks about.
+ * The translation service as the small TextTranslator that Scan and Voice use: translations go
+ * through its router (cache, engine fallbacks, timeouts); detection is its detector, restricted to
+ * the candidates the caller asks about.
  */
-export function scanTranslatorFrom(service: Pick<TranslationService, 'translate'>): TextTranslator {
+export function textTranslatorFor(service: Pick<TranslationService, 'translate'>): TextTranslator {
   return {
     async translate({ text, source, target }) {
       const result = await service.translate({ text, sourceLanguage: source, targetLanguage: target });

@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { realtimeUrlFor, type VoiceConfig } from './config.ts';
+import { OpenAiRealtimeSession } from './openaiRealtime.ts';
+import { VoiceSession } from './session.ts';
+import { OpenAiStt } from './stt/openai.ts';
+import { PocketSphinxStt } from './stt/pocketsphinx.ts';
+import type { SpeechToText } from './stt/types.ts';
+import { EspeakTts } from './tts/espeak.ts';
+import { OpenAiTts } from './tts/openai.ts';
+import type { TextToSpeech } from './tts/types.ts';
+import { silentLogger, type CreateVoiceSession, type TextTranslator, type VoiceLogger } from './types.ts';
+
+export interface VoiceDeps {
+  createSession: CreateVoiceSession;
+  /** One line for the start-up log, e.g. 'pipeline: pocketsphinx -> translation -> espeak'. */
+  description: string;
+  /** Programs the chosen engines need but that are not on PATH (log them at start-up). */
+  missingPrograms: string[];
+}
+
+export function createVoiceDeps(config: VoiceConfig, services: { translator: TextTranslator; logger?: VoiceLogger }): VoiceDeps {
+  const logger = services.logger ?? silentLogger;
+  const { openai } = config;
+  if (config.engine === 'openai-realtime') {
+    const url = realtimeUrlFor(openai);
+    return {
+      description: `openai-realtime: ${url} (${openai.realtimeModel})`,
+      missingPrograms: [],
+      createSession: (ctx) =>
+        new OpenAiRealtimeSession(ctx, {
+          url,
+          model: openai.realtimeModel,
+          apiKey: openai.apiKey,
+          voice: openai.ttsVoice,
+          transcriptionModel: openai.sttModel,
+          ...(config.limits ? { limits: config.limits } : {}),
+          logger,
+        }),
+    };
+  }
+  const stt: SpeechToText =
+    config.stt === 'openai'
+      ? new OpenAiStt({ baseUrl: openai.sttBaseUrl ?? openai.baseUrl, apiKey: openai.apiKey, model: openai.sttModel, timeoutMs: openai.timeoutMs })
+      : new PocketSphinxStt({ timeoutMs: openai.timeoutMs });
+  const tts: TextToSpeech =
+    config.tts === 'openai'
+      ? new OpenAiTts({ baseUrl: openai.ttsBaseUrl ?? openai.baseUrl, apiKey: openai.apiKey, model: openai.ttsModel, voice: openai.ttsVoice, format: openai.ttsFormat, timeoutMs: openai.timeoutMs })
+      : new EspeakTts({ fliteVoice: config.fliteVoice && onPath('flite') ? config.fliteVoice : null, timeoutMs: openai.timeoutMs });
+  const needed = ['sox'];
+  if (config.stt === 'pocketsphinx') needed.push('pocketsphinx_continuous');
+  if (config.tts === 'espeak') needed.push('espeak-ng');
+  return {
+    description: `pipeline: ${stt.id} -> translation -> ${tts.id}`,
+    missingPrograms: needed.filter((program) => !onPath(program)),
+    createSession: (ctx) => new VoiceSession(ctx, { stt, tts, translator: services.translator, ...(config.limits ? { limits: config.limits } : {}), logger }),
+  };
+}
+
+function onPath(program: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, program)));
+}

@@ -1,0 +1,50 @@
+import { VOICE_CLIENT_MESSAGE_TYPES, voiceClientMessage, type VoiceClientMessage } from '@parley/common';
+import type { VoiceError, VoiceLimits } from './types.ts';
+
+export type FrameResult = { message: VoiceClientMessage } | { code: VoiceError['code']; message: string; error: true };
+
+/**
+ * The checks every client frame passes before a session sees it: size cap, rate cap (token
+ * bucket), JSON, known type, schema. Shared by the pipeline session and the Realtime proxy.
+ */
+export class FrameGate {
+  private tokens: number;
+  private lastRefill = Date.now();
+
+  constructor(private readonly limits: Pick<VoiceLimits, 'maxFrameBytes' | 'maxFramesPerSecond' | 'frameBurst'>) {
+    this.tokens = limits.frameBurst;
+  }
+
+  check(data: string): FrameResult {
+    if (Buffer.byteLength(data) > this.limits.maxFrameBytes) {
+      return fail('frame_too_large', `A message may be at most ${Math.floor(this.limits.maxFrameBytes / 1024)} KB; send audio in smaller chunks.`);
+    }
+    if (!this.takeToken()) return fail('rate_limited', 'Too many messages; slow down.');
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return fail('invalid_json', 'Messages must be JSON.');
+    }
+    const type = json && typeof json === 'object' ? (json as { type?: unknown }).type : undefined;
+    if (typeof type !== 'string' || !(VOICE_CLIENT_MESSAGE_TYPES as readonly string[]).includes(type)) {
+      return fail('unknown_type', `Unknown message type: ${String(type).slice(0, 60)}`);
+    }
+    const parsed = voiceClientMessage.safeParse(json);
+    if (!parsed.success) return fail('invalid_message', `Malformed ${type} message: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    return { message: parsed.data };
+  }
+
+  private takeToken(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(this.limits.frameBurst, this.tokens + ((now - this.lastRefill) / 1000) * this.limits.maxFramesPerSecond);
+    this.lastRefill = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+function fail(code: VoiceError['code'], message: string): FrameResult {
+  return { code, message, error: true };
+}

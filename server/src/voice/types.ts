@@ -1,0 +1,80 @@
+import { VOICE_LIMITS, type LanguageCode, type VoiceErrorCode, type VoiceServerEvent } from '@parley/common';
+
+/**
+ * What the voice pipeline needs from translation. The translation router is adapted to this
+ * (it never throws for a failed translation: ok=false plus a message).
+ */
+export interface TextTranslator {
+  translate(input: { text: string; source: LanguageCode | 'auto-detect'; target: LanguageCode }): Promise<{
+    text: string;
+    ok: boolean;
+    engine: string | null;
+    detectedLanguage?: LanguageCode;
+    message?: string;
+  }>;
+  /** Best guess of the text's language among the candidates (all languages when omitted). */
+  detect(text: string, candidates?: LanguageCode[]): LanguageCode | undefined;
+}
+
+export interface VoiceLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export const silentLogger: VoiceLogger = { info() {}, warn() {}, error() {} };
+
+/** One voice socket's conversation; the pipeline session and the Realtime proxy both implement it. */
+export interface VoiceSessionHandle {
+  /** A text frame from the client (already checked against the hard payload cap). */
+  handleMessage(data: string): void;
+  /** The socket closed: abort everything and free buffers. Idempotent. */
+  close(): void;
+}
+
+export interface VoiceSessionContext {
+  userId: string;
+  /** Sends one event to the client; a no-op once the socket is closed. */
+  send(event: VoiceServerEvent): void;
+  /** Closes the socket from the server side (e.g. the upstream Realtime socket went away). */
+  close(code: number, reason: string): void;
+}
+
+export type CreateVoiceSession = (ctx: VoiceSessionContext) => VoiceSessionHandle;
+
+/** Caps enforced per socket; defaults from VOICE_LIMITS in common. */
+export interface VoiceLimits {
+  maxUtteranceBytes: number;
+  maxFrameBytes: number;
+  maxFramesPerSecond: number;
+  /** Frames allowed in a burst above the rate (token bucket size). */
+  frameBurst: number;
+  /** Utterances waiting behind the one being processed. */
+  maxQueuedUtterances: number;
+  /** Time limit of each engine call (STT, translation, TTS per sentence). */
+  stageTimeoutMs: number;
+}
+
+export const DEFAULT_VOICE_LIMITS: VoiceLimits = {
+  maxUtteranceBytes: VOICE_LIMITS.maxUtteranceSeconds * VOICE_LIMITS.sampleRate * VOICE_LIMITS.bytesPerSample,
+  maxFrameBytes: VOICE_LIMITS.maxFrameBytes,
+  maxFramesPerSecond: VOICE_LIMITS.maxFramesPerSecond,
+  frameBurst: 100,
+  maxQueuedUtterances: 2,
+  stageTimeoutMs: 30_000,
+};
+
+/** An error that becomes an `error` event with a stable code. */
+export class VoiceError extends Error {
+  constructor(
+    readonly code: VoiceErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'VoiceError';
+  }
+}
+
+export function errorEvent(code: string, message: string): VoiceServerEvent {
+  return { type: 'error', error: { code, message } };
+}

@@ -1,0 +1,55 @@
+import { VOICE_SOCKET_PATH } from '@parley/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+
+/** The voice socket as the full app serves it: auth, Origin, protocol round trip. */
+let s: TestServer;
+let base: string;
+beforeAll(async () => {
+  s = await getTestServer();
+  await s.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = s.app.server.address();
+  base = `127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+});
+afterAll(async () => s.close());
+
+function open(cookie: string | undefined, origin = `http://${base}`) {
+  const ws = new WebSocket(`ws://${base}${VOICE_SOCKET_PATH}`, { headers: { ...(cookie ? { cookie } : {}), origin } });
+  const events: { type: string; error?: { code: string } }[] = [];
+  ws.on('message', (d) => events.push(JSON.parse(d.toString())));
+  const next = (type: string) =>
+    new Promise<(typeof events)[number]>((resolve) => {
+      const check = () => {
+        const found = events.find((e) => e.type === type);
+        if (found) return resolve(found);
+        ws.once('message', check);
+      };
+      check();
+    });
+  return { ws, events, next };
+}
+
+const refusal = (ws: WebSocket) =>
+  new Promise<number>((resolve) => ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+
+describe('voice socket in the app', () => {
+  it('refuses signed-out handshakes and foreign origins', async () => {
+    expect(await refusal(open(undefined).ws)).toBe(401);
+    const u = await signUpAndIn(s.app);
+    expect(await refusal(open(u.cookie, 'https://evil.example').ws)).toBe(403);
+  });
+
+  it('speaks the protocol for a signed-in user: languages, then an empty commit is an error event', async () => {
+    const u = await signUpAndIn(s.app);
+    const { ws, next } = open(u.cookie);
+    await new Promise((r) => ws.once('open', r));
+    ws.send(JSON.stringify({ type: 'update_languages', userLanguage: 'en', partnerLanguage: 'es' }));
+    await next('session.updated');
+    ws.send(JSON.stringify({ type: 'input_audio_buffer.commit' }));
+    const error = await next('error');
+    expect(error.error?.code).toBe('input_audio_buffer_commit_empty');
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    ws.close();
+  });
+});
