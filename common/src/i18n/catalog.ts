@@ -193,7 +193,6 @@ export const CATALOG = {
     unreadMessages: '{n} new messages',
   },
   talk: {
-    comingSoon: 'Live voice translation is on its way.',
     title: 'Voice Translator',
     tagline: 'Real-time voice translation powered by ChatGPT',
     you: 'You',

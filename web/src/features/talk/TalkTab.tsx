@@ -1,30 +1,111 @@
-import { AudioLines, Mic } from 'lucide-react';
+import { useState } from 'react';
+import { ArrowLeftRight, AudioLines, Loader2, PhoneOff, Volume2 } from 'lucide-react';
+import { LANGUAGES, languageName, type LanguageCode } from '@parley/common';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardDescription, CardTitle } from '../../components/ui/card.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { MicButton } from './MicButton.tsx';
+import { TranscriptList } from './TranscriptList.tsx';
+import { useVoiceTranslator, type VoiceDeps } from './useVoiceTranslator.ts';
 
-/** Talk tab: live voice translation. Placeholder until the voice issue lands. */
-export function TalkTab() {
-  const t = useT();
+/** Spanish (spec section 9), unless that is the user's own language. */
+function defaultPartner(user: LanguageCode): LanguageCode {
+  return user === 'es' ? 'en' : 'es';
+}
+
+/** Talk tab: the voice translator panel (spec section 2). `deps` replaces the socket and audio in tests. */
+export function TalkTab({ deps }: { deps?: Partial<VoiceDeps> } = {}) {
+  const { language: userLanguage, t } = useI18n();
+  const [partnerLanguage, setPartnerLanguage] = useState<LanguageCode>(() => defaultPartner(userLanguage));
+  const voice = useVoiceTranslator({ userLanguage, partnerLanguage, t, deps });
+  const { connection, recording, speaking } = voice;
+  const connected = connection === 'connected';
+
   return (
-    <section className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4" data-testid="talk-tab">
-      <Card>
-        <CardHeader className="flex-row items-center gap-3">
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-secondary text-primary">
-            <AudioLines className="size-6" aria-hidden="true" />
-          </span>
-          <div className="min-w-0">
-            <CardTitle>{t('talk.title')}</CardTitle>
-            <CardDescription>{t('talk.tagline')}</CardDescription>
+    <section className="mx-auto flex h-full w-full max-w-2xl flex-col p-3 sm:p-4" data-testid="talk-tab" data-connection={connection}>
+      <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
+        <header className="flex flex-col gap-3 border-b border-border p-4">
+          <div className="flex items-start gap-3">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-secondary text-primary">
+              <AudioLines className="size-6" aria-hidden="true" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <CardTitle className="text-lg">{t('talk.title')}</CardTitle>
+              <CardDescription className="text-xs sm:text-sm">{t('talk.tagline')}</CardDescription>
+            </div>
+            <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row">
+              {connected && (
+                <Badge variant="accent" data-testid="badge-connected" className="gap-1">
+                  <span className="size-1.5 rounded-full bg-white" aria-hidden="true" />
+                  {t('talk.connected')}
+                </Badge>
+              )}
+              {speaking && (
+                <Badge data-testid="badge-speaking" className="gap-1">
+                  <Volume2 className="size-3 animate-pulse" aria-hidden="true" />
+                  {t('talk.speaking')}
+                </Badge>
+              )}
+            </div>
           </div>
-        </CardHeader>
-        <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
-          <span className="flex size-20 items-center justify-center rounded-full bg-gradient-to-br from-primary to-accent text-white shadow-md">
-            <Mic className="size-9" aria-hidden="true" />
-          </span>
-          <Badge variant="secondary">{t('general.comingSoon')}</Badge>
-          <p className="text-sm text-muted-foreground">{t('talk.comingSoon')}</p>
-        </CardContent>
+          <div className="flex items-center gap-2 text-sm">
+            <div className="flex min-w-0 flex-1 flex-col rounded-lg bg-muted px-3 py-1.5">
+              <span className="text-[11px] text-muted-foreground">{t('talk.you')}</span>
+              <span className="truncate font-medium" data-testid="talk-user-language">{languageName(userLanguage)}</span>
+            </div>
+            <ArrowLeftRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <label className="flex min-w-0 flex-1 flex-col rounded-lg bg-muted px-3 py-1.5 focus-within:ring-2 focus-within:ring-ring">
+              <span className="text-[11px] text-muted-foreground">{t('talk.partner')}</span>
+              <select
+                value={partnerLanguage}
+                onChange={(e) => setPartnerLanguage(e.target.value as LanguageCode)}
+                className="-ml-1 w-full min-w-0 cursor-pointer truncate bg-transparent font-medium outline-none"
+                aria-label={t('talk.partnerLanguage')}
+                data-testid="talk-partner-language"
+              >
+                {LANGUAGES.map((l) => (
+                  <option key={l.code} value={l.code}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </header>
+
+        <TranscriptList entries={voice.entries} />
+
+        <footer className="flex flex-col items-center gap-2 border-t border-border p-4">
+          {connected ? (
+            <>
+              <div className="grid w-full grid-cols-[1fr_auto_1fr] items-center gap-3">
+                <span />
+                <MicButton label={t('talk.microphone')} recording={recording} onStart={() => void voice.startRecording()} onStop={voice.stopRecording} />
+                <div className="flex justify-end">
+                  <Button variant="outline" size="sm" onClick={voice.disconnect} data-testid="talk-disconnect">
+                    <PhoneOff aria-hidden="true" />
+                    {t('talk.disconnect')}
+                  </Button>
+                </div>
+              </div>
+              <p className="text-sm text-muted-foreground" data-testid="talk-hint" aria-live="polite">
+                {recording ? t('talk.releaseToStop') : t('talk.holdToSpeak')}
+              </p>
+            </>
+          ) : (
+            <Button
+              size="lg"
+              className="h-14 w-full max-w-sm rounded-xl bg-gradient-to-r from-primary to-accent text-base"
+              disabled={connection === 'connecting'}
+              onClick={() => void voice.connect()}
+              data-testid="talk-start"
+            >
+              {connection === 'connecting' ? <Loader2 className="animate-spin" aria-hidden="true" /> : <AudioLines aria-hidden="true" />}
+              {connection === 'connecting' ? t('talk.connecting') : t('talk.start')}
+            </Button>
+          )}
+        </footer>
       </Card>
     </section>
   );

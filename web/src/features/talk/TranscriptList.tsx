@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { MessagesSquare } from 'lucide-react';
+import { languageName, resolveLanguage } from '@parley/common';
+import { useT } from '../../lib/i18n.tsx';
+import { cn } from '../../lib/utils.ts';
+import type { TranscriptEntry } from './transcript.ts';
+
+function displayLanguage(language: string): string {
+  return languageName(resolveLanguage(language)?.code ?? language);
+}
+
+/** Originals on the left, translations on the right, each labelled with its kind and language. */
+export function TranscriptList({ entries }: { entries: TranscriptEntry[] }) {
+  const t = useT();
+  const scroller = useRef<HTMLDivElement>(null);
+  const last = entries.at(-1);
+
+  // Follow the conversation: keep the newest entry (and its growing text) in view.
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [entries.length, last?.text]);
+
+  if (entries.length === 0) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 py-8 text-center" data-testid="talk-empty">
+        <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-primary">
+          <MessagesSquare className="size-7" aria-hidden="true" />
+        </span>
+        <h3 className="text-base font-semibold">{t('talk.readyToTranslate')}</h3>
+        <p className="max-w-xs text-sm text-muted-foreground">{t('talk.readyDescription')}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-3" data-testid="transcript">
+      <ol className="flex flex-col gap-2" aria-live="polite">
+        {entries.map((entry) => (
+          <li
+            key={entry.id}
+            className={cn('flex animate-in-up', entry.isTranslation ? 'justify-end' : 'justify-start')}
+            data-testid="transcript-entry"
+            data-kind={entry.isTranslation ? 'translation' : 'original'}
+          >
+            <div
+              className={cn(
+                'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm',
+                entry.isTranslation ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
+              )}
+            >
+              <p className={cn('text-[11px] font-medium tracking-wide', entry.isTranslation ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
+                {t(entry.isTranslation ? 'talk.translation' : 'talk.original')} · {displayLanguage(entry.language)}
+              </p>
+              <p className="whitespace-pre-wrap break-words text-sm leading-relaxed" data-testid="transcript-text">
+                {entry.text}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
