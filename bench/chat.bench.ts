@@ -29,10 +29,12 @@ async function main() {
   await admin.query(`CREATE DATABASE ${dbName}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${dbName}`;
+  // BENCH_PG_SOCKET=/var/run/postgresql makes the server talk to PostgreSQL over its Unix socket.
+  const serverDbUrl = process.env.BENCH_PG_SOCKET ? `${url.toString()}?host=${process.env.BENCH_PG_SOCKET}` : url.toString();
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: url.toString(), LOG_LEVEL: 'error', CHAT_SENDS_PER_10S: '100000', DATA_DIR: `/tmp/${dbName}` },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: serverDbUrl, LOG_LEVEL: 'error', CHAT_SENDS_PER_10S: '100000', DATA_DIR: `/tmp/${dbName}` },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -41,7 +43,12 @@ async function main() {
     const cookies = await createUsers(db, PAIRS * 2);
     const rooms = await createRooms(cookies);
 
+    const cpuBefore = { server: cpuSeconds(server.pid!), client: process.cpuUsage() };
     const chat = await exchange(cookies, rooms);
+    const serverCpu = cpuSeconds(server.pid!) - cpuBefore.server;
+    const clientUsage = process.cpuUsage(cpuBefore.client);
+    const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
+    const sent = PAIRS * PER_PAIR;
     const raw = await rawInsertRate(db, PAIRS, PAIRS * PER_PAIR);
     const mem = await idleSocketMemory(server.pid!, cookies[0]!, IDLE);
     await db.end();
@@ -52,6 +59,8 @@ async function main() {
       ['send->receive p50 ms', chat.p50.toFixed(1)],
       ['send->receive p95 ms', chat.p95.toFixed(1)],
       ['send->receive p99 ms', chat.p99.toFixed(1)],
+      ['server CPU per message, ms', ((serverCpu / sent) * 1000).toFixed(2)],
+      ['bench client CPU per message, ms', ((clientCpu / sent) * 1000).toFixed(2)],
       [`raw PostgreSQL single-row inserts/s (${PAIRS} connections)`, raw.toFixed(0)],
       ['chat rate / raw insert rate', `${((chat.rate / raw) * 100).toFixed(0)}%`],
       [`server RSS idle, MB`, (mem.before / 1024).toFixed(1)],
@@ -161,6 +170,12 @@ async function rawInsertRate(db: pg.Pool, concurrency: number, total: number): P
     }
   }));
   return total / ((performance.now() - started) / 1000);
+}
+
+/** User + system CPU seconds a process has used (from /proc; clock ticks are 100 per second). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function rssKb(pid: number): number {
