@@ -1,5 +1,4 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError } from '../http/errors.ts';
+import { createRateLimit, type RateLimit } from '../http/rateLimit.ts';
 
 export interface AuthLimits {
   signInPerAccount: number;
@@ -19,28 +18,20 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 
 /** Sign-in and sign-up attempts counted per account (e-mail) and per client address. */
 export class AuthRateLimiter {
-  private readonly limiters;
+  private readonly limits: Record<'signIn' | 'signUp', [perAccount: RateLimit, perAddress: RateLimit]>;
 
   constructor(limits: AuthLimits) {
-    const make = (points: number, keyPrefix: string) =>
-      new RateLimiterMemory({ points, duration: limits.windowSeconds, keyPrefix });
-    this.limiters = {
+    const make = (points: number, name: string) =>
+      createRateLimit({ name, points, durationSec: limits.windowSeconds, tooMany: (s) => `Too many attempts. Try again in ${s} seconds.` });
+    this.limits = {
       signIn: [make(limits.signInPerAccount, 'in-acct'), make(limits.signInPerAddress, 'in-addr')],
       signUp: [make(limits.signUpPerAccount, 'up-acct'), make(limits.signUpPerAddress, 'up-addr')],
-    } as const;
+    };
   }
 
   /** Count one attempt; throws a 429 AppError with Retry-After when either budget is spent. */
   async consume(kind: 'signIn' | 'signUp', account: string, address: string): Promise<void> {
-    const [perAccount, perAddress] = this.limiters[kind];
-    try {
-      await Promise.all([perAccount.consume(account.toLowerCase()), perAddress.consume(address)]);
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-      throw new AppError(429, 'rate_limited', `Too many attempts. Try again in ${seconds} seconds.`, {
-        'retry-after': String(seconds),
-      });
-    }
+    const [perAccount, perAddress] = this.limits[kind];
+    await Promise.all([perAccount.consume(account.toLowerCase()), perAddress.consume(address)]);
   }
 }

@@ -4,11 +4,10 @@ import {
   CHAT_API, messagesQuery, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
   type PickerRelationshipType, type StartChatResponse,
 } from '@parley/common';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import type { Db } from '../db/connect.ts';
-import { AppError } from '../http/errors.ts';
+import { createRateLimit } from '../http/rateLimit.ts';
 import { sendMessage } from './messageSender.ts';
 import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
@@ -30,7 +29,10 @@ const roomParams = z.object({ roomId: z.string().max(64) });
 export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, events } = deps;
-  const sendLimiter = new RateLimiterMemory({ points: deps.sendsPer10s ?? 30, duration: 10, keyPrefix: 'send' });
+  const sendLimit = createRateLimit({
+    name: 'send', points: deps.sendsPer10s ?? 30, durationSec: 10,
+    tooMany: (s) => `You are sending too fast. Try again in ${s} seconds.`,
+  });
   app.addHook('onRequest', deps.requireUser);
 
   r.get(CHAT_API.searchUsers, { schema: { querystring: searchUsersQuery } }, async (request) => ({
@@ -83,13 +85,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
 
   r.post(`${CHAT_API.chats}/:roomId/messages`, { schema: { params: roomParams, body: sendMessageBody } }, async (request, reply) => {
     const me = currentUser(request).id;
-    try {
-      await sendLimiter.consume(me);
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-      throw new AppError(429, 'rate_limited', `You are sending too fast. Try again in ${seconds} seconds.`, { 'retry-after': String(seconds) });
-    }
+    await sendLimit.consume(me);
     const { message, created } = await sendMessage(
       { db, translator: deps.translator, events, log: request.log },
       { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },

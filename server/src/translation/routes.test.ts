@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installErrorHandler } from '../http/errors.ts';
 import { createTestDatabase, TEST_DB, type TestDatabase } from '../../test/helpers.ts';
 import type { DbHandle } from '../db/connect.ts';
 import { translationRoutes, type TranslationRoutesOptions } from './routes.ts';
@@ -22,6 +23,7 @@ let app: FastifyInstance;
 
 async function build(extra: Partial<TranslationRoutesOptions> = {}): Promise<FastifyInstance> {
   const instance = Fastify();
+  installErrorHandler(instance);
   await instance.register(translationRoutes, { service, requireUser, ...extra });
   await instance.ready();
   return instance;

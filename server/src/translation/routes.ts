@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../http/errors.ts';
+import { createRateLimit, type RateLimit } from '../http/rateLimit.ts';
 import type { z } from 'zod';
 import {
   inferRelationshipContext, resolveLanguage, smartTranslateBody, TRANSLATION_API, translateTextBody, uiStringsBody,
@@ -20,12 +21,6 @@ export interface TranslationRoutesOptions {
   uiStringsRateLimit?: { points: number; durationSec: number } | undefined;
 }
 
-/** Thrown inside handlers, answered as {error: {code, message}}. */
-class RouteError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
-    super(message);
-  }
-}
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body ?? {});
@@ -33,12 +28,12 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const issue = result.error.issues[0];
   const field = issue?.path.join('.');
   const message = issue?.message ?? 'Invalid request';
-  throw new RouteError(400, 'validation_failed', field && !message.includes('required') ? `${field}: ${message}` : message);
+  throw new AppError(400, 'validation_failed', field && !message.includes('required') ? `${field}: ${message}` : message);
 }
 
 function language(input: string): LanguageCode {
   const found = resolveLanguage(input);
-  if (!found) throw new RouteError(400, 'validation_failed', `Unknown language: ${input}`);
+  if (!found) throw new AppError(400, 'validation_failed', `Unknown language: ${input}`);
   return found.code;
 }
 
@@ -62,35 +57,24 @@ function context(input: RelationshipContext | string | null | undefined): Relati
 export async function translationRoutes(app: FastifyInstance, options: TranslationRoutesOptions): Promise<void> {
   const { service } = options;
   const maxChars = options.maxChars ?? 5_000;
-  const limiter = new RateLimiterMemory({ points: options.rateLimit?.points ?? 120, duration: options.rateLimit?.durationSec ?? 60, keyPrefix: 'translate' });
-  const catalogLimiter = new RateLimiterMemory({
-    points: options.uiStringsRateLimit?.points ?? 20, duration: options.uiStringsRateLimit?.durationSec ?? 60, keyPrefix: 'ui-strings',
+  const limit = createRateLimit({
+    name: 'translate', points: options.rateLimit?.points ?? 120, durationSec: options.rateLimit?.durationSec ?? 60,
+    tooMany: (s) => `Too many translation requests. Try again in ${s} seconds.`,
+  });
+  const catalogLimit = createRateLimit({
+    name: 'ui-strings', points: options.uiStringsRateLimit?.points ?? 20, durationSec: options.uiStringsRateLimit?.durationSec ?? 60,
+    tooMany: (s) => `Too many translation requests. Try again in ${s} seconds.`,
   });
 
-  const rateLimit = (rl: RateLimiterMemory) => async (request: FastifyRequest) => {
+  const rateLimit = (rl: RateLimit) => async (request: FastifyRequest) => {
     const user = (request as { user?: { id: string } }).user;
-    if (!user) throw new RouteError(401, 'unauthenticated', 'Please sign in');
-    try {
-      await rl.consume(user.id);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      throw Object.assign(new RouteError(429, 'rate_limited', `Too many translation requests. Try again in ${seconds} seconds.`), { seconds });
-    }
+    if (!user) throw new AppError(401, 'unauthenticated', 'Please sign in');
+    await rl.consume(user.id);
   };
-  const guard = (rl: RateLimiterMemory) => ({ preHandler: [options.requireUser as preHandlerHookHandler, rateLimit(rl)] });
-
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof RouteError) {
-      const seconds = (error as RouteError & { seconds?: number }).seconds;
-      if (seconds) void reply.header('retry-after', String(seconds));
-      return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
-    }
-    throw error; // the app's own error handler answers the rest
-  });
+  const guard = (rl: RateLimit) => ({ preHandler: [options.requireUser as preHandlerHookHandler, rateLimit(rl)] });
 
   function checkLength(text: string): void {
-    if (text.length > maxChars) throw new RouteError(413, 'payload_too_large', `Text must be at most ${maxChars} characters`);
+    if (text.length > maxChars) throw new AppError(413, 'payload_too_large', `Text must be at most ${maxChars} characters`);
   }
 
   const translateText = async (request: FastifyRequest) => {
@@ -103,8 +87,8 @@ export async function translationRoutes(app: FastifyInstance, options: Translati
       relationshipContext: context(body.relationshipContext),
     });
   };
-  app.post(TRANSLATION_API.translate, guard(limiter), translateText);
-  app.post(TRANSLATION_API.functionsTranslateText, guard(limiter), translateText);
+  app.post(TRANSLATION_API.translate, guard(limit), translateText);
+  app.post(TRANSLATION_API.functionsTranslateText, guard(limit), translateText);
 
   const smartTranslate = async (request: FastifyRequest) => {
     const body = parse(smartTranslateBody, request.body);
@@ -115,13 +99,13 @@ export async function translationRoutes(app: FastifyInstance, options: Translati
       secondaryLanguage: language(body.secondaryLanguage),
     });
   };
-  app.post(TRANSLATION_API.smartTranslate, guard(limiter), smartTranslate);
-  app.post(TRANSLATION_API.functionsSmartTranslate, guard(limiter), smartTranslate);
+  app.post(TRANSLATION_API.smartTranslate, guard(limit), smartTranslate);
+  app.post(TRANSLATION_API.functionsSmartTranslate, guard(limit), smartTranslate);
 
-  app.get(TRANSLATION_API.languages, guard(limiter), async () => service.languages());
-  app.get(TRANSLATION_API.engines, guard(limiter), async () => service.health());
+  app.get(TRANSLATION_API.languages, guard(limit), async () => service.languages());
+  app.get(TRANSLATION_API.engines, guard(limit), async () => service.health());
 
-  app.post(TRANSLATION_API.uiStrings, guard(catalogLimiter), async (request) => {
+  app.post(TRANSLATION_API.uiStrings, guard(catalogLimit), async (request) => {
     const body = parse(uiStringsBody, request.body);
     return { strings: await service.translateCatalog(language(body.language), body.strings) };
   });
