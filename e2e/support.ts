@@ -56,10 +56,10 @@ export async function signInUi(actor: Actor, language?: string): Promise<void> {
 export async function screenshots(page: Page, name: string): Promise<void> {
   const original = page.viewportSize() ?? DESKTOP;
   await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(150);
+  await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-desktop.png`), fullPage: false });
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(150);
+  await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-phone.png`), fullPage: false });
   await page.setViewportSize(original);
 }
