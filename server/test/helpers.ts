@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AuthLimits } from '../src/auth/rateLimits.ts';
 import type { ChatTranslator } from '../src/chat/types.ts';
@@ -44,6 +45,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     open: () => connectDb({ pgliteDir: path.join(dir, 'pgdata') }),
     drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A database of its own for the calling file or describe block: opened before its tests,
+ * closed and dropped after them (register it before hooks that use it).
+ */
+export function useTestDatabase(): () => DbHandle {
+  let testDb: TestDatabase | undefined;
+  let handle: DbHandle | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    handle = await testDb.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await testDb?.drop();
+  });
+  return () => {
+    if (!handle) throw new Error('test database is not open yet');
+    return handle;
   };
 }
 

@@ -1,38 +1,29 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DB, type TestDatabase } from '../../test/helpers.ts';
-import { connectDb, type DbHandle } from '../db/connect.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestDatabase } from '../../test/helpers.ts';
+import { connectDb } from '../db/connect.ts';
 import { DbTranslationCache, hashText, Lru } from './cache.ts';
 
-let testDb: TestDatabase;
-let handle: DbHandle;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await testDb.open();
-});
-afterAll(async () => {
-  await handle.close();
-  await testDb.drop();
-});
+const database = useTestDatabase();
 beforeEach(async () => {
-  await handle.db.deleteFrom('translation_cache').execute();
+  await database().db.deleteFrom('translation_cache').execute();
 });
 
 const key = (text: string, formality = 'neutral') => ({ engine: 'apertium', source: 'en', target: 'es', formality, text });
-const rows = async () => (await handle.db.selectFrom('translation_cache').selectAll().execute()).length;
+const rows = async () => (await database().db.selectFrom('translation_cache').selectAll().execute()).length;
 
 describe(`DbTranslationCache (${TEST_DB})`, () => {
   it('stores by engine, pair, formality and the sha256 of the text', async () => {
-    const cache = new DbTranslationCache(handle.db, { memoryEntries: 0 });
+    const cache = new DbTranslationCache(database().db, { memoryEntries: 0 });
     await cache.set(key('Hello'), 'Hola');
     expect(await cache.get(key('Hello'))).toBe('Hola');
     expect(await cache.get(key('Hello', 'formal'))).toBeUndefined();
     expect(await cache.get({ ...key('Hello'), target: 'fr' })).toBeUndefined();
-    const row = await handle.db.selectFrom('translation_cache').selectAll().executeTakeFirstOrThrow();
+    const row = await database().db.selectFrom('translation_cache').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ engine: 'apertium', source: 'en', target: 'es', formality: 'neutral', text_hash: hashText('Hello'), translated_text: 'Hola' });
   });
 
   it('overwrites an entry for the same key', async () => {
-    const cache = new DbTranslationCache(handle.db, { memoryEntries: 0 });
+    const cache = new DbTranslationCache(database().db, { memoryEntries: 0 });
     await cache.set(key('Hello'), 'Hola');
     await cache.set(key('Hello'), '¡Hola!');
     expect(await cache.get(key('Hello'))).toBe('¡Hola!');
@@ -40,10 +31,10 @@ describe(`DbTranslationCache (${TEST_DB})`, () => {
   });
 
   it('ignores and prunes rows past the age limit', async () => {
-    const cache = new DbTranslationCache(handle.db, { memoryEntries: 0, maxAgeDays: 7 });
+    const cache = new DbTranslationCache(database().db, { memoryEntries: 0, maxAgeDays: 7 });
     await cache.set(key('old'), 'viejo');
     await cache.set(key('new'), 'nuevo');
-    await handle.db.updateTable('translation_cache').set({ created_at: new Date(Date.now() - 8 * 86_400_000) }).where('translated_text', '=', 'viejo').execute();
+    await database().db.updateTable('translation_cache').set({ created_at: new Date(Date.now() - 8 * 86_400_000) }).where('translated_text', '=', 'viejo').execute();
     expect(await cache.get(key('old'))).toBeUndefined();
     expect(await cache.prune()).toBe(1);
     expect(await rows()).toBe(1);
@@ -51,10 +42,10 @@ describe(`DbTranslationCache (${TEST_DB})`, () => {
   });
 
   it('keeps only the newest maxRows rows, pruning every N writes in the background', async () => {
-    const cache = new DbTranslationCache(handle.db, { memoryEntries: 0, maxRows: 3, pruneEveryWrites: 5 });
+    const cache = new DbTranslationCache(database().db, { memoryEntries: 0, maxRows: 3, pruneEveryWrites: 5 });
     for (let i = 0; i < 4; i += 1) {
       await cache.set(key(`text ${i}`), `texto ${i}`);
-      await handle.db.updateTable('translation_cache').set({ created_at: new Date(Date.now() - (10 - i) * 60_000) }).where('translated_text', '=', `texto ${i}`).execute();
+      await database().db.updateTable('translation_cache').set({ created_at: new Date(Date.now() - (10 - i) * 60_000) }).where('translated_text', '=', `texto ${i}`).execute();
     }
     expect(await rows()).toBe(4); // no pruning yet: not on every call
     await cache.set(key('text 4'), 'texto 4'); // 5th write: prune

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DB, type TestDatabase } from '../../test/helpers.ts';
-import type { DbHandle } from '../db/connect.ts';
+import { TEST_DB, useTestDatabase } from '../../test/helpers.ts';
 import { DbTranslationCache } from './cache.ts';
 import { ApertiumEngine } from './engines/apertium.ts';
 import { DeepLEngine } from './engines/deepl.ts';
@@ -114,20 +113,11 @@ describe('TranslationRouter: retries and fallback across engines', () => {
 });
 
 describe(`TranslationRouter with the database cache (${TEST_DB})`, () => {
-  let testDb: TestDatabase;
-  let handle: DbHandle;
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    handle = await testDb.open();
-  });
-  afterAll(async () => {
-    await handle.close();
-    await testDb.drop();
-  });
+  const database = useTestDatabase();
 
   it('answers a repeated request from the cache without calling the engine', async () => {
     const spy = spyEngine('spy');
-    const cache = new DbTranslationCache(handle.db, { memoryEntries: 0 }); // no LRU: the table answers
+    const cache = new DbTranslationCache(database().db, { memoryEntries: 0 }); // no LRU: the table answers
     const router = new TranslationRouter({ ...options, engines: [spy], cache });
     const first = await router.translate({ text: 'See you tomorrow', source: 'en', target: 'es' });
     const second = await router.translate({ text: 'See you tomorrow', source: 'en', target: 'es' });
@@ -147,7 +137,7 @@ describe(`TranslationRouter with the database cache (${TEST_DB})`, () => {
         return `ok ${input.text}`;
       },
     });
-    const router = new TranslationRouter({ ...options, engines: [flaky], cache: new DbTranslationCache(handle.db) });
+    const router = new TranslationRouter({ ...options, engines: [flaky], cache: new DbTranslationCache(database().db) });
     expect((await router.translate({ text: 'Try me', source: 'en', target: 'fr' })).ok).toBe(false);
     fail = false;
     expect(await router.translate({ text: 'Try me', source: 'en', target: 'fr' })).toMatchObject({ ok: true, cached: false, text: 'ok Try me' });

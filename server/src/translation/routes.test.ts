@@ -1,8 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../http/errors.ts';
-import { createTestDatabase, TEST_DB, type TestDatabase } from '../../test/helpers.ts';
-import type { DbHandle } from '../db/connect.ts';
+import { TEST_DB, useTestDatabase } from '../../test/helpers.ts';
 import { translationRoutes, type TranslationRoutesOptions } from './routes.ts';
 import { createTranslationService, type TranslationService } from './service.ts';
 
@@ -16,8 +15,7 @@ async function requireUser(request: FastifyRequest, reply: FastifyReply): Promis
   (request as { user?: { id: string; email: string } }).user = { id, email: `${id}@example.com` };
 }
 
-let testDb: TestDatabase;
-let handle: DbHandle;
+const database = useTestDatabase();
 let service: TranslationService;
 let app: FastifyInstance;
 
@@ -30,16 +28,12 @@ async function build(extra: Partial<TranslationRoutesOptions> = {}): Promise<Fas
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await testDb.open();
-  service = createTranslationService({ db: handle.db, config: { engines: ['apertium'], timeoutMs: 15_000, maxChars: 5_000 } });
+  service = createTranslationService({ db: database().db, config: { engines: ['apertium'], timeoutMs: 15_000, maxChars: 5_000 } });
   app = await build();
 });
 afterAll(async () => {
   await app.close();
   await service.close();
-  await handle.close();
-  await testDb.drop();
 });
 
 const post = (url: string, payload: unknown, user = 'u1') => app.inject({ method: 'POST', url, payload: payload as object, headers: { 'x-user': user } });

@@ -1,26 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGLISH_STRINGS } from '@parley/common';
-import { createTestDatabase, TEST_DB, type TestDatabase } from '../../test/helpers.ts';
-import type { DbHandle } from '../db/connect.ts';
+import { TEST_DB, useTestDatabase } from '../../test/helpers.ts';
 import { chatTranslatorFor, createTranslationService, type TranslationService } from './service.ts';
 import { spyEngine } from './testing/spyEngine.ts';
 
 const config = { engines: ['apertium'], timeoutMs: 15_000, maxChars: 5_000 };
-let testDb: TestDatabase;
-let handle: DbHandle;
+const database = useTestDatabase();
 let service: TranslationService;
 const warnings: { obj: object; msg?: string | undefined }[] = [];
 const logger = { debug() {}, info() {}, error() {}, warn: (obj: object, msg?: string) => void warnings.push({ obj, msg }) };
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await testDb.open();
-  service = createTranslationService({ db: handle.db, config, logger });
+  service = createTranslationService({ db: database().db, config, logger });
 });
 afterAll(async () => {
   await service.close();
-  await handle.close();
-  await testDb.drop();
 });
 
 describe(`translation service on Apertium (${TEST_DB})`, () => {

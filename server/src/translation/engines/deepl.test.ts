@@ -12,10 +12,7 @@ beforeAll(async () => {
   engine = new DeepLEngine({ apiKey: 'key-1:fx', baseUrl: fake.url });
 });
 afterAll(() => fake.close());
-beforeEach(() => {
-  fake.requests.length = 0;
-  fake.script.length = 0;
-});
+beforeEach(() => fake.reset());
 
 const signal = () => AbortSignal.timeout(2_000);
 const sentBody = (i = 0) => fake.requests[i]?.body as Record<string, unknown>;

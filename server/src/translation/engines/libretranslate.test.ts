@@ -17,10 +17,7 @@ beforeAll(async () => {
   engine = new LibreTranslateEngine({ url: `${fake.url}/`, apiKey: 'lt-key' });
 });
 afterAll(() => fake.close());
-beforeEach(() => {
-  fake.requests.length = 0;
-  fake.script.length = 0;
-});
+beforeEach(() => fake.reset());
 
 const signal = () => AbortSignal.timeout(2_000);
 const router = () => new TranslationRouter({ engines: [engine], timeoutMs: 300, maxChars: 5000, retries: 1, baseDelayMs: 5 });

@@ -13,10 +13,7 @@ beforeAll(async () => {
   engine = new OpenAiEngine({ baseUrl: `${fake.url}/v1/`, apiKey: 'sk-test', model: 'test-model' });
 });
 afterAll(() => fake.close());
-beforeEach(() => {
-  fake.requests.length = 0;
-  fake.script.length = 0;
-});
+beforeEach(() => fake.reset());
 
 const signal = () => AbortSignal.timeout(2_000);
 const router = () => new TranslationRouter({ engines: [engine], timeoutMs: 300, maxChars: 5000, retries: 1, baseDelayMs: 5 });

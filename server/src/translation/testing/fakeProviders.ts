@@ -30,6 +30,8 @@ export interface FakeProvider {
   requests: RecordedRequest[];
   /** Answers used (in order) before the normal handler. */
   script: Answer[];
+  /** Forget recorded requests and queued answers (between tests). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,10 @@ export async function startFake(handler: Handler): Promise<FakeProvider> {
     url: `http://127.0.0.1:${port}`,
     requests,
     script,
+    reset() {
+      requests.length = 0;
+      script.length = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
