@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { isUuid, roomNotFound } from './membership.ts';
 import { presentMessage } from './presenters.ts';
+import { toTranslationUpdate, type TranslationUpdate } from './translationOutcome.ts';
 import type { ChatTranslator, EventPublisher } from './types.ts';
 
 export interface SendDeps {
@@ -96,13 +97,10 @@ async function translateStored(
   context: Parameters<ChatTranslator['translate']>[0]['context'],
   audience: string[],
 ): Promise<void> {
-  let update: { translated_content: string | null; translation_status: 'done' | 'failed' | 'not_needed'; original_language: string | null };
+  let update: TranslationUpdate;
   try {
     const result = await deps.translator.translate({ text: message.content, sourceHint: senderLanguage, target, context });
-    const source = (result.detectedLanguage ?? senderLanguage ?? null)?.toLowerCase() ?? null;
-    if (!result.ok) update = { translated_content: null, translation_status: 'failed', original_language: source };
-    else if (source === target || result.text === message.content) update = { translated_content: null, translation_status: 'not_needed', original_language: source };
-    else update = { translated_content: result.text, translation_status: 'done', original_language: source };
+    update = toTranslationUpdate(result, message.content, senderLanguage, target);
   } catch (err) {
     deps.log.warn({ err, messageId: message.id }, 'message translation failed');
     update = { translated_content: null, translation_status: 'failed', original_language: message.original_language };
