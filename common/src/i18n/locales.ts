@@ -1,0 +1,37 @@
+import type { LanguageCode } from '../languages.ts';
+import type { CatalogKey } from './catalog.ts';
+
+/** A written catalog: 'group.key' -> ICU message. A key it lacks falls back to machine translation of the English. */
+export type LocaleCatalog = Partial<Record<CatalogKey, string>>;
+
+/** Interface languages written right to left. */
+export const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar']);
+
+export function languageDirection(code: string): 'rtl' | 'ltr' {
+  return RTL_LANGUAGES.has(code) ? 'rtl' : 'ltr';
+}
+
+/**
+ * The written catalog of one language, loaded on demand: the bundler makes one chunk per
+ * locale file, so a reader downloads only their own language.
+ */
+export async function loadLocaleCatalog(code: Exclude<LanguageCode, 'en'>): Promise<LocaleCatalog> {
+  const module = (await import(`./locales/${code}.json`)) as { default: LocaleCatalog };
+  return module.default;
+}
+
+/** Keys whose text is the same in every language: names, codes, symbols. */
+export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<CatalogKey> = new Set<CatalogKey>([
+  'header.appName', 'general.notFoundCode', 'auth.emailPlaceholder', 'chat.senderPrefix', 'scan.direction',
+]);
+
+/**
+ * Words a language writes exactly as English does, on purpose (the catalog test refuses any other
+ * value identical to the English): 'Chat' in German, 'OK'...
+ */
+export const SAME_AS_ENGLISH: Partial<Record<LanguageCode, readonly CatalogKey[]>> = {};
+
+/** True when `key` may read the same in `language` as in English. */
+export function mayEqualEnglish(language: LanguageCode, key: CatalogKey): boolean {
+  return SAME_IN_EVERY_LANGUAGE.has(key) || (SAME_AS_ENGLISH[language]?.includes(key) ?? false);
+}
