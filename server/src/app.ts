@@ -26,7 +26,7 @@ import { createOcrEngines } from './scan/deps.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { createScanService } from './scan/service.ts';
 import { textTranslatorFor } from './translation/textTranslator.ts';
-import { attachVoiceSocket, createVoiceDeps } from './voice/index.ts';
+import { attachVoiceSocket, createVoiceDeps, voiceRoutes } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { LocalStorage } from './storage/localStorage.ts';
 
@@ -110,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const voice = createVoiceDeps(config.voice, { translator: textTranslator, logger: app.log });
   if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
+  await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });
   const voiceSocket = attachVoiceSocket(app.server, {
     authenticate: async (req) => {
       const session = await guard.authenticate(req);

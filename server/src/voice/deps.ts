@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { LANGUAGE_CODES, type LanguageCode, type VoiceCapabilities } from '@parley/common';
 import path from 'node:path';
 import { realtimeUrlFor, type VoiceConfig } from './config.ts';
 import { OpenAiRealtimeSession } from './openaiRealtime.ts';
@@ -17,7 +18,11 @@ export interface VoiceDeps {
   description: string;
   /** Programs the chosen engines need but that are not on PATH (log them at start-up). */
   missingPrograms: string[];
+  /** Languages recognised and spoken (GET /api/voice/capabilities). */
+  capabilities: VoiceCapabilities;
 }
+
+const supported = (engine: { supports(language: LanguageCode): boolean }) => LANGUAGE_CODES.filter((code) => engine.supports(code));
 
 export function createVoiceDeps(config: VoiceConfig, services: { translator: TextTranslator; logger?: VoiceLogger }): VoiceDeps {
   const logger = services.logger ?? silentLogger;
@@ -27,6 +32,11 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
     return {
       description: `openai-realtime: ${url} (${openai.realtimeModel})`,
       missingPrograms: [],
+      capabilities: {
+        engine: 'openai-realtime',
+        stt: { engine: 'openai-realtime', languages: [...LANGUAGE_CODES] },
+        tts: { engine: 'openai-realtime', languages: [...LANGUAGE_CODES] },
+      },
       createSession: (ctx) =>
         new OpenAiRealtimeSession(ctx, {
           url,
@@ -53,6 +63,11 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
   return {
     description: `pipeline: ${stt.id} -> translation -> ${tts.id}`,
     missingPrograms: needed.filter((program) => !onPath(program)),
+    capabilities: {
+      engine: 'pipeline',
+      stt: { engine: stt.id, languages: supported(stt) },
+      tts: { engine: tts.id, languages: supported(tts) },
+    },
     createSession: (ctx) => new VoiceSession(ctx, { stt, tts, translator: services.translator, ...(config.limits ? { limits: config.limits } : {}), logger }),
   };
 }

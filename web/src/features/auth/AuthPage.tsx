@@ -24,8 +24,8 @@ export function AuthPage() {
   const isSignUp = mode === 'signUp';
 
   const showError = (error: unknown) => {
-    const view = mapAuthError(mode, error instanceof Error ? error.message : undefined);
-    toast.error(t(view.title), { description: view.descriptionKey ? t(view.descriptionKey) : view.message });
+    const view = mapAuthError(mode, error);
+    toast.error(t(view.title), { description: t(view.descriptionKey, view.vars) });
     if (view.switchToSignIn) setMode('signIn');
   };
 

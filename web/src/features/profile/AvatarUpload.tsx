@@ -6,7 +6,8 @@ import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { checkAvatarFile, specificReason, uploadAvatar } from './profileApi.ts';
+import { checkAvatarFile, uploadAvatar } from './profileApi.ts';
+import { errorMessage } from '../../lib/errorMessages.ts';
 
 /** The profile avatar with a camera control that uploads a new image (accept image/*, at most 5 MB). */
 export function AvatarUpload({ profile, onUploaded }: { profile: Profile; onUploaded: (profile: Profile) => void }) {
@@ -14,10 +15,7 @@ export function AvatarUpload({ profile, onUploaded }: { profile: Profile; onUplo
   const inputId = useId();
   const [uploading, setUploading] = useState(false);
 
-  const fail = (reason?: string) =>
-    toast.error(t('general.uploadFailed'), {
-      description: [t('general.uploadFailedDescription'), reason].filter(Boolean).join(' '),
-    });
+  const fail = (reason: string) => toast.error(t('general.uploadFailed'), { description: reason });
 
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -35,8 +33,9 @@ export function AvatarUpload({ profile, onUploaded }: { profile: Profile; onUplo
       toast.success(t('general.avatarUploaded'));
     } catch (error) {
       console.error('Avatar upload failed', error);
-      const tooLarge = isApiError(error) && error.status === 413;
-      fail(specificReason(error) ?? (tooLarge ? t('general.imageTooLarge') : undefined));
+      const tooLarge = isApiError(error) && (error.status === 413 || error.code === 'image_too_large');
+      const invalid = isApiError(error) && error.code === 'invalid_image';
+      fail(tooLarge ? t('general.imageTooLarge') : invalid ? t('general.chooseImageFile') : errorMessage(error, t, 'general.uploadFailedDescription'));
     } finally {
       setUploading(false);
     }

@@ -6,6 +6,7 @@ import type { PickerRelationshipType, StartChatResponse, UserSummary } from '@pa
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { errorMessage } from '../../lib/errorMessages.ts';
 import { isApiError } from '../../lib/api.ts';
 import { useT, type TFunction } from '../../lib/i18n.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
@@ -29,7 +30,7 @@ class NotSignedIn extends Error {}
 function chatStartError(error: unknown, t: TFunction): [string, string] {
   if (error instanceof NotSignedIn || (isApiError(error) && error.status === 401)) return [t('chat.authError'), t('chat.logInAgain')];
   if (error instanceof NoRoomData) return [t('chat.chatCreationFailed'), t('chat.noRoomData')];
-  if (isApiError(error) && error.status >= 400) return [t('chat.chatCreationFailed'), t('chat.createRoomFailed', { message: error.message })];
+  if (isApiError(error) && error.status >= 400) return [t('chat.chatCreationFailed'), t('chat.createRoomFailed', { message: errorMessage(error, t, 'chat.chatFailedDescription') })];
   return [t('chat.chatFailed'), t('chat.chatFailedDescription')];
 }
 
