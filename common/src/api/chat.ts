@@ -80,6 +80,7 @@ export const CHAT_API = {
   chats: '/api/chats',
   chat: (roomId: string) => `/api/chats/${roomId}`,
   messages: (roomId: string) => `/api/chats/${roomId}/messages`,
+  retryTranslation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/retry-translation`,
   read: (roomId: string) => `/api/chats/${roomId}/read`,
   context: (roomId: string) => `/api/chats/${roomId}/context`,
   realtime: '/api/realtime',

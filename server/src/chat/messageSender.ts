@@ -1,7 +1,8 @@
 import { isLanguageCode, type ChatMessage, type LanguageCode } from '@parley/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
-import { isUuid, roomNotFound } from './membership.ts';
+import { notFound } from '../http/errors.ts';
+import { isUuid, participantIds, requireMembership, roomNotFound } from './membership.ts';
 import { presentMessage } from './presenters.ts';
 import { toTranslationUpdate, type TranslationUpdate } from './translationOutcome.ts';
 import type { ChatTranslator, EventPublisher } from './types.ts';
@@ -117,4 +118,35 @@ async function translateStored(
   } catch (err) {
     deps.log.error({ err, messageId: message.id }, 'could not store message translation');
   }
+}
+
+/**
+ * Retry a failed translation (POST /api/chats/:roomId/messages/:id/retry-translation): members
+ * only (others, and unknown messages, get the room's 404). The row goes back to 'pending' (both
+ * participants see it) and the send pipeline's own translation step runs again. A message that is
+ * not 'failed' is returned unchanged: two retries at once translate once.
+ */
+export async function retryTranslation(
+  deps: SendDeps,
+  input: { userId: string; roomId: string; messageId: string },
+): Promise<{ message: ChatMessage; translation: Promise<void> }> {
+  const { db } = deps;
+  await requireMembership(db, input.roomId, input.userId);
+  if (!/^\d{1,18}$/.test(input.messageId)) throw notFound('Message not found');
+  const stored = await db.selectFrom('messages').selectAll()
+    .where('id', '=', input.messageId as never).where('chat_room_id', '=', input.roomId).executeTakeFirst();
+  if (!stored) throw notFound('Message not found');
+  const reset = await db.updateTable('messages').set({ translation_status: 'pending' })
+    .where('id', '=', input.messageId as never).where('translation_status', '=', 'failed')
+    .returningAll().executeTakeFirst();
+  if (!reset) return { message: presentMessage(stored), translation: Promise.resolve() };
+
+  const message = presentMessage(reset);
+  const room = stored.sender_id ? await sendContext(db, input.roomId, stored.sender_id).catch(() => null) : null;
+  const audience = await participantIds(db, input.roomId);
+  deps.events.publish(audience, { v: 1, type: 'message.translated', message });
+  const senderLanguage = isLanguageCode(room?.sender_language) ? room.sender_language : null;
+  const target: LanguageCode = isLanguageCode(stored.target_language) ? stored.target_language : (senderLanguage ?? 'en');
+  const translation = translateStored(deps, message, senderLanguage, target, room?.relationship_context ?? null, audience);
+  return { message, translation };
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
-import { sendMessage } from './messageSender.ts';
+import { retryTranslation, sendMessage } from './messageSender.ts';
 import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
@@ -25,6 +25,7 @@ export interface ChatRouteDeps {
 }
 
 const roomParams = z.object({ roomId: z.string().max(64) });
+const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().max(32) });
 
 export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -91,6 +92,16 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
       { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
     );
     return reply.status(created ? 201 : 200).send({ message });
+  });
+
+  r.post(`${CHAT_API.chats}/:roomId/messages/:messageId/retry-translation`, { schema: { params: messageParams } }, async (request) => {
+    const me = currentUser(request).id;
+    await sendLimit.consume(me);
+    const { message } = await retryTranslation(
+      { db, translator: deps.translator, events, log: request.log },
+      { userId: me, roomId: request.params.roomId, messageId: request.params.messageId },
+    );
+    return { message };
   });
 
   // The spec's remote procedures, for clients written against them.

@@ -160,7 +160,7 @@ export function LanguageCombobox({ value, onChange, label, placeholder, emptyTex
             value={query ?? selected?.name ?? value}
             data-value={value}
             data-testid={rest['data-testid']}
-            className={cn(inputClass, 'h-10 truncate pr-9')}
+            className={cn(inputClass, 'h-10 truncate pe-9')}
             onChange={(e) => onType(e.target.value)}
             onClick={() => (open ? undefined : openList())}
             onFocus={(e) => e.currentTarget.select()}
@@ -171,7 +171,7 @@ export function LanguageCombobox({ value, onChange, label, placeholder, emptyTex
             type="button"
             tabIndex={-1}
             aria-hidden="true"
-            className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-muted-foreground"
+            className="absolute inset-y-0 end-0 flex w-9 items-center justify-center text-muted-foreground"
             onMouseDown={(e) => {
               e.preventDefault(); // keep focus in the input
               inputRef.current?.focus();
@@ -222,7 +222,7 @@ export function LanguageCombobox({ value, onChange, label, placeholder, emptyTex
                 <Check className={cn('size-4 shrink-0 text-primary', lang.code !== value && 'invisible')} aria-hidden="true" />
                 <span className="truncate">{lang.name}</span>
                 {lang.nativeName !== lang.name && <span className="truncate text-muted-foreground">{lang.nativeName}</span>}
-                <span className="ml-auto text-xs uppercase text-muted-foreground">{lang.code}</span>
+                <span className="ms-auto text-xs uppercase text-muted-foreground">{lang.code}</span>
               </li>
             ))}
           </ul>

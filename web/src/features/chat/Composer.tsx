@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Languages, SendHorizontal } from 'lucide-react';
+import { Languages, SendHorizontal, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -10,12 +10,14 @@ export interface ComposerProps {
   busy: boolean;
   /** The language the partner reads (named in the note under the input). */
   targetLanguageName: string;
+  /** What this server cannot translate in this conversation, said before anyone types (replaces the note). */
+  coverageNotices?: string[];
   /** Resolves false when the send failed: the text comes back into the input. */
   onSend: (content: string) => Promise<boolean>;
 }
 
 /** Message input: Enter sends, Shift+Enter adds a line; disabled while not connected or busy. */
-export function Composer({ connected, busy, targetLanguageName, onSend }: ComposerProps) {
+export function Composer({ connected, busy, targetLanguageName, coverageNotices = [], onSend }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -64,13 +66,22 @@ export function Composer({ connected, busy, targetLanguageName, onSend }: Compos
           data-testid="message-input"
         />
         <Button type="submit" size="icon" className="shrink-0 rounded-full" disabled={busy || !text.trim()} aria-label={t('chat.send')} data-testid="send-button">
-          <SendHorizontal aria-hidden="true" />
+          <SendHorizontal className="rtl:-scale-x-100" aria-hidden="true" />
         </Button>
       </form>
-      <p className="mx-auto mt-1.5 flex max-w-3xl items-center justify-center gap-1 text-xs text-muted-foreground" data-testid="translated-to-note">
-        <Languages className="size-3.5" aria-hidden="true" />
-        {t('chat.translatedTo', { language: targetLanguageName })}
-      </p>
+      {coverageNotices.length === 0 ? (
+        <p className="mx-auto mt-1.5 flex max-w-3xl items-center justify-center gap-1 text-xs text-muted-foreground" data-testid="translated-to-note">
+          <Languages className="size-3.5" aria-hidden="true" />
+          {t('chat.translatedTo', { language: targetLanguageName })}
+        </p>
+      ) : (
+        coverageNotices.map((notice) => (
+          <p key={notice} className="mx-auto mt-1.5 flex max-w-3xl items-start gap-1.5 text-xs text-amber-700 dark:text-amber-400" role="note" data-testid="coverage-notice">
+            <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+            {notice}
+          </p>
+        ))
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { AlertCircle, Languages, MessageCircleDashed } from 'lucide-react';
+import { Languages, MessageCircleDashed } from 'lucide-react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { messageTime } from './format.ts';
 import type { ViewMessage } from './messages.ts';
+import { TranslationFailure } from './TranslationFailure.tsx';
 
 /** The translation is worth showing: present and not just the original again. */
 export function distinctTranslation(message: Pick<ViewMessage, 'content' | 'translated_content'>): string | null {
@@ -28,14 +29,16 @@ function MessageBubble({ message, mine }: { message: ViewMessage; mine: boolean 
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]',
-          mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md border border-border bg-card text-card-foreground',
+          mine ? 'rounded-ee-md bg-primary text-primary-foreground' : 'rounded-es-md border border-border bg-card text-card-foreground',
           message.local && 'opacity-70',
         )}
       >
-        <p className="whitespace-pre-wrap break-words" data-testid="message-original">{message.content}</p>
+        <p className="whitespace-pre-wrap break-words text-start" dir="auto" lang={message.original_language ?? undefined} data-testid="message-original">{message.content}</p>
         {translation && (
           <p
-            className={cn('mt-1.5 whitespace-pre-wrap break-words border-t pt-1.5 text-sm italic', mine ? 'border-white/25 text-white/90' : 'border-border text-foreground/80')}
+            className={cn('mt-1.5 whitespace-pre-wrap break-words border-t pt-1.5 text-start text-sm italic', mine ? 'border-white/25 text-white/90' : 'border-border text-foreground/80')}
+            dir="auto"
+            lang={message.target_language ?? undefined}
             data-testid="message-translation"
           >
             {translation}
@@ -48,12 +51,7 @@ function MessageBubble({ message, mine }: { message: ViewMessage; mine: boolean 
               {t('chat.translationPending')}
             </span>
           )}
-          {failed && (
-            <span className="inline-flex items-center gap-1" data-testid="message-translation-failed">
-              <AlertCircle className="size-3" aria-hidden="true" />
-              {t('chat.translationFailed')}
-            </span>
-          )}
+          {failed && !message.local && <TranslationFailure message={message} mine={mine} />}
           <time dateTime={message.created_at}>{messageTime(message.created_at, language)}</time>
         </div>
       </div>
@@ -66,7 +64,7 @@ function BusyDots() {
   const { t } = useI18n();
   return (
     <li className="flex justify-end" data-testid="busy-indicator" role="status" aria-label={t('chat.sending')}>
-      <span className="flex items-center gap-1 rounded-2xl rounded-br-md bg-secondary px-4 py-3">
+      <span className="flex items-center gap-1 rounded-2xl rounded-ee-md bg-secondary px-4 py-3">
         {[0, 150, 300].map((delay) => (
           <span key={delay} className="size-2 animate-pulse rounded-full bg-primary/70" style={{ animationDelay: `${delay}ms` }} />
         ))}

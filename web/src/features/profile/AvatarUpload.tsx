@@ -48,7 +48,7 @@ export function AvatarUpload({ profile, onUploaded }: { profile: Profile; onUplo
         htmlFor={inputId}
         title={t('general.changeAvatar')}
         className={cn(
-          'absolute -bottom-1 -right-1 flex size-9 cursor-pointer items-center justify-center rounded-full border-2 border-card',
+          'absolute -bottom-1 -end-1 flex size-9 cursor-pointer items-center justify-center rounded-full border-2 border-card',
           'bg-primary text-primary-foreground shadow-md transition-colors hover:bg-primary/90',
           'focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2',
           uploading && 'pointer-events-none opacity-70',

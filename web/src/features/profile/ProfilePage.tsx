@@ -27,7 +27,7 @@ export function ProfilePage() {
         <div className="mx-auto flex h-16 max-w-2xl items-center gap-2 px-3">
           <Button asChild variant="ghost" size="icon">
             <Link to="/" aria-label={t('general.back')} data-testid="profile-back">
-              <ArrowLeft className="size-5" />
+              <ArrowLeft className="size-5 rtl:-scale-x-100" />
             </Link>
           </Button>
           <div className="min-w-0">

@@ -88,7 +88,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted }: UserSear
             <DialogDescription>{t('userSearch.description')}</DialogDescription>
           </DialogHeader>
           <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
             <Input
               value={query}
               onChange={(event) => setQuery(event.target.value)}
@@ -99,7 +99,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted }: UserSear
               autoFocus
               data-testid="user-search-input"
             />
-            <span className="absolute right-2 top-1/2 flex -translate-y-1/2 items-center gap-1">
+            <span className="absolute end-2 top-1/2 flex -translate-y-1/2 items-center gap-1">
               {search.searching && <LoaderCircle className="size-4 animate-spin text-primary" aria-label={t('userSearch.searching')} data-testid="user-search-spinner" />}
               {query && (
                 <button
@@ -128,7 +128,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted }: UserSear
                         <button
                           type="button"
                           onClick={() => setChosen(u)}
-                          className="flex w-full items-center gap-3 rounded-xl px-2 py-2 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                          className="flex w-full items-center gap-3 rounded-xl px-2 py-2 text-start hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                           data-testid="user-result"
                           data-username={u.username}
                         >
