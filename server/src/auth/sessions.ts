@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { retryOnConnectionLoss } from '../db/availability.ts';
 import type { Db } from '../db/connect.ts';
 
 export interface SessionSettings {
@@ -53,7 +54,11 @@ export class SessionStore {
 
   /** The live session for a token, or null when unknown, idle too long or past its absolute expiry. */
   async resolve(token: string): Promise<SessionInfo | null> {
-    const id = hashToken(token);
+    // Every step is safe to repeat (a read, a delete of an expired row, a touch).
+    return retryOnConnectionLoss(() => this.lookup(hashToken(token)));
+  }
+
+  private async lookup(id: string): Promise<SessionInfo | null> {
     const now = this.settings.now().getTime();
     const cached = this.cache.get(id);
     if (cached && now - cached.cachedAt < CACHE_MS && now < cached.expiresAt && now - cached.lastSeenAt < this.settings.idleMs) {
