@@ -57,6 +57,13 @@ describe('POST /api/chats/:roomId/messages/:id/retry-translation', () => {
     expect(answer.json().message.translation_status).toBe('pending');
     expect(await settled(ana.cookie, roomId, id)).toMatchObject({ translation_status: 'done', translated_content: 'ES: Good morning' });
 
+    // The reader's language first: the list preview carries the translation for the reader only.
+    const brunoList = (await inject('GET', '/api/chats', bruno.cookie)).json();
+    const anaList = (await inject('GET', '/api/chats', ana.cookie)).json();
+    const rooms = (body: { conversations: { id: string; lastMessage: Record<string, unknown> }[] }) => body.conversations;
+    expect(rooms(brunoList).find((r) => r.id === roomId)?.lastMessage).toMatchObject({ content: 'Good morning', translated_content: 'ES: Good morning' });
+    expect(rooms(anaList).find((r) => r.id === roomId)?.lastMessage).toMatchObject({ content: 'Good morning', translated_content: null });
+
     // Not failed any more: a second retry changes nothing and calls no engine.
     const before = calls;
     expect((await inject('POST', retry, ana.cookie)).json().message).toMatchObject({ translation_status: 'done' });

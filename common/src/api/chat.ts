@@ -32,6 +32,8 @@ export interface ConversationListItem {
   created_at: string;
   lastMessage: {
     content: string;
+    /** The partner's last message in the caller's language, when it was translated. */
+    translated_content?: string | null;
     created_at: string;
     sender_username: string;
     isFromCurrentUser: boolean;

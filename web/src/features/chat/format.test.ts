@@ -61,6 +61,12 @@ describe('previewText', () => {
     expect(previewText(last('Hola', false, ''), t)).toBe('Unknown: Hola');
   });
 
+  it("shows a received message in the reader's language when it was translated", () => {
+    expect(previewText({ ...last('Hola, ¿qué tal?', false), translated_content: 'Hi, how are you?' }, t)).toBe('bruno: Hi, how are you?');
+    expect(previewText({ ...last('Hola', false), translated_content: null }, t)).toBe('bruno: Hola');
+    expect(previewText({ ...last('Hello', true), translated_content: 'Hola' }, t)).toBe('You: Hello');
+  });
+
   it('cuts the text at 40 characters', () => {
     const text = 'a'.repeat(40);
     expect(previewText(last(text, true), t)).toBe(`You: ${text}`);

@@ -44,7 +44,9 @@ export function previewText(lastMessage: ConversationListItem['lastMessage'], t:
   const prefix = lastMessage.isFromCurrentUser
     ? t('chat.youPrefix')
     : t('chat.senderPrefix', { sender: lastMessage.sender_username || t('chat.unknownSender') });
-  return prefix + truncate(lastMessage.content, LIMITS.previewChars);
+  // The reader's language first: a received message shows its translation when there is one.
+  const text = (!lastMessage.isFromCurrentUser && lastMessage.translated_content?.trim()) || lastMessage.content;
+  return prefix + truncate(text, LIMITS.previewChars);
 }
 
 /** The unread badge: nothing for 0, the count up to 9, then '9+'. */

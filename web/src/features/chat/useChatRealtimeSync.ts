@@ -10,6 +10,9 @@ import { truncate } from './format.ts';
 
 type List = ConversationListItem[] | undefined;
 
+/** How long an incoming toast waits for the message's translation before showing the original. */
+const TOAST_WAIT_MS = 2_500;
+
 export function updateList(client: QueryClient, update: (list: ConversationListItem[]) => ConversationListItem[]): void {
   client.setQueryData<ConversationListItem[]>(CHATS_KEY, (list: List) => (list ? update(list) : list));
 }
@@ -29,6 +32,15 @@ export function useChatRealtimeSync(): void {
   const { user } = useAuth();
   const t = useT();
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** Received messages still being translated: their toast waits (briefly) for the reader's language. */
+  const awaiting = useRef(new Map<string, { name: string; content: string; timer: ReturnType<typeof setTimeout> }>());
+
+  const showToast = (name: string, text: string) =>
+    toast(t('chat.newMessageFrom', { name }), {
+      description: truncate(text, LIMITS.incomingToastChars),
+      duration: LIMITS.incomingToastMs,
+      testId: 'incoming-message-toast',
+    });
 
   const refreshSoon = () => {
     clearTimeout(refreshTimer.current);
@@ -44,11 +56,24 @@ export function useChatRealtimeSync(): void {
             const list = queryClient.getQueryData<ConversationListItem[]>(CHATS_KEY);
             const room = list?.find((r) => r.id === message.chat_room_id);
             const name = room?.otherUser?.username || t('chat.partner');
-            toast(t('chat.newMessageFrom', { name }), {
-              description: truncate(message.content, LIMITS.incomingToastChars),
-              duration: LIMITS.incomingToastMs,
-              testId: 'incoming-message-toast',
-            });
+            if (message.translation_status === 'pending') {
+              // The reader's language first: wait up to TOAST_WAIT_MS for the translation, else show the original.
+              const timer = setTimeout(() => {
+                awaiting.current.delete(message.id);
+                showToast(name, message.content);
+              }, TOAST_WAIT_MS);
+              awaiting.current.set(message.id, { name, content: message.content, timer });
+            } else showToast(name, message.translated_content || message.content);
+          }
+          refreshSoon();
+          break;
+        }
+        case 'message.translated': {
+          const waiting = awaiting.current.get(event.message.id);
+          if (waiting && event.message.translation_status !== 'pending') {
+            clearTimeout(waiting.timer);
+            awaiting.current.delete(event.message.id);
+            showToast(waiting.name, event.message.translated_content || waiting.content);
           }
           refreshSoon();
           break;
@@ -78,9 +103,11 @@ export function useChatRealtimeSync(): void {
       () => void queryClient.prefetchQuery({ queryKey: CHATS_KEY, queryFn: ({ signal }) => chatApi.list(signal), staleTime: Infinity }),
       LIMITS.preloadDelayMs,
     );
+    const waiting = awaiting.current;
     return () => {
       clearTimeout(timer);
       clearTimeout(refreshTimer.current);
+      for (const { timer: t } of waiting.values()) clearTimeout(t);
     };
   }, [queryClient]);
 }
