@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CHAT_API, messagesQuery, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
+  CHAT_API, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
   type PickerRelationshipType, type StartChatResponse,
 } from '@parley/common';
 import { z } from 'zod';
 import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
+import { previewTranslation } from './draftPreview.ts';
 import { sendMessage } from './messageSender.ts';
 import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
@@ -32,6 +33,11 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   const sendLimit = createRateLimit({
     name: 'send', points: deps.sendsPer10s ?? 30, durationSec: 10,
     tooMany: (s) => `You are sending too fast. Try again in ${s} seconds.`,
+  });
+  // Previews follow typing pauses (one per ~350 ms at most), so this is generous for a person.
+  const previewLimit = createRateLimit({
+    name: 'preview', points: 40, durationSec: 10,
+    tooMany: (s) => `Too many previews. Try again in ${s} seconds.`,
   });
   app.addHook('onRequest', deps.requireUser);
 
@@ -91,6 +97,12 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
       { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
     );
     return reply.status(created ? 201 : 200).send({ message });
+  });
+
+  r.post(`${CHAT_API.chats}/:roomId/preview`, { schema: { params: roomParams, body: previewTranslationBody } }, async (request) => {
+    const me = currentUser(request).id;
+    await previewLimit.consume(me);
+    return previewTranslation(db, deps.translator, { senderId: me, roomId: request.params.roomId, content: request.body.content });
   });
 
   // The spec's remote procedures, for clients written against them.
