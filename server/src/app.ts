@@ -42,6 +42,8 @@ export interface AppDeps {
   /** Chat's translator; tests swap in failing or slow ones. */
   chatTranslator?: ChatTranslator;
   sendsPer10s?: number;
+  /** Draft previews a user may ask for per 10 seconds (default 40). */
+  previewsPer10s?: number;
 }
 
 declare module 'fastify' {
@@ -102,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const textTranslator = textTranslatorFor(translation);
   const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: textTranslator, logger: app.log });
   await app.register(scanRoutes, { service: scan, requireUser });
-  await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? chatTranslatorFor(translation), events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
+  await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? chatTranslatorFor(translation), events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s });
 
   const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
   const realtime = attachRealtimeSocket(app.server, { hub, guard, sessions });

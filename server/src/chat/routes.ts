@@ -23,6 +23,8 @@ export interface ChatRouteDeps {
   events: EventPublisher;
   /** Messages a user may send per 10 seconds. */
   sendsPer10s?: number;
+  /** Draft previews a user may ask for per 10 seconds (default 40). */
+  previewsPer10s?: number | undefined;
 }
 
 const roomParams = z.object({ roomId: z.string().max(64) });
@@ -36,7 +38,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   });
   // Previews follow typing pauses (one per ~350 ms at most), so this is generous for a person.
   const previewLimit = createRateLimit({
-    name: 'preview', points: 40, durationSec: 10,
+    name: 'preview', points: deps.previewsPer10s ?? 40, durationSec: 10,
     tooMany: (s) => `Too many previews. Try again in ${s} seconds.`,
   });
   app.addHook('onRequest', deps.requireUser);
