@@ -194,6 +194,12 @@ export const CATALOG = {
     failedEngine: 'Not translated: the translation service did not respond.',
     retryTranslation: 'Retry',
     retryFailed: 'The translation could not be retried. Please try again later.',
+    previewLabel: 'In {language}:',
+    previewBack: 'Back-translation:',
+    previewHide: 'Hide translation preview',
+    previewShow: 'Show translation preview',
+    previewLoading: 'Checking the translation...',
+    previewFailed: 'Translation preview unavailable',
   },
   talk: {
     title: 'Voice Translator',

@@ -20,6 +20,8 @@ export interface VoiceDeps {
   missingPrograms: string[];
   /** Languages recognised and spoken (GET /api/voice/capabilities). */
   capabilities: VoiceCapabilities;
+  /** The configured text-to-speech engine (also used to read chat messages aloud). */
+  tts: TextToSpeech;
 }
 
 const supported = (engine: { supports(language: LanguageCode): boolean }) => LANGUAGE_CODES.filter((code) => engine.supports(code));
@@ -27,6 +29,7 @@ const supported = (engine: { supports(language: LanguageCode): boolean }) => LAN
 export function createVoiceDeps(config: VoiceConfig, services: { translator: TextTranslator; logger?: VoiceLogger }): VoiceDeps {
   const logger = services.logger ?? silentLogger;
   const { openai } = config;
+  const tts = createTts(config);
   if (config.engine === 'openai-realtime') {
     const url = realtimeUrlFor(openai);
     return {
@@ -37,6 +40,7 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
         stt: { engine: 'openai-realtime', languages: [...LANGUAGE_CODES] },
         tts: { engine: 'openai-realtime', languages: [...LANGUAGE_CODES] },
       },
+      tts,
       createSession: (ctx) =>
         new OpenAiRealtimeSession(ctx, {
           url,
@@ -53,10 +57,6 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
     config.stt === 'openai'
       ? new OpenAiStt({ baseUrl: openai.sttBaseUrl ?? openai.baseUrl, apiKey: openai.apiKey, model: openai.sttModel, timeoutMs: openai.timeoutMs })
       : new PocketSphinxStt({ timeoutMs: openai.timeoutMs });
-  const tts: TextToSpeech =
-    config.tts === 'openai'
-      ? new OpenAiTts({ baseUrl: openai.ttsBaseUrl ?? openai.baseUrl, apiKey: openai.apiKey, model: openai.ttsModel, voice: openai.ttsVoice, format: openai.ttsFormat, timeoutMs: openai.timeoutMs })
-      : new EspeakTts({ fliteVoice: config.fliteVoice && onPath('flite') ? config.fliteVoice : null, timeoutMs: openai.timeoutMs });
   const needed = ['sox'];
   if (config.stt === 'pocketsphinx') needed.push('pocketsphinx_continuous');
   if (config.tts === 'espeak') needed.push('espeak-ng');
@@ -68,8 +68,17 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
       stt: { engine: stt.id, languages: supported(stt) },
       tts: { engine: tts.id, languages: supported(tts) },
     },
+    tts,
     createSession: (ctx) => new VoiceSession(ctx, { stt, tts, translator: services.translator, ...(config.limits ? { limits: config.limits } : {}), logger }),
   };
+}
+
+/** TTS_ENGINE: espeak-ng/flite offline, or an OpenAI-compatible speech endpoint. */
+export function createTts(config: VoiceConfig): TextToSpeech {
+  const { openai } = config;
+  return config.tts === 'openai'
+    ? new OpenAiTts({ baseUrl: openai.ttsBaseUrl ?? openai.baseUrl, apiKey: openai.apiKey, model: openai.ttsModel, voice: openai.ttsVoice, format: openai.ttsFormat, timeoutMs: openai.timeoutMs })
+    : new EspeakTts({ fliteVoice: config.fliteVoice && onPath('flite') ? config.fliteVoice : null, timeoutMs: openai.timeoutMs });
 }
 
 function onPath(program: string): boolean {

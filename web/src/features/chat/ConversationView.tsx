@@ -11,6 +11,7 @@ import { Composer } from './Composer.tsx';
 import { ContextDialog, contextKey } from './ContextDialog.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';
 import { MessageList } from './MessageList.tsx';
+import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
 import { useCoverage } from '../language/useCoverage.ts';
 
@@ -75,6 +76,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         targetLanguageName={displayLanguageName(partnerLanguage, language)}
         coverageNotices={coverageNotices}
         onSend={conversation.send}
+        renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
       />
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
     </section>
