@@ -29,7 +29,17 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<CatalogKey> = new Set<CatalogKe
  * Words a language writes exactly as English does, on purpose (the catalog test refuses any other
  * value identical to the English): 'Chat' in German, 'OK'...
  */
-export const SAME_AS_ENGLISH: Partial<Record<LanguageCode, readonly CatalogKey[]>> = {};
+export const SAME_AS_ENGLISH: Partial<Record<LanguageCode, readonly CatalogKey[]>> = {
+  es: ['userSearch.formalityFormal', 'userSearch.formalityInformal', 'userSearch.formalityNeutral', 'nav.chat', 'chat.error', 'general.error', 'talk.original'],
+  fr: ['userSearch.typeClient', 'chat.conversations', 'talk.original', 'general.bio'],
+  de: ['userSearch.formalityNeutral', 'nav.chat', 'talk.original'],
+  it: ['auth.email', 'auth.password', 'nav.chat', 'chat.previewLabel', 'general.bio', 'general.email'],
+  pt: ['userSearch.formalityFormal', 'userSearch.formalityInformal', 'talk.original', 'general.bio'],
+  nl: ['nav.chat'],
+  ro: ['userSearch.formalityFormal', 'userSearch.formalityInformal', 'userSearch.typeClient', 'talk.original'],
+  sv: ['userSearch.formalityNeutral', 'talk.original'],
+  vi: ['auth.email', 'general.email'],
+};
 
 /** True when `key` may read the same in `language` as in English. */
 export function mayEqualEnglish(language: LanguageCode, key: CatalogKey): boolean {
