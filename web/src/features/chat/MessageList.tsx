@@ -52,7 +52,7 @@ function MessageBubble({ message, mine }: { message: ViewMessage; mine: boolean 
             </span>
           )}
           {failed && !message.local && <TranslationFailure message={message} mine={mine} />}
-          <time dateTime={message.created_at}>{messageTime(message.created_at, language)}</time>
+          <time className="shrink-0 whitespace-nowrap" dateTime={message.created_at}>{messageTime(message.created_at, language)}</time>
         </div>
       </div>
     </li>
