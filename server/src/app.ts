@@ -16,6 +16,7 @@ import { SessionWatch } from './auth/sessionWatch.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connect.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
+import { installJsonBodyParser, parseQueryString } from './http/textInput.ts';
 import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
@@ -66,11 +67,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: false,
+    routerOptions: { querystringParser: parseQueryString },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installReadRetry(app);
+  installJsonBodyParser(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -46,15 +46,18 @@ describe('sign-up', () => {
   });
 
   it.each([
-    [{ email: 'a@b.co', password: 'secret1' }, 'username'],
-    [{ username: 'abc', password: 'secret1' }, 'email'],
-    [{ username: 'abc', email: 'not-an-email', password: 'secret1' }, 'email'],
-    [{ username: 'a b', email: 'ab@b.co', password: 'secret1' }, 'username'],
-    [{ username: 'abc', email: 'ab@b.co', password: 42 }, 'password'],
-  ])('rejects invalid body %j naming %s', async (body, field) => {
+    [{ email: 'a@b.co', password: 'secret1' }, 'username', 'username_invalid'],
+    [{ username: 'abc', password: 'secret1' }, 'email', 'email_invalid'],
+    [{ username: 'abc', email: 'not-an-email', password: 'secret1' }, 'email', 'email_invalid'],
+    [{ username: 'a b', email: 'ab@b.co', password: 'secret1' }, 'username', 'username_invalid'],
+    [{ username: 'a', email: 'ab@b.co', password: 'secret1' }, 'username', 'username_too_short'],
+    [{ username: 'a'.repeat(33), email: 'ab@b.co', password: 'secret1' }, 'username', 'username_too_long'],
+    [{ username: 'abc', email: 'ab@b.co', password: 'x'.repeat(257) }, 'password', 'password_too_long'],
+    [{ username: 'abc', email: 'ab@b.co', password: 42 }, 'password', 'invalid_request'],
+  ])('rejects invalid body %j naming %s with code %s', async (body, field, code) => {
     const res = await post('/api/auth/signup', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.code).toBe(code);
     expect(res.json().error.message).toContain(field);
   });
 });
