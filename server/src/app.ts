@@ -20,6 +20,7 @@ import { installJsonBodyParser, parseQueryString } from './http/textInput.ts';
 import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
+import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
 import type { ChatTranslator } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
@@ -48,6 +49,8 @@ export interface AppDeps {
   sendsPer10s?: number;
   /** How often the sessions of open sockets are checked for expiry (default 30 s). */
   sessionSweepMs?: number;
+  /** Job runner tuning (lease, attempts, drain time); tests shorten them. */
+  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'concurrency' | 'pollMs' | 'drainMs'>>;
 }
 
 declare module 'fastify' {
@@ -55,6 +58,7 @@ declare module 'fastify' {
     realtimeHub: RealtimeHub;
     /** Sessions of open sockets; sweep() ends the expired ones (tests call it after moving the clock). */
     sessionWatch: SessionWatch;
+    translationJobs: TranslationJobs;
   }
 }
 
@@ -119,10 +123,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const textTranslator = textTranslatorFor(translation);
   const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: textTranslator, logger: app.log });
   await app.register(scanRoutes, { service: scan, requireUser });
-  await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? chatTranslatorFor(translation), events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
+  // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
+  // drain while the engines are still up.
+  const jobs = new TranslationJobs({
+    db, log: app.log, events: hub,
+    translator: deps.chatTranslator ?? chatTranslatorFor(translation),
+    exclusive: deps.database.kind === 'pglite',
+    leaseMs: config.translationLeaseMs,
+    drainMs: config.shutdownDrainMs,
+    ...deps.translationJobs,
+  });
+  app.decorate('translationJobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.drain());
+  await app.register(chatRoutes, { db, requireUser, jobs, events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
 
   const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
   const realtime = attachRealtimeSocket(app.server, { hub, guard, sessionEvents, sessionWatch });
+  // Shutdown: tell clients to reconnect (to another node, or to this one once it is back).
+  app.addHook('preClose', async () => realtime.closeForRestart());
   app.addHook('onClose', async () => realtime.close());
 
   const voice = createVoiceDeps(config.voice, { translator: textTranslator, logger: app.log });

@@ -14,12 +14,13 @@ import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
 import { searchUsers } from './search.ts';
-import type { ChatTranslator, EventPublisher } from './types.ts';
+import type { TranslationJobs } from './translationJobs.ts';
+import type { EventPublisher } from './types.ts';
 
 export interface ChatRouteDeps {
   db: Db;
   requireUser: RequireUser;
-  translator: ChatTranslator;
+  jobs: TranslationJobs;
   events: EventPublisher;
   /** Messages a user may send per 10 seconds. */
   sendsPer10s?: number;
@@ -90,7 +91,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     // Safe to repeat after a lost connection: the client id makes the insert idempotent.
     const { message, created } = await retryOnConnectionLoss(() =>
       sendMessage(
-        { db, translator: deps.translator, events, log: request.log },
+        { db, jobs: deps.jobs, events },
         { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
       ),
     );
