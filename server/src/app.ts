@@ -92,7 +92,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 10 } });
-  installSameOriginCheck(app, config.publicUrl);
 
   const sessionEvents = createSessionEvents();
   const sessions = new SessionStore(db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now, events: sessionEvents });
@@ -103,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sessionWatch', sessionWatch);
   app.addHook('onClose', async () => sessionWatch.close());
   const cookieName = sessionCookieName(config.secureCookies);
+  installSameOriginCheck(app, config.publicUrl, cookieName);
   const requireUser = makeRequireUser(sessions, cookieName);
   const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
   mkdirSync(storage.root, { recursive: true });

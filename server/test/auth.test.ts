@@ -150,6 +150,29 @@ describe('route protection', () => {
     const signInFromEvil = await post('/api/auth/signin', { email: u.email, password: u.password }, { origin: 'https://evil.example', host: 'localhost:3000' });
     expect(signInFromEvil.statusCode).toBe(403);
   });
+
+  it('refuses a state-changing request with the session cookie but neither Origin nor Sec-Fetch-Site', async () => {
+    const raw = await getTestServer({ browserHeaders: false });
+    try {
+      const u = await signUpAndIn(raw.app); // sign-up and sign-in carry no cookie: allowed as sent
+      const other = await signUpAndIn(raw.app);
+      const send = (headers: Record<string, string>) =>
+        raw.app.inject({ method: 'POST', url: '/api/chats', payload: { userId: other.id }, headers: { cookie: u.cookie, ...headers } });
+      for (const headers of [{}, { referer: 'http://evil.example/' }, { referer: 'http://localhost:80/' }]) {
+        const res = await send(headers);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error).toEqual({ code: 'forbidden_origin', message: 'Requests with a session cookie must send an Origin header' });
+      }
+      expect((await raw.app.inject({ url: '/api/chats', headers: { cookie: u.cookie } })).json().conversations).toEqual([]);
+      // What an API client does: send the app's origin (or a browser's Sec-Fetch-Site).
+      expect((await send({ origin: 'http://localhost:3000', host: 'localhost:3000' })).statusCode).toBe(201);
+      const signOut = await raw.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie: u.cookie } });
+      expect(signOut.statusCode).toBe(403);
+      expect((await raw.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie: u.cookie, 'sec-fetch-site': 'same-origin' } })).statusCode).toBe(204);
+    } finally {
+      await raw.close();
+    }
+  });
 });
 
 describe('rate limits', () => {
