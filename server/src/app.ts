@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { DbHandle } from './db/connect.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
 import { installJsonBodyParser, parseQueryString } from './http/textInput.ts';
+import { installNoStore } from './http/noStore.ts';
 import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   installReadRetry(app);
   installJsonBodyParser(app);
+  installNoStore(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -85,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'media-src': ["'self'", 'blob:', 'data:'],
         'connect-src': ["'self'"],
+        // Only an https install can upgrade; on plain http (a LAN address) it would break every asset.
+        'upgrade-insecure-requests': config.secureCookies ? [] : null,
       },
     },
     // The app is served over plain http on localhost by default; https is the operator's proxy.

@@ -56,6 +56,8 @@ describe('user search', () => {
     expect(users).toHaveLength(10);
     expect(users.map((u) => u.username)).toEqual([...names].sort().slice(0, 10));
     expect(users.some((u) => u.username === `${tag}me`)).toBe(false);
+    // Only what the dialog needs (spec: select id, username, email).
+    for (const u of users) expect(Object.keys(u).sort()).toEqual(['email', 'id', 'username']);
     const byEmail = await api(me.cookie, 'GET', `/api/users/search?q=${names[0]}@EXAMPLE`);
     expect(byEmail.json().users.map((u: { username: string }) => u.username)).toEqual([names[0]]);
   });

@@ -11,6 +11,9 @@ export interface UserSummary {
   language: string | null;
 }
 
+/** A user search hit (GET /api/users/search): what the dialog shows and needs to start a chat, nothing more. */
+export type UserSearchResult = Pick<UserSummary, 'id' | 'username' | 'email'>;
+
 export type TranslationStatus = 'pending' | 'done' | 'failed' | 'not_needed';
 
 /** A message as the server presents it (spec section 3 fields plus delivery state). */
