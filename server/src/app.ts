@@ -27,6 +27,7 @@ import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { chatTranslatorFor, createTranslationService, type TranslationService } from './translation/service.ts';
+import { speechRoutes } from './speech/routes.ts';
 import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
 import { scanRoutes } from './scan/routes.ts';
@@ -52,6 +53,8 @@ export interface AppDeps {
   sessionSweepMs?: number;
   /** Job runner tuning (lease, attempts, drain time); tests shorten them. */
   translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'concurrency' | 'pollMs' | 'drainMs'>>;
+  /** Draft previews a user may ask for per 10 seconds (default 40). */
+  previewsPer10s?: number;
 }
 
 declare module 'fastify' {
@@ -127,11 +130,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const textTranslator = textTranslatorFor(translation);
   const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: textTranslator, logger: app.log });
   await app.register(scanRoutes, { service: scan, requireUser });
+  const chatTranslator = deps.chatTranslator ?? chatTranslatorFor(translation);
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up.
   const jobs = new TranslationJobs({
     db, log: app.log, events: hub,
-    translator: deps.chatTranslator ?? chatTranslatorFor(translation),
+    translator: chatTranslator,
     exclusive: deps.database.kind === 'pglite',
     leaseMs: config.translationLeaseMs,
     drainMs: config.shutdownDrainMs,
@@ -140,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('translationJobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.drain());
-  await app.register(chatRoutes, { db, requireUser, jobs, events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
+  await app.register(chatRoutes, { db, requireUser, jobs, translator: chatTranslator, events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s });
 
   const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
   const realtime = attachRealtimeSocket(app.server, { hub, guard, sessionEvents, sessionWatch });
@@ -149,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => realtime.close());
 
   const voice = createVoiceDeps(config.voice, { translator: textTranslator, logger: app.log });
+  await app.register(speechRoutes, { db, requireUser, tts: voice.tts });
   if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
   const voiceSocket = attachVoiceSocket(app.server, {
     authenticate: async (req) => {

@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   // server
   'database_unavailable',
+  'speech_failed',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
