@@ -191,6 +191,16 @@ export const CATALOG = {
     setContext: 'Add context',
     contextSaveFailed: 'The relationship context could not be saved. Try again.',
     unreadMessages: '{n} new messages',
+    // The phone client (issue 13): connection, outbox, offline reading, limits, days.
+    linkOnline: 'Online',
+    linkConnecting: 'Connecting...',
+    linkOffline: 'Offline',
+    offlineNotice: "You're offline. Saved conversations stay readable; messages you send wait here and go out when you're back.",
+    waitingToSend: 'Waiting to send',
+    waitingCount: '{n} waiting to send',
+    characterCount: '{count} / {max}',
+    tooLong: 'Too long: {over} characters over the {max}-character limit. Shorten it to send.',
+    conversationUnavailable: 'This conversation is not available.',
   },
   talk: {
     title: 'Voice Translator',
