@@ -24,3 +24,16 @@ export function registerServiceWorker(): void {
 export function forgetOfflineData(): void {
   if (typeof caches !== 'undefined') void caches.delete(OFFLINE_API_CACHE).catch(() => undefined);
 }
+
+/**
+ * Store `body` as the offline copy of GET `path` (what the service worker answers with no
+ * network). Messages that came over the socket were never fetched, so the page writes them here.
+ */
+export function keepForOffline(path: string, body: unknown): void {
+  if (typeof caches === 'undefined' || !navigator.serviceWorker?.controller) return;
+  const response = new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+  void caches
+    .open(OFFLINE_API_CACHE)
+    .then((cache) => cache.put(new URL(path, window.location.origin).href, response))
+    .catch(() => undefined);
+}

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage } from '@parley/common';
+import { CHAT_API, LIMITS, type ChatMessage } from '@parley/common';
 import { useRealtime } from '../../lib/realtime.ts';
+import { keepForOffline } from '../../lib/serviceWorker.ts';
 import { chatApi, isNotFound } from './chatApi.ts';
 import { lastServerId, localMessage, messagesReducer, newClientId, type ViewMessage } from './messages.ts';
 import { useOutbox, useOutboxEntries, useOutboxEvents } from './useOutbox.ts';
@@ -37,6 +38,7 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
   const waiting = useOutboxEntries();
   const messagesRef = useRef(messages);
   const readTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const historyLoaded = useRef(false);
   const handlers = useRef({ onGone, onSendError });
 
   useEffect(() => {
@@ -63,6 +65,7 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
     chatApi
       .messages(roomId, undefined, controller.signal)
       .then((history) => {
+        historyLoaded.current = true;
         dispatch({ type: 'merge', messages: history });
         markRead();
       })
@@ -77,6 +80,16 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
       clearTimeout(readTimer.current);
     };
   }, [roomId, markRead, failed]);
+
+  // The offline copy of this conversation follows what is on screen (socket messages included).
+  useEffect(() => {
+    if (loading || !historyLoaded.current) return; // never replace a good copy after a failed load
+    const timer = setTimeout(() => {
+      const held = messages.filter((m) => !m.local).slice(-LIMITS.chatHistory);
+      keepForOffline(CHAT_API.messages(roomId), { messages: held });
+    }, 1000);
+    return () => clearTimeout(timer);
+  }, [messages, loading, roomId]);
 
   const resync = async () => {
     const held = messagesRef.current;

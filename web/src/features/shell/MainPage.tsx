@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -91,6 +91,7 @@ function Shell({ onLanguageSettings }: { onLanguageSettings: () => void }) {
   const { keyboardOpen } = useVisualViewport();
   const [tab, setTab] = useState<Tab>(DEFAULT_TAB);
   const [searchOpen, setSearchOpen] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
   // Chats started from search, known before the list reloads.
   const [started, setStarted] = useState<Record<string, OpenChat>>({});
   const list = useQuery({ queryKey: CHATS_KEY, queryFn: ({ signal }) => chatApi.list(signal), enabled: roomId !== null });
@@ -132,7 +133,7 @@ function Shell({ onLanguageSettings }: { onLanguageSettings: () => void }) {
           link={link}
           onLanguageSettings={onLanguageSettings}
           right={
-            <Button variant="ghost" size="icon" className="size-11" onClick={() => setSearchOpen(true)} aria-label={t('header.searchUsers')} data-testid="user-search-button">
+            <Button ref={searchButton} variant="ghost" size="icon" className="size-11" onClick={() => setSearchOpen(true)} aria-label={t('header.searchUsers')} data-testid="user-search-button">
               <Search className="size-5" />
             </Button>
           }
@@ -164,6 +165,7 @@ function Shell({ onLanguageSettings }: { onLanguageSettings: () => void }) {
         <UserSearchDialog
           open={searchOpen}
           onOpenChange={setSearchOpen}
+          returnFocusTo={searchButton}
           onChatStarted={(chat) => {
             setStarted((known) => ({ ...known, [chat.roomId]: chat }));
             openRoom(chat.roomId);
