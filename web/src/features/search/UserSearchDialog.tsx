@@ -102,7 +102,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
               onChange={(event) => setQuery(event.target.value)}
               placeholder={t('userSearch.placeholder')}
               aria-label={t('userSearch.searchLabel')}
-              className="h-11 pl-9 pr-12"
+              className="h-11 pl-9 pr-20"
               autoComplete="off"
               autoFocus
               data-testid="user-search-input"
