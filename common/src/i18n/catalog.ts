@@ -201,6 +201,12 @@ export const CATALOG = {
     characterCount: '{count} / {max}',
     tooLong: 'Too long: {over} characters over the {max}-character limit. Shorten it to send.',
     conversationUnavailable: 'This conversation is not available.',
+    previewLabel: 'In {language}:',
+    previewBack: 'Back-translation:',
+    previewHide: 'Hide translation preview',
+    previewShow: 'Show translation preview',
+    previewLoading: 'Checking the translation...',
+    previewFailed: 'Translation preview unavailable',
   },
   talk: {
     title: 'Voice Translator',

@@ -186,15 +186,16 @@ export function chatTranslatorFor(service: TranslationService) {
       sourceHint: LanguageCode | null;
       target: LanguageCode;
       context: RelationshipContext | null;
-    }): Promise<{ text: string; ok: boolean; detectedLanguage?: string | undefined }> {
+      source?: LanguageCode | undefined;
+    }): Promise<{ text: string; ok: boolean; detectedLanguage?: string | undefined; message?: string | undefined }> {
       const result = await service.translate({
         text: input.text,
         targetLanguage: input.target,
-        sourceLanguage: 'auto-detect',
+        sourceLanguage: input.source ?? 'auto-detect',
         prior: input.sourceHint ?? undefined,
         relationshipContext: input.context,
       });
-      return { text: result.translatedText, ok: result.ok, detectedLanguage: result.detectedLanguage };
+      return { text: result.translatedText, ok: result.ok, detectedLanguage: result.detectedLanguage, message: result.message };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Languages, SendHorizontal } from 'lucide-react';
 import { LIMITS } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,6 +16,8 @@ export interface ComposerProps {
   onSend: (content: string) => Promise<void>;
   /** A refused message handed back: it returns to the input when that is empty. */
   restore?: { text: string } | null;
+  /** Shown under the input for the trimmed draft (the translation preview). */
+  renderPreview?: (draft: string) => ReactNode;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ComposerProps {
  * messages wait, a send joins the outbox. Near the limit a counter shows; over it, a message
  * says by how much and nothing is sent.
  */
-export function Composer({ targetLanguageName, onSend, restore }: ComposerProps) {
+export function Composer({ targetLanguageName, onSend, restore, renderPreview }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -90,6 +92,7 @@ export function Composer({ targetLanguageName, onSend, restore }: ComposerProps)
           {over > 0 ? t('chat.tooLong', { over, max }) : t('chat.characterCount', { count: content.length, max })}
         </p>
       )}
+      {renderPreview?.(text.trim())}
       <p className="mx-auto mt-1.5 flex max-w-3xl items-center justify-center gap-1 text-xs text-muted-foreground" data-testid="translated-to-note">
         <Languages className="size-3.5" aria-hidden="true" />
         {t('chat.translatedTo', { language: targetLanguageName })}

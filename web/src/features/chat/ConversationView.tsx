@@ -14,6 +14,7 @@ import { ContextDialog, contextKey } from './ContextDialog.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';
 import { MessageList } from './MessageList.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
+import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
@@ -75,7 +76,12 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       />
       {link === 'offline' && <OfflineNotice />}
       <MessageList messages={conversation.messages} myId={myId} loading={conversation.loading} online={link === 'online'} />
-      <Composer targetLanguageName={displayLanguageName(partnerLanguage, language)} onSend={send} restore={restore} />
+      <Composer
+        targetLanguageName={displayLanguageName(partnerLanguage, language)}
+        onSend={send}
+        restore={restore}
+        renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
+      />
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
     </section>
   );
