@@ -31,9 +31,12 @@ export function forgetOfflineData(): void {
  */
 export function keepForOffline(path: string, body: unknown): void {
   if (typeof caches === 'undefined' || !navigator.serviceWorker?.controller) return;
-  const response = new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } });
-  void caches
-    .open(OFFLINE_API_CACHE)
-    .then((cache) => cache.put(new URL(path, window.location.origin).href, response))
+  const url = new URL(path, window.location.origin).href;
+  const json = JSON.stringify(body);
+  // One write at a time, in order: a slow older write never lands after a newer one.
+  writes = writes
+    .then(async () => (await caches.open(OFFLINE_API_CACHE)).put(url, new Response(json, { headers: { 'content-type': 'application/json; charset=utf-8' } })))
     .catch(() => undefined);
 }
+
+let writes: Promise<void> = Promise.resolve();

@@ -84,11 +84,8 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
   // The offline copy of this conversation follows what is on screen (socket messages included).
   useEffect(() => {
     if (loading || !historyLoaded.current) return; // never replace a good copy after a failed load
-    const timer = setTimeout(() => {
-      const held = messages.filter((m) => !m.local).slice(-LIMITS.chatHistory);
-      keepForOffline(CHAT_API.messages(roomId), { messages: held });
-    }, 1000);
-    return () => clearTimeout(timer);
+    const held = messages.filter((m) => !m.local).slice(-LIMITS.chatHistory);
+    keepForOffline(CHAT_API.messages(roomId), { messages: held });
   }, [messages, loading, roomId]);
 
   const resync = async () => {
