@@ -183,14 +183,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** The built SPA at /, with index.html for client-side routes (the 404 page is client-side). */
+/** Files under assets/ carry a content hash in their name: they never change, so cache them for a year. */
+export function webCacheControl(distDir: string, filePath: string): string {
+  const relative = path.relative(distDir, filePath).split(path.sep).join('/');
+  return relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * The built SPA at /, with index.html for client-side routes (the 404 page is client-side).
+ * The build writes .br and .gz next to each text file; preCompressed picks one by Accept-Encoding
+ * (with Vary: Accept-Encoding). index.html, the service worker and the manifest are `no-cache`
+ * (revalidated by ETag on every visit), so a deploy is picked up at once.
+ */
 function serveWebApp(app: FastifyInstance, distDir: string): void {
   const indexHtml = path.join(distDir, 'index.html');
-  if (existsSync(indexHtml)) void app.register(fastifyStatic, { root: distDir, prefix: '/' });
+  if (existsSync(indexHtml)) {
+    void app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => void reply.header('cache-control', webCacheControl(distDir, filePath)),
+    });
+  }
   else app.log.warn(`web app not built (${indexHtml} missing): run npm run build`);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isApi = url.startsWith('/api/') || url.startsWith('/functions/') || url.startsWith(`${STORAGE_PREFIX}/`);
+    // A missing hashed asset (an old chunk after a deploy) is a 404, never the page as JavaScript.
+    const isApi = url.startsWith('/api/') || url.startsWith('/functions/') || url.startsWith(`${STORAGE_PREFIX}/`) || url.startsWith('/assets/');
     if (request.method === 'GET' && !isApi && existsSync(indexHtml)) return reply.sendFile('index.html', distDir);
     return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${url}`));
   });
