@@ -17,9 +17,12 @@ const LOCALES_DIR = path.resolve(import.meta.dirname, '../../common/src/i18n/loc
 function englishLeaks(code: LanguageCode): Set<string> {
   if (code === 'en') return new Set();
   const catalog = JSON.parse(readFileSync(path.join(LOCALES_DIR, `${code}.json`), 'utf8')) as Record<string, string>;
+  // A word the language itself uses somewhere ('Chat' in German) is not a leak wherever it shows.
+  const own = new Set(Object.values(catalog).map((v) => v.trim()));
   return new Set(
     CATALOG_KEYS.filter((k: CatalogKey) => !ENGLISH_STRINGS[k].includes('{') && catalog[k] !== ENGLISH_STRINGS[k] && !mayEqualEnglish(code, k))
-      .map((k) => ENGLISH_STRINGS[k].trim()),
+      .map((k) => ENGLISH_STRINGS[k].trim())
+      .filter((text) => !own.has(text)),
   );
 }
 

@@ -32,6 +32,7 @@ describe(`translation service on Apertium (${TEST_DB})`, () => {
     });
     expect(await chat.translate({ text: 'Hello friend', sourceHint: 'en', target: 'ja', context: null })).toEqual({
       text: 'Hello friend', ok: false, detectedLanguage: 'en',
+      message: 'No translation available for English -> Japanese with the configured engines',
     });
   });
 

@@ -23,6 +23,15 @@ const BY_CODE: Record<string, CatalogKey> = {
   payload_too_large: 'general.errorTooLarge',
   database_unavailable: 'general.errorUnavailable',
   invalid_text: 'general.errorInvalidText',
+  username_too_short: 'general.errorUsernameInvalid',
+  username_too_long: 'general.errorUsernameInvalid',
+  username_invalid: 'general.errorUsernameInvalid',
+  email_invalid: 'general.errorEmailInvalid',
+  password_too_long: 'general.errorInvalid',
+  bio_too_long: 'general.errorBioTooLong',
+  message_too_long: 'general.errorTooLarge',
+  string_too_long: 'general.errorTooLarge',
+  speech_failed: 'talk.voiceError',
   internal: 'general.errorServer',
 };
 

@@ -22,6 +22,10 @@ describe('mapAuthError (by stable code, never by message text)', () => {
       .toMatchObject({ descriptionKey: 'general.errorUsernameInvalid' });
     expect(mapAuthError('signUp', err(400, 'validation_failed', 'email: Invalid email address', undefined, 'email')))
       .toMatchObject({ descriptionKey: 'general.errorEmailInvalid' });
+    expect(mapAuthError('signUp', err(400, 'username_invalid'))).toMatchObject({ descriptionKey: 'general.errorUsernameInvalid' });
+    expect(mapAuthError('signUp', err(400, 'username_too_short'))).toMatchObject({ descriptionKey: 'general.errorUsernameInvalid' });
+    expect(mapAuthError('signUp', err(400, 'email_invalid'))).toMatchObject({ descriptionKey: 'general.errorEmailInvalid' });
+    expect(mapAuthError('signUp', err(400, 'invalid_text'))).toMatchObject({ descriptionKey: 'general.errorInvalidText' });
     expect(mapAuthError('signUp', err(400, 'validation_failed'))).toMatchObject({ descriptionKey: 'auth.signUpError' });
     expect(mapAuthError('signUp', new Error('boom'))).toMatchObject({ descriptionKey: 'auth.signUpError' });
   });

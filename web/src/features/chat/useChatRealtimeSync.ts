@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { LIMITS, type ConversationListItem } from '@parley/common';
 import { useT } from '../../lib/i18n.tsx';
+import { showMessageNotification } from '../../lib/notify.ts';
 import { useRealtime } from '../../lib/realtime.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
@@ -22,25 +23,43 @@ export function addRoom(list: ConversationListItem[], room: ConversationListItem
   return list.some((r) => r.id === room.id) ? list : [room, ...list];
 }
 
+export interface ChatSyncOptions {
+  /** The conversation on screen (no toast for its messages). */
+  openRoomId: string | null;
+  /** A notification was clicked: open this conversation. */
+  onOpenRoom: (roomId: string) => void;
+}
+
 /**
  * App-wide chat upkeep, mounted once in the shell (any tab): keeps the conversation list in step
- * with the socket and shows the incoming-message toast. The list reloads 1 s after the last new
- * message (debounced); new rooms are added without duplicates; deleted rooms disappear.
+ * with the socket and tells the user about new messages: a system notification while the tab is
+ * hidden, otherwise a toast (none for the conversation already open). The list reloads 1 s after
+ * the last new message (debounced); new rooms are added without duplicates; deleted rooms disappear.
  */
-export function useChatRealtimeSync(): void {
+export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions): void {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const t = useT();
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   /** Received messages still being translated: their toast waits (briefly) for the reader's language. */
-  const awaiting = useRef(new Map<string, { name: string; content: string; timer: ReturnType<typeof setTimeout> }>());
+  const awaiting = useRef(new Map<string, { name: string; content: string; roomId: string; timer: ReturnType<typeof setTimeout> }>());
+  // A toast shown after a wait reads the screen as it is then.
+  const latest = useRef({ openRoomId, onOpenRoom, t });
+  useEffect(() => {
+    latest.current = { openRoomId, onOpenRoom, t };
+  });
 
-  const showToast = (name: string, text: string) =>
-    toast(t('chat.newMessageFrom', { name }), {
-      description: truncate(text, LIMITS.incomingToastChars),
-      duration: LIMITS.incomingToastMs,
-      testId: 'incoming-message-toast',
-    });
+  /** A notification while the tab is hidden, else a toast (none for the conversation on screen). */
+  const tell = (name: string, text: string, roomId: string) => {
+    const { openRoomId: open, onOpenRoom: openRoom, t: tr } = latest.current;
+    const title = tr('chat.newMessageFrom', { name });
+    const body = truncate(text, LIMITS.incomingToastChars);
+    if (document.visibilityState === 'hidden') {
+      void showMessageNotification({ title, body, roomId, onClick: () => openRoom(roomId) });
+    } else if (roomId !== open) {
+      toast(title, { description: body, duration: LIMITS.incomingToastMs, testId: 'incoming-message-toast' });
+    }
+  };
 
   const refreshSoon = () => {
     clearTimeout(refreshTimer.current);
@@ -56,14 +75,15 @@ export function useChatRealtimeSync(): void {
             const list = queryClient.getQueryData<ConversationListItem[]>(CHATS_KEY);
             const room = list?.find((r) => r.id === message.chat_room_id);
             const name = room?.otherUser?.username || t('chat.partner');
+            const roomId = message.chat_room_id;
             if (message.translation_status === 'pending') {
               // The reader's language first: wait up to TOAST_WAIT_MS for the translation, else show the original.
               const timer = setTimeout(() => {
                 awaiting.current.delete(message.id);
-                showToast(name, message.content);
+                tell(name, message.content, roomId);
               }, TOAST_WAIT_MS);
-              awaiting.current.set(message.id, { name, content: message.content, timer });
-            } else showToast(name, message.translated_content || message.content);
+              awaiting.current.set(message.id, { name, content: message.content, roomId, timer });
+            } else tell(name, message.translated_content || message.content, roomId);
           }
           refreshSoon();
           break;
@@ -73,7 +93,7 @@ export function useChatRealtimeSync(): void {
           if (waiting && event.message.translation_status !== 'pending') {
             clearTimeout(waiting.timer);
             awaiting.current.delete(event.message.id);
-            showToast(waiting.name, event.message.translated_content || waiting.content);
+            tell(waiting.name, event.message.translated_content || waiting.content, waiting.roomId);
           }
           refreshSoon();
           break;
@@ -113,7 +133,7 @@ export function useChatRealtimeSync(): void {
 }
 
 /** Renders nothing; runs useChatRealtimeSync inside the realtime provider. */
-export function ChatRealtimeSync(): null {
-  useChatRealtimeSync();
+export function ChatRealtimeSync(props: ChatSyncOptions): null {
+  useChatRealtimeSync(props);
   return null;
 }
