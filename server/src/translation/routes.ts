@@ -6,6 +6,7 @@ import {
   inferRelationshipContext, resolveLanguage, smartTranslateBody, TRANSLATION_API, translateTextBody, uiStringsBody,
   type LanguageCode, type RelationshipContext,
 } from '@parley/common';
+import { presentLanguages, presentSmartTranslation, presentTranslation } from './presenter.ts';
 import type { SourceLanguage } from './router.ts';
 import type { TranslationService } from './service.ts';
 
@@ -80,12 +81,13 @@ export async function translationRoutes(app: FastifyInstance, options: Translati
   const translateText = async (request: FastifyRequest) => {
     const body = parse(translateTextBody, request.body);
     checkLength(body.text);
-    return service.translate({
+    const result = await service.translate({
       text: body.text,
-      targetLanguage: language(body.targetLanguage),
-      sourceLanguage: sourceLanguage(body.sourceLanguage),
-      relationshipContext: context(body.relationshipContext),
+      target: language(body.targetLanguage),
+      source: sourceLanguage(body.sourceLanguage),
+      context: context(body.relationshipContext),
     });
+    return presentTranslation(result);
   };
   app.post(TRANSLATION_API.translate, guard(limit), translateText);
   app.post(TRANSLATION_API.functionsTranslateText, guard(limit), translateText);
@@ -93,17 +95,18 @@ export async function translationRoutes(app: FastifyInstance, options: Translati
   const smartTranslate = async (request: FastifyRequest) => {
     const body = parse(smartTranslateBody, request.body);
     checkLength(body.text);
-    return service.smartTranslate({
+    const result = await service.smartTranslate({
       text: body.text,
       primaryLanguage: language(body.primaryLanguage),
       secondaryLanguage: language(body.secondaryLanguage),
     });
+    return presentSmartTranslation(result);
   };
   app.post(TRANSLATION_API.smartTranslate, guard(limit), smartTranslate);
   app.post(TRANSLATION_API.functionsSmartTranslate, guard(limit), smartTranslate);
 
-  app.get(TRANSLATION_API.languages, guard(limit), async () => service.languages());
-  app.get(TRANSLATION_API.engines, guard(limit), async () => service.health());
+  app.get(TRANSLATION_API.languages, guard(limit), async () => presentLanguages(service.router.engines, service.pairs()));
+  app.get(TRANSLATION_API.engines, guard(limit), async () => ({ engines: await service.health() }));
 
   app.post(TRANSLATION_API.uiStrings, guard(catalogLimit), async (request) => {
     const body = parse(uiStringsBody, request.body);

@@ -1,6 +1,6 @@
 import { languageName, type LanguageCode } from '@parley/common';
 import { cleanOcrText } from './text.ts';
-import { type OcrEngine, type OcrHealth, type OcrResult } from './types.ts';
+import type { OcrEngine, OcrHealth, OcrResult } from './types.ts';
 import { EngineError } from '../../platform/errors.ts';
 import { requestJson, servicePost, trimBase, type ServiceEndpoint } from '../../platform/http.ts';
 
