@@ -11,3 +11,4 @@ export * from './api/chat.ts';
 export * from './realtime.ts';
 export * from './voice.ts';
 export * from './api/scan.ts';
+export * from './api/speech.ts';

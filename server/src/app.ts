@@ -19,12 +19,14 @@ import { errorBody, installErrorHandler } from './http/errors.ts';
 import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
+import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
 import type { ChatTranslator } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { createTranslationService, type TranslationService } from './translation/service.ts';
+import { speechRoutes } from './speech/routes.ts';
 import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
 import { scanRoutes } from './scan/routes.ts';
@@ -47,6 +49,10 @@ export interface AppDeps {
   sendsPer10s?: number;
   /** How often the sessions of open sockets are checked for expiry (default 30 s). */
   sessionSweepMs?: number;
+  /** Job runner tuning (lease, attempts, drain time); tests shorten them. */
+  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'concurrency' | 'pollMs' | 'drainMs'>>;
+  /** Draft previews a user may ask for per 10 seconds (default 40). */
+  previewsPer10s?: number;
 }
 
 declare module 'fastify' {
@@ -54,6 +60,7 @@ declare module 'fastify' {
     realtimeHub: RealtimeHub;
     /** Sessions of open sockets; sweep() ends the expired ones (tests call it after moving the clock). */
     sessionWatch: SessionWatch;
+    translationJobs: TranslationJobs;
   }
 }
 
@@ -115,13 +122,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(translationRoutes, { service: translation, requireUser });
   const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: translation, logger: app.log });
   await app.register(scanRoutes, { service: scan, requireUser });
-  await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? chatTranslatorFrom(translation), events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
+  const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation);
+  // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
+  // drain while the engines are still up.
+  const jobs = new TranslationJobs({
+    db, log: app.log, events: hub,
+    translator: chatTranslator,
+    exclusive: deps.database.kind === 'pglite',
+    leaseMs: config.translationLeaseMs,
+    drainMs: config.shutdownDrainMs,
+    ...deps.translationJobs,
+  });
+  app.decorate('translationJobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.drain());
+  await app.register(chatRoutes, { db, requireUser, jobs, translator: chatTranslator, events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s });
 
   const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
   const realtime = attachRealtimeSocket(app.server, { hub, guard, sessionEvents, sessionWatch });
+  // Shutdown: tell clients to reconnect (to another node, or to this one once it is back).
+  app.addHook('preClose', async () => realtime.closeForRestart());
   app.addHook('onClose', async () => realtime.close());
 
   const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
+  await app.register(speechRoutes, { db, requireUser, tts: voice.tts });
   if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
   const voiceSocket = attachVoiceSocket(app.server, {
     authenticate: async (req) => {

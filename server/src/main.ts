@@ -39,14 +39,32 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Parley is running at ${config.publicUrl ?? `http://${shownHost}:${port}`} (database: ${database.kind})`);
 
+  // Drain: sockets get 1012 (reconnect), the listener stops, requests in flight finish,
+  // translation jobs finish or are handed back to the database, then the database closes.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await database.close();
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal}: draining`);
+    const force = setTimeout(() => {
+      app.log.error('drain took too long: exiting');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 await main();

@@ -70,6 +70,23 @@ export const sendMessageBody = z.object({
   clientId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'clientId must be url-safe'),
 });
 
+/** The draft whose translation the sender wants to see before sending (the same rules as a message). */
+export const previewTranslationBody = z.object({ content: sendMessageBody.shape.content });
+
+/**
+ * How a draft will be read: the translation the partner will receive (their language, the sender's
+ * relationship context) and that translation rendered back into the sender's language.
+ * `not_needed`: both read the same language; `failed`: no engine could translate (message says why).
+ */
+export interface TranslationPreview {
+  status: 'done' | 'not_needed' | 'failed';
+  translation: string | null;
+  backTranslation: string | null;
+  sourceLanguage: string | null;
+  targetLanguage: string;
+  message?: string;
+}
+
 export const messagesQuery = z.object({
   /** Only messages with a larger id (resume after a reconnect). */
   after: z.string().regex(/^\d{1,18}$/).optional(),
@@ -82,6 +99,7 @@ export const CHAT_API = {
   messages: (roomId: string) => `/api/chats/${roomId}/messages`,
   read: (roomId: string) => `/api/chats/${roomId}/read`,
   context: (roomId: string) => `/api/chats/${roomId}/context`,
+  preview: (roomId: string) => `/api/chats/${roomId}/preview`,
   realtime: '/api/realtime',
 } as const;
 

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'image_too_large',
   'payload_too_large',
   'database_unavailable',
+  'speech_failed',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -191,6 +191,12 @@ export const CATALOG = {
     setContext: 'Add context',
     contextSaveFailed: 'The relationship context could not be saved. Try again.',
     unreadMessages: '{n} new messages',
+    previewLabel: 'In {language}:',
+    previewBack: 'Back-translation:',
+    previewHide: 'Hide translation preview',
+    previewShow: 'Show translation preview',
+    previewLoading: 'Checking the translation...',
+    previewFailed: 'Translation preview unavailable',
   },
   talk: {
     title: 'Voice Translator',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CHAT_API, messagesQuery, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
+  CHAT_API, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
   type PickerRelationshipType, type StartChatResponse,
 } from '@parley/common';
 import { z } from 'zod';
@@ -9,20 +9,26 @@ import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import { retryOnConnectionLoss } from '../db/availability.ts';
 import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
+import { previewTranslation } from './draftPreview.ts';
 import { sendMessage } from './messageSender.ts';
 import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
 import { searchUsers } from './search.ts';
+import type { TranslationJobs } from './translationJobs.ts';
 import type { ChatTranslator, EventPublisher } from './types.ts';
 
 export interface ChatRouteDeps {
   db: Db;
   requireUser: RequireUser;
+  jobs: TranslationJobs;
+  /** For draft previews (sends are translated by the jobs). */
   translator: ChatTranslator;
   events: EventPublisher;
   /** Messages a user may send per 10 seconds. */
   sendsPer10s?: number;
+  /** Draft previews a user may ask for per 10 seconds (default 40). */
+  previewsPer10s?: number | undefined;
 }
 
 const roomParams = z.object({ roomId: z.string().max(64) });
@@ -33,6 +39,11 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   const sendLimit = createRateLimit({
     name: 'send', points: deps.sendsPer10s ?? 30, durationSec: 10,
     tooMany: (s) => `You are sending too fast. Try again in ${s} seconds.`,
+  });
+  // Previews follow typing pauses (one per ~350 ms at most), so this is generous for a person.
+  const previewLimit = createRateLimit({
+    name: 'preview', points: deps.previewsPer10s ?? 40, durationSec: 10,
+    tooMany: (s) => `Too many previews. Try again in ${s} seconds.`,
   });
   app.addHook('onRequest', deps.requireUser);
 
@@ -90,11 +101,17 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     // Safe to repeat after a lost connection: the client id makes the insert idempotent.
     const { message, created } = await retryOnConnectionLoss(() =>
       sendMessage(
-        { db, translator: deps.translator, events, log: request.log },
+        { db, jobs: deps.jobs, events },
         { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
       ),
     );
     return reply.status(created ? 201 : 200).send({ message });
+  });
+
+  r.post(`${CHAT_API.chats}/:roomId/preview`, { schema: { params: roomParams, body: previewTranslationBody } }, async (request) => {
+    const me = currentUser(request).id;
+    await previewLimit.consume(me);
+    return previewTranslation(db, deps.translator, { senderId: me, roomId: request.params.roomId, content: request.body.content });
   });
 
   // The spec's remote procedures, for clients written against them.

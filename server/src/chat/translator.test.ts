@@ -14,7 +14,7 @@ describe('chatTranslatorFrom', () => {
       text: 'The cat is black.', ok: true, detectedLanguage: 'es',
     });
     expect(await chat.translate({ text: 'Hello friend', sourceHint: 'en', target: 'ja', context: null })).toEqual({
-      text: 'Hello friend', ok: false, detectedLanguage: 'en',
+      text: 'Hello friend', ok: false, detectedLanguage: 'en', message: 'No translation available for English -> Japanese with the configured engines',
     });
   });
 
@@ -29,9 +29,11 @@ describe('chatTranslatorFrom', () => {
     const context = { type: 'boss', formality: 'formal', description: 'my boss' } as const;
     await chat.translate({ text: 'Hola', sourceHint: null, target: 'en', context });
     await chat.translate({ text: 'Hola', sourceHint: 'es', target: 'fr', context: null });
+    await chat.translate({ text: 'Hi', sourceHint: 'es', target: 'es', context: null, source: 'en' });
     expect(seen).toEqual([
       { text: 'Hola', source: 'auto-detect', prior: undefined, target: 'en', context },
       { text: 'Hola', source: 'auto-detect', prior: 'es', target: 'fr', context: undefined },
+      { text: 'Hi', source: 'en', prior: 'es', target: 'es', context: undefined },
     ]);
   });
 });

@@ -20,12 +20,14 @@ export interface RealtimeSocketDeps {
 }
 
 /** The chat socket: one per signed-in tab, server-to-client events only (plus ping). */
-export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): { close(): void } {
+export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): { closeForRestart(): Promise<void>; close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME_LIMITS.maxFrameBytes });
   const alive = new WeakSet<object>();
+  let closing = false;
 
   server.on('upgrade', (req, socket, head) => {
     if ((req.url ?? '').split('?')[0] !== REALTIME_PATH) return;
+    if (closing) return refuseUpgrade(socket, 503, 'Service Unavailable');
     if (!deps.guard.isAllowedOrigin(req)) return refuseUpgrade(socket, 403, 'Forbidden');
     void deps.guard.authenticate(req).then(
       (session) => {
@@ -73,6 +75,20 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
   const unsubscribe = deps.sessionEvents.onEnded((sessionId, reason) => deps.hub.closeSession(sessionId, reason === 'signed_out' ? 'signed out' : 'session ended'));
 
   return {
+    /** 1012 "service restart": clients reconnect (elsewhere) and resume with ?after. */
+    async closeForRestart() {
+      closing = true;
+      const open = [...deps.hub.clients()];
+      if (open.length === 0) return;
+      const closed = Promise.all(open.map((c) => new Promise<void>((resolve) => {
+        if (c.ws.readyState === c.ws.CLOSED) return resolve();
+        c.ws.once('close', () => resolve());
+        c.ws.close(1012, 'service restart');
+      })));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, 1_000)))]);
+      clearTimeout(timer);
+    },
     close() {
       clearInterval(sweep);
       unsubscribe();

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Languages, SendHorizontal } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,10 +12,12 @@ export interface ComposerProps {
   targetLanguageName: string;
   /** Resolves false when the send failed: the text comes back into the input. */
   onSend: (content: string) => Promise<boolean>;
+  /** Shown under the input for the trimmed draft (the translation preview). */
+  renderPreview?: (draft: string) => ReactNode;
 }
 
 /** Message input: Enter sends, Shift+Enter adds a line; disabled while not connected or busy. */
-export function Composer({ connected, busy, targetLanguageName, onSend }: ComposerProps) {
+export function Composer({ connected, busy, targetLanguageName, onSend, renderPreview }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -67,6 +69,7 @@ export function Composer({ connected, busy, targetLanguageName, onSend }: Compos
           <SendHorizontal aria-hidden="true" />
         </Button>
       </form>
+      {renderPreview?.(text.trim())}
       <p className="mx-auto mt-1.5 flex max-w-3xl items-center justify-center gap-1 text-xs text-muted-foreground" data-testid="translated-to-note">
         <Languages className="size-3.5" aria-hidden="true" />
         {t('chat.translatedTo', { language: targetLanguageName })}

@@ -11,6 +11,7 @@ import { Composer } from './Composer.tsx';
 import { ContextDialog, contextKey } from './ContextDialog.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';
 import { MessageList } from './MessageList.tsx';
+import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
@@ -63,6 +64,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         busy={conversation.busy}
         targetLanguageName={displayLanguageName(partnerLanguage, language)}
         onSend={conversation.send}
+        renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
       />
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
     </section>
