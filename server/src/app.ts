@@ -22,17 +22,17 @@ import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
+import { chatTranslatorFrom } from './chat/translator.ts';
 import type { ChatTranslator } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { RealtimeHub } from './realtime/hub.ts';
-import { chatTranslatorFor, createTranslationService, type TranslationService } from './translation/service.ts';
+import { createTranslationService, type TranslationService } from './translation/service.ts';
 import { speechRoutes } from './speech/routes.ts';
 import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { createScanService } from './scan/service.ts';
-import { textTranslatorFor } from './translation/textTranslator.ts';
 import { attachVoiceSocket, createVoiceDeps, voiceRoutes } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { LocalStorage } from './storage/localStorage.ts';
@@ -127,10 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(profileRoutes, { db, storage, requireUser, now });
   await app.register(translationRoutes, { service: translation, requireUser });
-  const textTranslator = textTranslatorFor(translation);
-  const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: textTranslator, logger: app.log });
+  const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: translation, logger: app.log });
   await app.register(scanRoutes, { service: scan, requireUser });
-  const chatTranslator = deps.chatTranslator ?? chatTranslatorFor(translation);
+  const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation);
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up.
   const jobs = new TranslationJobs({
@@ -152,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => realtime.closeForRestart());
   app.addHook('onClose', async () => realtime.close());
 
-  const voice = createVoiceDeps(config.voice, { translator: textTranslator, logger: app.log });
+  const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
   await app.register(speechRoutes, { db, requireUser, tts: voice.tts });
   if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
   await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });

@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   // server
   'database_unavailable',
   'speech_failed',
+  'speech_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
