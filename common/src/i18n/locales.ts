@@ -23,6 +23,7 @@ export async function loadLocaleCatalog(code: Exclude<LanguageCode, 'en'>): Prom
 /** Keys whose text is the same in every language: names, codes, symbols. */
 export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<CatalogKey> = new Set<CatalogKey>([
   'header.appName', 'general.notFoundCode', 'auth.emailPlaceholder', 'chat.senderPrefix', 'scan.direction',
+  'chat.characterCount',
 ]);
 
 /**
@@ -32,12 +33,13 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<CatalogKey> = new Set<CatalogKe
 export const SAME_AS_ENGLISH: Partial<Record<LanguageCode, readonly CatalogKey[]>> = {
   es: ['userSearch.formalityFormal', 'userSearch.formalityInformal', 'userSearch.formalityNeutral', 'nav.chat', 'chat.error', 'general.error', 'talk.original'],
   fr: ['userSearch.typeClient', 'chat.conversations', 'talk.original', 'general.bio'],
-  de: ['userSearch.formalityNeutral', 'nav.chat', 'talk.original'],
-  it: ['auth.email', 'auth.password', 'nav.chat', 'chat.previewLabel', 'general.bio', 'general.email'],
+  de: ['userSearch.formalityNeutral', 'nav.chat', 'talk.original', 'chat.linkOnline', 'chat.linkOffline'],
+  it: ['auth.email', 'auth.password', 'nav.chat', 'chat.previewLabel', 'general.bio', 'general.email', 'chat.linkOnline', 'chat.linkOffline'],
   pt: ['userSearch.formalityFormal', 'userSearch.formalityInformal', 'talk.original', 'general.bio'],
-  nl: ['nav.chat'],
-  ro: ['userSearch.formalityFormal', 'userSearch.formalityInformal', 'userSearch.typeClient', 'talk.original'],
-  sv: ['userSearch.formalityNeutral', 'talk.original'],
+  nl: ['nav.chat', 'chat.linkOnline', 'chat.linkOffline'],
+  pl: ['chat.linkOnline', 'chat.linkOffline'],
+  ro: ['userSearch.formalityFormal', 'userSearch.formalityInformal', 'userSearch.typeClient', 'talk.original', 'chat.linkOnline', 'chat.linkOffline'],
+  sv: ['userSearch.formalityNeutral', 'talk.original', 'chat.linkOnline', 'chat.linkOffline'],
   vi: ['auth.email', 'general.email'],
 };
 
