@@ -93,7 +93,9 @@ describe('read aloud with an OpenAI-compatible speech server', () => {
 
   it('answers 502 when the engine fails before any audio', async () => {
     const u = await signUpAndIn(server.app);
-    fake.script.push({ status: 500, body: { error: { message: 'down' } } });
+    // The provider client retries a 5xx twice (platform/http.ts): three failures in a row are a failure.
+    const down = { status: 500, body: { error: { message: 'down' } } };
+    fake.script.push(down, down, down);
     const res = await server.app.inject({ url: '/api/speech?text=Hello&language=en', headers: { cookie: u.cookie } });
     expect(res.statusCode).toBe(502);
     expect(res.json().error.code).toBe('speech_failed');
