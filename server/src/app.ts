@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API, LIMITS, STORAGE_PREFIX } from '@parley/common';
+import { LIMITS, STORAGE_PREFIX } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -30,6 +30,13 @@ import { textTranslatorFor } from './translation/textTranslator.ts';
 import { attachVoiceSocket, createVoiceDeps } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { LocalStorage } from './storage/localStorage.ts';
+import { connectRedisBus, localBus } from './cluster/bus.ts';
+import { throttle } from './cluster/throttle.ts';
+import type { EventPublisher } from './chat/types.ts';
+import { shareRateLimitsIn } from './http/rateLimit.ts';
+import { createMetrics } from './ops/metrics.ts';
+import { opsRoutes } from './ops/routes.ts';
+import { ClusterEvents } from './realtime/clusterEvents.ts';
 
 export interface AppDeps {
   config: Config;
@@ -62,7 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: 12 * 1024 * 1024,
-    trustProxy: false,
+    // Behind a load balancer: request.ip (rate limits, logs) is the client's, from X-Forwarded-For.
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -83,62 +91,103 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 10 } });
   installSameOriginCheck(app, config.publicUrl);
 
+  // Cluster mode (REDIS_URL): events, session ends, limits and job wake-ups go through Redis.
+  const bus = config.redisUrl ? await connectRedisBus(config.redisUrl, config.redisPrefix, app.log) : localBus();
+  app.addHook('onClose', async () => bus.close()); // last: jobs still publish while draining
+  shareRateLimitsIn(bus.redis, config.redisPrefix);
+  const serveUsers = config.role !== 'worker';
+
   const sessions = new SessionStore(db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now });
   const cookieName = sessionCookieName(config.secureCookies);
   const requireUser = makeRequireUser(sessions, cookieName);
   const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
   mkdirSync(storage.root, { recursive: true });
-  const limiter = new AuthRateLimiter(deps.authLimits ?? DEFAULT_AUTH_LIMITS);
   const translation = deps.translation ?? createTranslationService({ db, config: config.translation, logger: app.log });
   if (!deps.translation) app.addHook('onClose', async () => translation.close());
   const hub = new RealtimeHub();
   app.decorate('realtimeHub', hub);
+  const events: EventPublisher = bus.redis ? new ClusterEvents(hub, bus) : hub;
 
-  app.get(API.health, async () => ({ ok: true, database: deps.database.kind }));
-  await app.register(authRoutes, {
-    db, sessions, limiter, requireUser, cookieName, now,
-    secureCookies: config.secureCookies,
-    emailConfirmation: config.emailConfirmation,
-    onSignOut: (sessionId) => hub.closeSession(sessionId),
-  });
-  await app.register(profileRoutes, { db, storage, requireUser, now });
-  await app.register(translationRoutes, { service: translation, requireUser });
-  const textTranslator = textTranslatorFor(translation);
-  const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: textTranslator, logger: app.log });
-  await app.register(scanRoutes, { service: scan, requireUser });
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up.
+  // queueDepth reads `jobs` only when scraped, after it exists.
+  const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth() });
   const jobs = new TranslationJobs({
-    db, log: app.log, events: hub,
+    db, log: app.log, events,
     translator: deps.chatTranslator ?? chatTranslatorFor(translation),
     exclusive: deps.database.kind === 'pglite',
     leaseMs: config.translationLeaseMs,
     drainMs: config.shutdownDrainMs,
+    takesWork: config.role !== 'web',
+    wakeOthers: bus.redis ? throttle(() => bus.send({ kind: 'jobs.wake' }), 100) : undefined,
+    observe: {
+      outcome: (outcome) => metrics.jobs.inc({ outcome }),
+      engine: (seconds, ok) => metrics.engineSeconds.observe({ ok: String(ok) }, seconds),
+    },
     ...deps.translationJobs,
   });
   app.decorate('translationJobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.drain());
-  await app.register(chatRoutes, { db, requireUser, jobs, events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
 
-  const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
-  const realtime = attachRealtimeSocket(app.server, { hub, guard, sessions });
-  // Shutdown: tell clients to reconnect (to another node, or to this one once it is back).
-  app.addHook('preClose', async () => realtime.closeForRestart());
-  app.addHook('onClose', async () => realtime.close());
-
-  const voice = createVoiceDeps(config.voice, { translator: textTranslator, logger: app.log });
-  if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
-  const voiceSocket = attachVoiceSocket(app.server, {
-    authenticate: async (req) => {
-      const session = await guard.authenticate(req);
-      return session ? { userId: session.userId } : null;
-    },
-    isAllowedOrigin: (req) => guard.isAllowedOrigin(req),
-    createSession: voice.createSession,
-    logger: app.log,
+  // A session ended here: close its sockets and forget it on every node.
+  const endSession = (sessionId: string) => {
+    hub.closeSession(sessionId);
+    sessions.forget(sessionId);
+    bus.send({ kind: 'session.ended', sessionId });
+  };
+  bus.onMessage((m) => {
+    if (m.kind === 'event') hub.deliver(m.users, m.frame);
+    else if (m.kind === 'session.ended') {
+      hub.closeSession(m.sessionId);
+      sessions.forget(m.sessionId);
+    } else if (m.kind === 'jobs.wake') jobs.kick();
   });
-  app.addHook('onClose', async () => voiceSocket.close());
+  // Events published while Redis was away are lost: clients reconnect and resume with ?after.
+  bus.onResubscribed(() => hub.closeAll(1012, 'reconnect'));
+
+  let draining = false;
+  app.addHook('preClose', async () => void (draining = true));
+  await app.register(opsRoutes, { db, databaseKind: deps.database.kind, bus, metrics, metricsToken: config.metricsToken, draining: () => draining });
+  if (serveUsers) await registerUserRoutes();
+
+  async function registerUserRoutes() {
+    const limiter = new AuthRateLimiter(deps.authLimits ?? DEFAULT_AUTH_LIMITS);
+    await app.register(authRoutes, {
+      db, sessions, limiter, requireUser, cookieName, now,
+      secureCookies: config.secureCookies,
+      emailConfirmation: config.emailConfirmation,
+      onSignOut: endSession,
+    });
+    await app.register(profileRoutes, { db, storage, requireUser, now });
+    await app.register(translationRoutes, { service: translation, requireUser });
+    const textTranslator = textTranslatorFor(translation);
+    const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: textTranslator, logger: app.log });
+    await app.register(scanRoutes, { service: scan, requireUser });
+    await app.register(chatRoutes, {
+      db, requireUser, jobs, events, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s,
+      onMessageStored: () => metrics.messages.inc(),
+    });
+
+    const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
+    const realtime = attachRealtimeSocket(app.server, { hub, guard, sessions });
+    // Shutdown: tell clients to reconnect (to another node, or to this one once it is back).
+    app.addHook('preClose', async () => realtime.closeForRestart());
+    app.addHook('onClose', async () => realtime.close());
+
+    const voice = createVoiceDeps(config.voice, { translator: textTranslator, logger: app.log });
+    if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
+    const voiceSocket = attachVoiceSocket(app.server, {
+      authenticate: async (req) => {
+        const session = await guard.authenticate(req);
+        return session ? { userId: session.userId } : null;
+      },
+      isAllowedOrigin: (req) => guard.isAllowedOrigin(req),
+      createSession: voice.createSession,
+      logger: app.log,
+    });
+    app.addHook('onClose', async () => voiceSocket.close());
+  }
 
   await app.register(fastifyStatic, {
     root: storage.root,
@@ -147,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     index: false,
     dotfiles: 'deny',
   });
-  serveWebApp(app, config.webDistDir);
+  if (serveUsers) serveWebApp(app, config.webDistDir);
 
   const pruneTimer = setInterval(() => void sessions.prune().catch((err) => app.log.warn({ err }, 'session prune failed')), 3_600_000);
   pruneTimer.unref();

@@ -17,7 +17,8 @@ export interface SessionInfo {
 const TOUCH_EVERY_MS = 60_000;
 /**
  * A resolved session is reused this long without asking the database (one query less per
- * request). Sign-out on this server drops it at once; Parley runs as one server process.
+ * request). Sign-out drops it at once on this node and, through the cluster bus, on the others
+ * (forget()).
  */
 const CACHE_MS = 5_000;
 const CACHE_MAX = 10_000;
@@ -89,6 +90,11 @@ export class SessionStore {
     if (!row) return false;
     const now = this.settings.now().getTime();
     return now < new Date(row.expires_at).getTime() && now - new Date(row.last_seen_at).getTime() < this.settings.idleMs;
+  }
+
+  /** Drop a cached session (it ended on another node). */
+  forget(sessionId: string): void {
+    this.cache.delete(sessionId);
   }
 
   async destroy(sessionId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { isLanguageCode, type ChatMessage, type LanguageCode } from '@parley/common';
 import type { Db } from '../db/connect.ts';
+import { AppError } from '../http/errors.ts';
 import { isUuid, roomNotFound } from './membership.ts';
 import { presentMessage } from './presenters.ts';
 import type { TranslationJobs } from './translationJobs.ts';
@@ -26,6 +27,8 @@ export interface SendInput {
  */
 export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ message: ChatMessage; created: boolean }> {
   const { db, jobs } = deps;
+  // Back-pressure: the translation queue is bounded; the client retries with the same client id.
+  if (jobs.full) throw new AppError(503, 'service_busy', 'Too many messages are waiting for translation. Try again in a moment.', { 'retry-after': '5' });
   const room = await sendContext(db, input.roomId, input.senderId);
   const senderLanguage = isLanguageCode(room.sender_language) ? room.sender_language : null;
   // The partner reads in their own language; without one, in the sender's (spec section 4).
@@ -60,7 +63,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
       .where('client_id', '=', input.clientId)
       .executeTakeFirstOrThrow();
     // Still pending (its process may have died): make sure someone claims it now.
-    if (existing.translation_status === 'pending') jobs.kick();
+    if (existing.translation_status === 'pending') jobs.waiting();
     return { message: presentMessage(existing), created: false };
   }
 
@@ -70,7 +73,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   if (lease) {
     jobs.run({ id: message.id, content: message.content, senderLanguage, target, context: room.relationship_context, audience, attempts: 1 });
   } else if (needsTranslation) {
-    jobs.kick();
+    jobs.waiting();
   }
   return { message, created: true };
 }

@@ -23,6 +23,8 @@ export interface ChatRouteDeps {
   events: EventPublisher;
   /** Messages a user may send per 10 seconds. */
   sendsPer10s?: number;
+  /** Counted for metrics. */
+  onMessageStored?: () => void;
 }
 
 const roomParams = z.object({ roomId: z.string().max(64) });
@@ -91,6 +93,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
       { db, jobs: deps.jobs, events },
       { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
     );
+    if (created) deps.onMessageStored?.();
     return reply.status(created ? 201 : 200).send({ message });
   });
 
