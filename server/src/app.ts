@@ -10,14 +10,17 @@ import { LIMITS, STORAGE_PREFIX } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
+import { createSessionEvents } from './auth/sessionEvents.ts';
 import { SessionStore } from './auth/sessions.ts';
+import { SessionWatch } from './auth/sessionWatch.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connect.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
+import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
-import type { ChatTranslator } from './chat/types.ts';
+import type { ChatTranslator, EventPublisher } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { RealtimeHub } from './realtime/hub.ts';
@@ -30,9 +33,8 @@ import { textTranslatorFor } from './translation/textTranslator.ts';
 import { attachVoiceSocket, createVoiceDeps } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { LocalStorage } from './storage/localStorage.ts';
-import { connectRedisBus, localBus } from './cluster/bus.ts';
+import { clusterSessionEvents, connectRedisBus, localBus } from './cluster/bus.ts';
 import { throttle } from './cluster/throttle.ts';
-import type { EventPublisher } from './chat/types.ts';
 import { shareRateLimitsIn } from './http/rateLimit.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
@@ -50,6 +52,8 @@ export interface AppDeps {
   /** Chat's translator; tests swap in failing or slow ones. */
   chatTranslator?: ChatTranslator;
   sendsPer10s?: number;
+  /** How often the sessions of open sockets are checked for expiry (default 30 s). */
+  sessionSweepMs?: number;
   /** Job runner tuning (lease, attempts, drain time); tests shorten them. */
   translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'concurrency' | 'pollMs' | 'drainMs'>>;
 }
@@ -57,6 +61,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     realtimeHub: RealtimeHub;
+    /** Sessions of open sockets; sweep() ends the expired ones (tests call it after moving the clock). */
+    sessionWatch: SessionWatch;
     translationJobs: TranslationJobs;
   }
 }
@@ -75,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installReadRetry(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -97,7 +104,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   shareRateLimitsIn(bus.redis, config.redisPrefix);
   const serveUsers = config.role !== 'worker';
 
-  const sessions = new SessionStore(db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now });
+  // A session that ends on any node ends on every node (sockets closed, cache forgotten).
+  const sessionEvents = clusterSessionEvents(createSessionEvents(), bus);
+  const sessions = new SessionStore(db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now, events: sessionEvents });
+  sessionEvents.onEnded((sessionId) => sessions.forget(sessionId));
+  const sessionWatch = new SessionWatch(sessions, {
+    intervalMs: deps.sessionSweepMs ?? 30_000,
+    onError: (err) => app.log.warn({ err }, 'session expiry check failed'),
+  });
+  app.decorate('sessionWatch', sessionWatch);
+  app.addHook('onClose', async () => sessionWatch.close());
   const cookieName = sessionCookieName(config.secureCookies);
   const requireUser = makeRequireUser(sessions, cookieName);
   const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
@@ -109,8 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events: EventPublisher = bus.redis ? new ClusterEvents(hub, bus) : hub;
 
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
-  // drain while the engines are still up.
-  // queueDepth reads `jobs` only when scraped, after it exists.
+  // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
   const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth() });
   const jobs = new TranslationJobs({
     db, log: app.log, events,
@@ -129,19 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('translationJobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.drain());
-
-  // A session ended here: close its sockets and forget it on every node.
-  const endSession = (sessionId: string) => {
-    hub.closeSession(sessionId);
-    sessions.forget(sessionId);
-    bus.send({ kind: 'session.ended', sessionId });
-  };
   bus.onMessage((m) => {
     if (m.kind === 'event') hub.deliver(m.users, m.frame);
-    else if (m.kind === 'session.ended') {
-      hub.closeSession(m.sessionId);
-      sessions.forget(m.sessionId);
-    } else if (m.kind === 'jobs.wake') jobs.kick();
+    else if (m.kind === 'jobs.wake') jobs.kick();
   });
   // Events published while Redis was away are lost: clients reconnect and resume with ?after.
   bus.onResubscribed(() => hub.closeAll(1012, 'reconnect'));
@@ -157,7 +162,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
-      onSignOut: endSession,
     });
     await app.register(profileRoutes, { db, storage, requireUser, now });
     await app.register(translationRoutes, { service: translation, requireUser });
@@ -170,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
 
     const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
-    const realtime = attachRealtimeSocket(app.server, { hub, guard, sessions });
+    const realtime = attachRealtimeSocket(app.server, { hub, guard, sessionEvents, sessionWatch });
     // Shutdown: tell clients to reconnect (to another node, or to this one once it is back).
     app.addHook('preClose', async () => realtime.closeForRestart());
     app.addHook('onClose', async () => realtime.close());
@@ -180,8 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const voiceSocket = attachVoiceSocket(app.server, {
       authenticate: async (req) => {
         const session = await guard.authenticate(req);
-        return session ? { userId: session.userId } : null;
+        return session ? { userId: session.userId, sessionId: session.sessionId } : null;
       },
+      onSessionEnded: (listener) => sessionEvents.onEnded((sessionId) => listener(sessionId)),
+      watchSession: (sessionId) => sessionWatch.watch(sessionId),
       isAllowedOrigin: (req) => guard.isAllowedOrigin(req),
       createSession: voice.createSession,
       logger: app.log,

@@ -3,6 +3,19 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectDb } from './db/connect.ts';
 
+/**
+ * Last-resort logging. A rejected promise nobody awaited is a bug to fix, not a reason to stop
+ * serving everyone: log it and keep going. An uncaught exception leaves the process in an
+ * unknown state (Node's guidance), so log it with its origin and exit; the supervisor restarts.
+ */
+process.on('unhandledRejection', (reason, promise) => {
+  console.error('unhandledRejection (the process keeps running):', reason, { promise: String(promise) });
+});
+process.on('uncaughtException', (err, origin) => {
+  console.error(`uncaughtException (${origin}); exiting:`, err);
+  process.exit(1);
+});
+
 /** Composition root: config -> database -> app -> listen. */
 async function main(): Promise<void> {
   let config;

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'image_too_large',
   'payload_too_large',
   'service_busy',
+  'database_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

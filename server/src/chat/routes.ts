@@ -6,6 +6,7 @@ import {
 } from '@parley/common';
 import { z } from 'zod';
 import { currentUser, type RequireUser } from '../auth/requireUser.ts';
+import { retryOnConnectionLoss } from '../db/availability.ts';
 import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
 import { sendMessage } from './messageSender.ts';
@@ -89,9 +90,12 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   r.post(`${CHAT_API.chats}/:roomId/messages`, { schema: { params: roomParams, body: sendMessageBody } }, async (request, reply) => {
     const me = currentUser(request).id;
     await sendLimit.consume(me);
-    const { message, created } = await sendMessage(
-      { db, jobs: deps.jobs, events },
-      { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
+    // Safe to repeat after a lost connection: the client id makes the insert idempotent.
+    const { message, created } = await retryOnConnectionLoss(() =>
+      sendMessage(
+        { db, jobs: deps.jobs, events },
+        { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
+      ),
     );
     if (created) deps.onMessageStored?.();
     return reply.status(created ? 201 : 200).send({ message });

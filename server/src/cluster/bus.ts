@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { SessionEndReason, SessionEvents } from '../auth/sessionEvents.ts';
 
 /** What nodes tell each other. */
 export type ClusterMessage =
   /** A chat event for these users' sockets, serialized once by the node that published it. */
   | { kind: 'event'; users: string[]; frame: string }
   /** A session ended (sign-out, expiry): close its sockets, forget it in the session cache. */
-  | { kind: 'session.ended'; sessionId: string }
+  | { kind: 'session.ended'; sessionId: string; reason: SessionEndReason }
   /** Translation jobs are waiting unclaimed: workers poll now rather than at their next tick. */
   | { kind: 'jobs.wake' };
 
@@ -92,5 +93,22 @@ export async function connectRedisBus(url: string, prefix: string, log: { warn(o
       sub.disconnect();
       await redis.quit().catch(() => redis.disconnect());
     },
+  };
+}
+
+/**
+ * Session ends on every node: an end reported here is told to the local listeners (chat and
+ * voice sockets, the session cache) and sent to the other nodes, whose listeners hear it too.
+ */
+export function clusterSessionEvents(local: SessionEvents, bus: ClusterBus): SessionEvents {
+  bus.onMessage((m) => {
+    if (m.kind === 'session.ended') local.ended(m.sessionId, m.reason);
+  });
+  return {
+    ended(sessionId, reason) {
+      local.ended(sessionId, reason);
+      bus.send({ kind: 'session.ended', sessionId, reason });
+    },
+    onEnded: (listener) => local.onEnded(listener),
   };
 }

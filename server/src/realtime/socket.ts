@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import { clientFrameSchema, REALTIME_LIMITS, type ServerEvent } from '@parley/common';
 import { WebSocketServer } from 'ws';
-import type { SessionStore } from '../auth/sessions.ts';
+import type { SessionEvents } from '../auth/sessionEvents.ts';
+import type { SessionWatch } from '../auth/sessionWatch.ts';
 import { refuseUpgrade, type UpgradeGuard } from '../http/upgrade.ts';
 import type { Client, RealtimeHub } from './hub.ts';
 
@@ -10,8 +11,11 @@ export const REALTIME_PATH = '/api/realtime';
 export interface RealtimeSocketDeps {
   hub: RealtimeHub;
   guard: UpgradeGuard;
-  sessions: SessionStore;
-  /** How often to drop dead sockets and sockets whose session ended. */
+  /** Ended sessions (sign-out, expiry) close their sockets. */
+  sessionEvents: SessionEvents;
+  /** Keeps the sessions of open sockets checked for expiry. */
+  sessionWatch: SessionWatch;
+  /** How often to ping sockets and drop dead ones. */
   sweepMs?: number;
 }
 
@@ -31,6 +35,7 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
         wss.handleUpgrade(req, socket, head, (ws) => {
           const client: Client = { ws, userId: session.userId, sessionId: session.sessionId };
           deps.hub.add(client);
+          const release = deps.sessionWatch.watch(session.sessionId);
           alive.add(ws);
           let frames = 0;
           const window = setInterval(() => (frames = 0), 60_000);
@@ -46,6 +51,7 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
           });
           ws.on('close', () => {
             clearInterval(window);
+            release();
             deps.hub.remove(client);
           });
           ws.on('error', () => ws.terminate());
@@ -63,12 +69,10 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
       }
       alive.delete(client.ws);
       client.ws.ping();
-      void deps.sessions.isLive(client.sessionId).then((live) => {
-        if (!live) client.ws.close(4001, 'session ended');
-      });
     }
   }, deps.sweepMs ?? 30_000);
   sweep.unref();
+  const unsubscribe = deps.sessionEvents.onEnded((sessionId, reason) => deps.hub.closeSession(sessionId, reason === 'signed_out' ? 'signed out' : 'session ended'));
 
   return {
     /** 1012 "service restart": clients reconnect (elsewhere) and resume with ?after. */
@@ -87,6 +91,7 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
     },
     close() {
       clearInterval(sweep);
+      unsubscribe();
       for (const client of deps.hub.clients()) client.ws.terminate();
       wss.close();
     },
