@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { createTestDatabase, getTestServer, signIn, signUpAndIn, uniqueUser, type TestDatabase, type TestServer } from '../test/helpers.ts';
 import { TestSocket } from '../test/realtimeClient.ts';
@@ -114,6 +115,34 @@ describe('two nodes', () => {
     const over = await call(node2, ana.cookie, 'POST', `/api/chats/${roomId}/messages`, { content: 'one too many', clientId: 'limit-client-x' });
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('the voice socket cap counts sockets on both nodes, and sign-out closes voice sockets on the other node', async () => {
+    const user = await signUpAndIn(node1.app);
+    const open = (node: 'node1' | 'node2') => new Promise<{ ws: WebSocket; status: number }>((resolve) => {
+      const ws = new WebSocket(`${base[node]!.replace('http', 'ws')}/functions/v1/realtime-voice-translate`, { headers: { cookie: user.cookie, origin: base[node]! } });
+      ws.once('open', () => resolve({ ws, status: 101 }));
+      ws.once('unexpected-response', (_req, res) => resolve({ ws, status: res.statusCode ?? 0 }));
+      ws.once('error', () => undefined);
+    });
+    const held = [await open('node1'), await open('node2'), await open('node1'), await open('node2')];
+    expect(held.map((h) => h.status)).toEqual([101, 101, 101, 101]);
+    expect((await open('node1')).status).toBe(429);
+    expect((await open('node2')).status).toBe(429);
+    // A closed socket frees its slot for the other node.
+    const freed = new Promise((r) => held[0]!.ws.once('close', r));
+    held[0]!.ws.close();
+    await freed;
+    let again = await open('node2');
+    for (let i = 0; i < 50 && again.status !== 101; i++) {
+      await new Promise((r) => setTimeout(r, 50)); // the release reaches Redis just after the close
+      again = await open('node2');
+    }
+    expect(again.status).toBe(101);
+    const onNode2 = [held[1]!.ws, held[3]!.ws, again.ws].map((ws) => new Promise<number>((r) => ws.once('close', (code) => r(code))));
+    expect((await call(node1, user.cookie, 'POST', '/api/auth/signout')).statusCode).toBeLessThan(300);
+    expect(await Promise.all(onNode2)).toEqual([4001, 4001, 4001]);
+    held[2]!.ws.close();
   });
 
   it('answers readiness with database and Redis, and keeps /metrics private', async () => {

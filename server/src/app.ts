@@ -34,6 +34,7 @@ import { attachVoiceSocket, createVoiceDeps } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { LocalStorage } from './storage/localStorage.ts';
 import { clusterSessionEvents, connectRedisBus, localBus } from './cluster/bus.ts';
+import { redisSlots } from './cluster/slots.ts';
 import { throttle } from './cluster/throttle.ts';
 import { shareRateLimitsIn } from './http/rateLimit.ts';
 import { createMetrics } from './ops/metrics.ts';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onSessionEnded: (listener) => sessionEvents.onEnded((sessionId) => listener(sessionId)),
       watchSession: (sessionId) => sessionWatch.watch(sessionId),
       isAllowedOrigin: (req) => guard.isAllowedOrigin(req),
+      slots: bus.redis ? redisSlots(bus.redis, config.redisPrefix) : undefined,
       createSession: voice.createSession,
       logger: app.log,
     });
