@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { createTestDatabase, getTestServer, signIn, signUpAndIn, uniqueUser, type TestDatabase, type TestServer } from '../test/helpers.ts';
+import { multipart, pngImage } from '../test/images.ts';
 import { TestSocket } from '../test/realtimeClient.ts';
 import { startRedis, type RedisProcess } from '../test/redisProcess.ts';
 
@@ -143,6 +144,17 @@ describe('two nodes', () => {
     expect((await call(node1, user.cookie, 'POST', '/api/auth/signout')).statusCode).toBeLessThan(300);
     expect(await Promise.all(onNode2)).toEqual([4001, 4001, 4001]);
     held[2]!.ws.close();
+  });
+
+  it('an avatar uploaded through node 1 is served by node 2', async () => {
+    const user = await signUpAndIn(node1.app);
+    const body = multipart('file', 'me.png', 'image/png', await pngImage());
+    const up = await node1.app.inject({ method: 'POST', url: '/api/profile/avatar', payload: body.payload, headers: { ...body.headers, cookie: user.cookie } });
+    expect(up.statusCode).toBe(200);
+    const served = await node2.app.inject({ url: up.json().avatar_url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('answers readiness with database and Redis, and keeps /metrics private', async () => {

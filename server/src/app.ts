@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -32,7 +32,7 @@ import { createScanService } from './scan/service.ts';
 import { textTranslatorFor } from './translation/textTranslator.ts';
 import { attachVoiceSocket, createVoiceDeps } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
-import { LocalStorage } from './storage/localStorage.ts';
+import { DbStorage, storageRoutes } from './storage/dbStorage.ts';
 import { clusterSessionEvents, connectRedisBus, localBus } from './cluster/bus.ts';
 import { redisSlots } from './cluster/slots.ts';
 import { throttle } from './cluster/throttle.ts';
@@ -117,8 +117,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => sessionWatch.close());
   const cookieName = sessionCookieName(config.secureCookies);
   const requireUser = makeRequireUser(sessions, cookieName);
-  const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
-  mkdirSync(storage.root, { recursive: true });
+  const storage = new DbStorage(db);
+  if (config.role !== 'web') {
+    const moved = await storage.importFromDisk(path.join(config.dataDir, 'storage'));
+    if (moved) app.log.info(`moved ${moved} stored files from disk into the database`);
+  }
   const translation = deps.translation ?? createTranslationService({ db, config: config.translation, logger: app.log });
   if (!deps.translation) app.addHook('onClose', async () => translation.close());
   const hub = new RealtimeHub();
@@ -197,13 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => voiceSocket.close());
   }
 
-  await app.register(fastifyStatic, {
-    root: storage.root,
-    prefix: `${STORAGE_PREFIX}/`,
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-  });
+  if (serveUsers) storageRoutes(app, storage);
   if (serveUsers) serveWebApp(app, config.webDistDir);
 
   const pruneTimer = setInterval(() => void sessions.prune().catch((err) => app.log.warn({ err }, 'session prune failed')), 3_600_000);
