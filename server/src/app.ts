@@ -148,9 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('translationJobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.drain());
-  bus.onMessage((m) => {
-    if (m.kind === 'event') hub.deliver(m.users, m.frame);
-    else if (m.kind === 'jobs.wake') jobs.kick();
+  bus.onMessage((m, fromSelf) => {
+    if (m.kind === 'jobs.wake' && !fromSelf) jobs.kick();
   });
   // Events published while Redis was away are lost: clients reconnect and resume with ?after.
   bus.onResubscribed(() => hub.closeAll(1012, 'reconnect'));

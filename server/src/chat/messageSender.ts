@@ -23,7 +23,8 @@ export interface SendInput {
  * Send a message: membership -> insert the original together with its translation job (the
  * row, `pending`; nothing can lose either after this) -> acknowledge and publish to both
  * participants -> the job runner translates, updates the row and publishes message.translated.
- * A retry with the same client id returns the stored message and publishes nothing twice.
+ * A retry with the same client id returns the stored message (never a second row) and announces
+ * it again (clients merge by message id).
  */
 export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ message: ChatMessage; created: boolean }> {
   const { db, jobs } = deps;
@@ -64,7 +65,13 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
       .executeTakeFirstOrThrow();
     // Still pending (its process may have died): make sure someone claims it now.
     if (existing.translation_status === 'pending') jobs.waiting();
-    return { message: presentMessage(existing), created: false };
+    // A retry means the sender cannot know whether the first attempt was announced (its node
+    // may have died in between): announce again; clients merge events by message id.
+    const message = presentMessage(existing);
+    const audience = room.partner_id ? [input.senderId, room.partner_id] : [input.senderId];
+    deps.events.publish(audience, { v: 1, type: 'message.created', message });
+    if (existing.translation_status !== 'pending') deps.events.publish(audience, { v: 1, type: 'message.translated', message });
+    return { message, created: false };
   }
 
   const message = presentMessage(inserted);

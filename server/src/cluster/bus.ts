@@ -17,9 +17,9 @@ export interface ClusterBus {
   /** The command connection (rate limits, voice cap); null in the embedded mode. */
   readonly redis: Redis | null;
   readonly prefix: string;
-  /** To every other node; best effort (a lost message is covered by reconnect + ?after). */
+  /** To every node (this one too: handlers see their own messages); best effort. */
   send(message: ClusterMessage): void;
-  onMessage(handler: (message: ClusterMessage) => void): void;
+  onMessage(handler: (message: ClusterMessage, fromSelf: boolean) => void): void;
   /** The subscription came back after an outage: messages may have been lost meanwhile. */
   onResubscribed(handler: () => void): void;
   /** Whether Redis answers (readiness); always true in the embedded mode. */
@@ -49,8 +49,10 @@ export async function connectRedisBus(url: string, prefix: string, log: { warn(o
   // Commands fail fast while Redis is away (no unbounded offline buffering of events).
   const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true, retryStrategy: (n: number) => Math.min(n * 200, 2_000) };
   const redis = new Redis(url, options);
-  const sub = new Redis(url, options);
-  const handlers: ((m: ClusterMessage) => void)[] = [];
+  // Resubscribed by hand: ioredis emits 'ready' before its own resubscription is done, and the
+  // sockets must be told to resume only once events flow again.
+  const sub = new Redis(url, { ...options, autoResubscribe: false });
+  const handlers: ((m: ClusterMessage, fromSelf: boolean) => void)[] = [];
   const resubscribed: (() => void)[] = [];
   let lostSince: number | null = null;
   for (const [name, conn] of [['commands', redis], ['subscriber', sub]] as const) {
@@ -59,8 +61,13 @@ export async function connectRedisBus(url: string, prefix: string, log: { warn(o
   sub.on('close', () => (lostSince ??= Date.now()));
   sub.on('ready', () => {
     if (lostSince === null) return;
-    lostSince = null;
-    for (const h of resubscribed) h();
+    sub.subscribe(channel).then(
+      () => {
+        lostSince = null;
+        for (const h of resubscribed) h();
+      },
+      (err: Error) => log.warn({ err: err.message }, 'Redis resubscribe failed'),
+    );
   });
   sub.on('message', (_channel: string, raw: string) => {
     let parsed: { from: string; message: ClusterMessage };
@@ -69,8 +76,7 @@ export async function connectRedisBus(url: string, prefix: string, log: { warn(o
     } catch {
       return;
     }
-    if (parsed.from === node) return;
-    for (const h of handlers) h(parsed.message);
+    for (const h of handlers) h(parsed.message, parsed.from === node);
   });
   await Promise.all([redis.connect(), sub.connect()]);
   await sub.subscribe(channel);
@@ -101,8 +107,8 @@ export async function connectRedisBus(url: string, prefix: string, log: { warn(o
  * voice sockets, the session cache) and sent to the other nodes, whose listeners hear it too.
  */
 export function clusterSessionEvents(local: SessionEvents, bus: ClusterBus): SessionEvents {
-  bus.onMessage((m) => {
-    if (m.kind === 'session.ended') local.ended(m.sessionId, m.reason);
+  bus.onMessage((m, fromSelf) => {
+    if (m.kind === 'session.ended' && !fromSelf) local.ended(m.sessionId, m.reason);
   });
   return {
     ended(sessionId, reason) {
