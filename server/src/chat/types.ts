@@ -8,7 +8,9 @@ export interface ChatTranslator {
     sourceHint: LanguageCode | null;
     target: LanguageCode;
     context: RelationshipContext | null;
-  }): Promise<{ text: string; ok: boolean; detectedLanguage?: string | undefined }>;
+    /** A known source language (skips detection), e.g. for a back-translation. */
+    source?: LanguageCode | undefined;
+  }): Promise<{ text: string; ok: boolean; detectedLanguage?: string | undefined; message?: string | undefined }>;
 }
 
 /** Delivers events to every open socket of the given users. */
