@@ -16,21 +16,23 @@ import { SessionWatch } from './auth/sessionWatch.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connect.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
+import { installJsonBodyParser, parseQueryString } from './http/textInput.ts';
+import { installNoStore } from './http/noStore.ts';
 import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
+import { chatTranslatorFrom } from './chat/translator.ts';
 import type { ChatTranslator } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { RealtimeHub } from './realtime/hub.ts';
-import { chatTranslatorFor, createTranslationService, type TranslationService } from './translation/service.ts';
+import { createTranslationService, type TranslationService } from './translation/service.ts';
 import { speechRoutes } from './speech/routes.ts';
 import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { createScanService } from './scan/service.ts';
-import { textTranslatorFor } from './translation/textTranslator.ts';
 import { attachVoiceSocket, createVoiceDeps } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { LocalStorage } from './storage/localStorage.ts';
@@ -73,11 +75,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: false,
+    routerOptions: { querystringParser: parseQueryString },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installReadRetry(app);
+  installJsonBodyParser(app);
+  installNoStore(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -85,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'media-src': ["'self'", 'blob:', 'data:'],
         'connect-src': ["'self'"],
+        // Only an https install can upgrade; on plain http (a LAN address) it would break every asset.
+        'upgrade-insecure-requests': config.secureCookies ? [] : null,
       },
     },
     // The app is served over plain http on localhost by default; https is the operator's proxy.
@@ -92,7 +99,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 10 } });
-  installSameOriginCheck(app, config.publicUrl);
 
   const sessionEvents = createSessionEvents();
   const sessions = new SessionStore(db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now, events: sessionEvents });
@@ -103,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sessionWatch', sessionWatch);
   app.addHook('onClose', async () => sessionWatch.close());
   const cookieName = sessionCookieName(config.secureCookies);
+  installSameOriginCheck(app, config.publicUrl, cookieName);
   const requireUser = makeRequireUser(sessions, cookieName);
   const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
   mkdirSync(storage.root, { recursive: true });
@@ -120,10 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(profileRoutes, { db, storage, requireUser, now });
   await app.register(translationRoutes, { service: translation, requireUser });
-  const textTranslator = textTranslatorFor(translation);
-  const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: textTranslator, logger: app.log });
+  const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: translation, logger: app.log });
   await app.register(scanRoutes, { service: scan, requireUser });
-  const chatTranslator = deps.chatTranslator ?? chatTranslatorFor(translation);
+  const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation);
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up.
   const jobs = new TranslationJobs({
@@ -145,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => realtime.closeForRestart());
   app.addHook('onClose', async () => realtime.close());
 
-  const voice = createVoiceDeps(config.voice, { translator: textTranslator, logger: app.log });
+  const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
   await app.register(speechRoutes, { db, requireUser, tts: voice.tts });
   if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
   const voiceSocket = attachVoiceSocket(app.server, {

@@ -2,7 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Search, X } from 'lucide-react';
 import { toast } from 'sonner';
-import type { PickerRelationshipType, StartChatResponse, UserSummary } from '@parley/common';
+import type { PickerRelationshipType, StartChatResponse, UserSearchResult } from '@parley/common';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -41,7 +41,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
-  const [chosen, setChosen] = useState<UserSummary | null>(null);
+  const [chosen, setChosen] = useState<UserSearchResult | null>(null);
   const search = useUserSearch(query, open);
 
   useEffect(() => {
@@ -51,7 +51,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
   }, [search.error, t]);
 
   const start = useMutation({
-    mutationFn: async ({ partner, type }: { partner: UserSummary; type: PickerRelationshipType }): Promise<StartChatResponse> => {
+    mutationFn: async ({ partner, type }: { partner: UserSearchResult; type: PickerRelationshipType }): Promise<StartChatResponse> => {
       if (!user) throw new NotSignedIn();
       const response = await chatApi.start(partner.id, type);
       if (!response?.room || !response.partner?.chatRoomId) throw new NoRoomData();
