@@ -29,6 +29,8 @@ export interface ChatRouteDeps {
   sendsPer10s?: number;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number | undefined;
+  /** Counted for metrics. */
+  onMessageStored?: () => void;
 }
 
 const roomParams = z.object({ roomId: z.string().max(64) });
@@ -108,6 +110,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
         { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
       ),
     );
+    if (created) deps.onMessageStored?.();
     return reply.status(created ? 201 : 200).send({ message });
   });
 
