@@ -197,6 +197,8 @@ export const CATALOG = {
     previewShow: 'Show translation preview',
     previewLoading: 'Checking the translation...',
     previewFailed: 'Translation preview unavailable',
+    showOriginalOnly: 'Show original only',
+    showTranslation: 'Show translation',
   },
   talk: {
     title: 'Voice Translator',
@@ -296,6 +298,9 @@ export const CATALOG = {
     profileUpdatedDescription: 'Your profile has been saved successfully.',
     updateFailed: 'Update failed',
     updateFailedDescription: 'Failed to update profile. Please try again.',
+    listen: 'Listen',
+    stopListening: 'Stop',
+    speechFailed: 'Could not read this aloud. Please try again.',
   },
 } as const;
 

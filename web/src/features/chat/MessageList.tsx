@@ -1,9 +1,10 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AlertCircle, Languages, MessageCircleDashed } from 'lucide-react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { messageTime } from './format.ts';
+import { MessageActions } from './MessageActions.tsx';
 import type { ViewMessage } from './messages.ts';
 
 /** The translation is worth showing: present and not just the original again. */
@@ -15,6 +16,7 @@ export function distinctTranslation(message: Pick<ViewMessage, 'content' | 'tran
 function MessageBubble({ message, mine }: { message: ViewMessage; mine: boolean }) {
   const { t, language } = useI18n();
   const translation = distinctTranslation(message);
+  const [showTranslation, setShowTranslation] = useState(true);
   const pending = !message.local && message.translation_status === 'pending';
   const failed = message.translation_status === 'failed';
   return (
@@ -33,7 +35,7 @@ function MessageBubble({ message, mine }: { message: ViewMessage; mine: boolean 
         )}
       >
         <p className="whitespace-pre-wrap break-words" data-testid="message-original">{message.content}</p>
-        {translation && (
+        {translation && showTranslation && (
           <p
             className={cn('mt-1.5 whitespace-pre-wrap break-words border-t pt-1.5 text-sm italic', mine ? 'border-white/25 text-white/90' : 'border-border text-foreground/80')}
             data-testid="message-translation"
@@ -42,6 +44,7 @@ function MessageBubble({ message, mine }: { message: ViewMessage; mine: boolean 
           </p>
         )}
         <div className={cn('mt-1 flex items-center justify-end gap-2 text-[11px]', mine ? 'text-white/75' : 'text-muted-foreground')}>
+          <MessageActions message={message} hasTranslation={Boolean(translation)} showTranslation={showTranslation} onToggleTranslation={() => setShowTranslation((v) => !v)} />
           {pending && (
             <span className="inline-flex items-center gap-1" data-testid="message-translating">
               <Languages className="size-3 animate-pulse" aria-hidden="true" />

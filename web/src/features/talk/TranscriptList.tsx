@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { MessagesSquare } from 'lucide-react';
-import { languageName, resolveLanguage } from '@parley/common';
+import { languageName, resolveLanguage, textSpeechUrl } from '@parley/common';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
+import { SpeakButton } from '../speech/SpeakButton.tsx';
 import type { TranscriptEntry } from './transcript.ts';
 
 function displayLanguage(language: string): string {
@@ -49,8 +50,11 @@ export function TranscriptList({ entries }: { entries: TranscriptEntry[] }) {
                 entry.isTranslation ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
               )}
             >
-              <p className={cn('text-[11px] font-medium tracking-wide', entry.isTranslation ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
-                {t(entry.isTranslation ? 'talk.translation' : 'talk.original')} · {displayLanguage(entry.language)}
+              <p className={cn('flex items-center gap-1 text-[11px] font-medium tracking-wide', entry.isTranslation ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
+                <span className="flex-1">{t(entry.isTranslation ? 'talk.translation' : 'talk.original')} · {displayLanguage(entry.language)}</span>
+                {resolveLanguage(entry.language) && entry.text.trim() && (
+                  <SpeakButton url={textSpeechUrl(entry.text, resolveLanguage(entry.language)!.code)} testId="transcript-speak" className="-my-1 -mr-2 size-6" />
+                )}
               </p>
               <p className="whitespace-pre-wrap break-words text-sm leading-relaxed" data-testid="transcript-text">
                 {entry.text}

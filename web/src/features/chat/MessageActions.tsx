@@ -1,0 +1,40 @@
+import { Languages } from 'lucide-react';
+import { messageSpeechUrl } from '@parley/common';
+import { useT } from '../../lib/i18n.tsx';
+import { cn } from '../../lib/utils.ts';
+import { SpeakButton } from '../speech/SpeakButton.tsx';
+import type { ViewMessage } from './messages.ts';
+
+export interface MessageActionsProps {
+  message: ViewMessage;
+  /** The translation is worth showing (distinctTranslation). */
+  hasTranslation: boolean;
+  showTranslation: boolean;
+  onToggleTranslation: () => void;
+}
+
+/** A message's small tools: listen to the original, listen to the translation, original-only toggle. */
+export function MessageActions({ message, hasTranslation, showTranslation, onToggleTranslation }: MessageActionsProps) {
+  const t = useT();
+  // A message still on its way has no id the server knows.
+  if (message.local) return null;
+  return (
+    <span className="mr-auto -ml-1.5 inline-flex items-center gap-0.5" data-testid="message-actions">
+      <SpeakButton url={messageSpeechUrl(message.id, 'original')} testId="speak-original" />
+      {hasTranslation && showTranslation && <SpeakButton url={messageSpeechUrl(message.id, 'translation')} testId="speak-translation" />}
+      {hasTranslation && (
+        <button
+          type="button"
+          onClick={onToggleTranslation}
+          className={cn('inline-flex size-7 items-center justify-center rounded-full hover:bg-black/10', !showTranslation && 'opacity-60')}
+          aria-label={showTranslation ? t('chat.showOriginalOnly') : t('chat.showTranslation')}
+          title={showTranslation ? t('chat.showOriginalOnly') : t('chat.showTranslation')}
+          aria-pressed={showTranslation}
+          data-testid="toggle-translation"
+        >
+          <Languages className="size-4" aria-hidden="true" />
+        </button>
+      )}
+    </span>
+  );
+}
