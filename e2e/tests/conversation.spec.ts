@@ -4,7 +4,7 @@ import { newActor, screenshots, signInUi, signUpViaApi, type Actor } from '../su
 /**
  * Issue 14, two actors in Chromium with the offline engines: ana (English) sees how bruno (Spanish)
  * will read her draft and its back-translation before sending, and bruno receives exactly the
- * previewed text; the preview hides with one tap and stays hidden after a reload.
+ * previewed text; bruno plays it aloud; the preview hides with one tap and stays hidden after a reload.
  */
 
 const row = (page: Page, name: string) => page.locator(`[data-testid="conversation-row"][data-name="${name}"]`);
@@ -59,6 +59,26 @@ test('ana previews how bruno will read her, sends, and bruno gets exactly that t
   const fromAna = messages(bruno.page, false).last();
   await expect(fromAna.getByTestId('message-original')).toHaveText('Where is the train station?');
   await expect(fromAna.getByTestId('message-translation')).toHaveText(spanish, { timeout: 30_000 });
+
+  // bruno listens to the Spanish: the server streams espeak-ng's WAV, the button shows it playing.
+  const speech = bruno.page.waitForResponse((r) => r.url().includes('/api/speech') && r.url().includes('part=translation'));
+  await fromAna.getByTestId('speak-translation').click();
+  const audio = await speech;
+  expect(audio.status()).toBe(200);
+  expect(audio.headers()['content-type']).toBe('audio/wav');
+  expect(audio.headers()['content-language']).toBe('es');
+  await expect(fromAna.getByTestId('speak-translation')).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  await quietScreenshots(bruno.page, 'conversation-listen');
+  // bruno stops it (or it has already ended by itself: a short sentence).
+  const speaker = fromAna.getByTestId('speak-translation');
+  if ((await speaker.getAttribute('data-state')) === 'playing') await speaker.click();
+  await expect(speaker).toHaveAttribute('data-state', 'idle');
+
+  // The original-only toggle hides the translation and brings it back.
+  await fromAna.getByTestId('toggle-translation').click();
+  await expect(fromAna.getByTestId('message-translation')).toHaveCount(0);
+  await fromAna.getByTestId('toggle-translation').click();
+  await expect(fromAna.getByTestId('message-translation')).toHaveText(spanish);
 
   // One tap hides the preview; it stays hidden after a reload, and comes back with one tap.
   await input.fill('See you on Friday.');

@@ -20,8 +20,10 @@ export function MessageActions({ message, hasTranslation, showTranslation, onTog
   if (message.local) return null;
   return (
     <span className="mr-auto -ml-1.5 inline-flex items-center gap-0.5" data-testid="message-actions">
-      <SpeakButton url={messageSpeechUrl(message.id, 'original')} testId="speak-original" />
-      {hasTranslation && showTranslation && <SpeakButton url={messageSpeechUrl(message.id, 'translation')} testId="speak-translation" />}
+      <SpeakButton url={messageSpeechUrl(message.id, 'original')} testId="speak-original" tag={hasTranslation && showTranslation ? (message.original_language ?? undefined) : undefined} />
+      {hasTranslation && showTranslation && (
+        <SpeakButton url={messageSpeechUrl(message.id, 'translation')} testId="speak-translation" tag={message.target_language ?? undefined} />
+      )}
       {hasTranslation && (
         <button
           type="button"

@@ -10,10 +10,12 @@ export interface SpeakButtonProps {
   url: string;
   className?: string;
   testId?: string;
+  /** A short tag shown beside the icon, e.g. the language code when two buttons sit together. */
+  tag?: string | undefined;
 }
 
 /** Reads a text aloud in its language; shows loading and playing, and stops on a second tap. */
-export function SpeakButton({ url, className, testId = 'speak-button' }: SpeakButtonProps) {
+export function SpeakButton({ url, className, testId = 'speak-button', tag }: SpeakButtonProps) {
   const t = useT();
   const player = useSpeechPlayer();
   const mine = player.url === url;
@@ -29,7 +31,12 @@ export function SpeakButton({ url, className, testId = 'speak-button' }: SpeakBu
     <button
       type="button"
       onClick={() => toggleSpeech(url)}
-      className={cn('inline-flex size-7 shrink-0 items-center justify-center rounded-full transition-colors hover:bg-black/10', active && 'bg-black/10', className)}
+      className={cn(
+        'inline-flex h-7 min-w-7 shrink-0 items-center justify-center gap-0.5 rounded-full transition-colors hover:bg-black/10',
+        tag && 'px-1.5',
+        active && 'bg-black/10',
+        className,
+      )}
       aria-label={label}
       aria-pressed={active}
       title={label}
@@ -43,6 +50,7 @@ export function SpeakButton({ url, className, testId = 'speak-button' }: SpeakBu
       ) : (
         <Volume2 className="size-4" aria-hidden="true" />
       )}
+      {tag && <span className="text-[10px] font-semibold uppercase" aria-hidden="true">{tag}</span>}
     </button>
   );
 }
