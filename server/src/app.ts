@@ -16,6 +16,7 @@ import type { DbHandle } from './db/connect.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
+import { roomGlossary } from './chat/glossary.ts';
 import type { ChatTranslator } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
@@ -105,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const textTranslator = textTranslatorFor(translation);
   const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: textTranslator, logger: app.log });
   await app.register(scanRoutes, { service: scan, requireUser });
-  await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? chatTranslatorFor(translation), events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s });
+  await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? chatTranslatorFor(translation, (roomId) => roomGlossary(db, roomId)), events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s });
 
   const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
   const realtime = attachRealtimeSocket(app.server, { hub, guard, sessions });

@@ -99,7 +99,7 @@ async function translateStored(
 ): Promise<void> {
   let update: TranslationUpdate;
   try {
-    const result = await deps.translator.translate({ text: message.content, sourceHint: senderLanguage, target, context });
+    const result = await deps.translator.translate({ text: message.content, sourceHint: senderLanguage, target, context, roomId: message.chat_room_id });
     update = toTranslationUpdate(result, message.content, senderLanguage, target);
   } catch (err) {
     deps.log.warn({ err, messageId: message.id }, 'message translation failed');

@@ -72,6 +72,22 @@ export interface MessagesTable {
   target_language: string | null;
   translation_status: ColumnType<TranslationStatus, TranslationStatus | undefined, TranslationStatus>;
   created_at: Timestamp;
+  /** The machine's translation when a participant corrected it. */
+  machine_translation: ColumnType<string | null, never, string | null>;
+  corrected_by: ColumnType<string | null, never, string | null>;
+  corrected_at: ColumnType<Date | null, never, Date | string | null>;
+}
+
+export interface ConversationGlossaryTable {
+  id: ColumnType<string, never, never>;
+  chat_room_id: string;
+  source_language: string;
+  target_language: string;
+  source_phrase: string;
+  source_key: string;
+  target_phrase: string;
+  created_by: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface Database {
@@ -82,4 +98,5 @@ export interface Database {
   chat_rooms: ChatRoomsTable;
   chat_room_participants: ChatRoomParticipantsTable;
   messages: MessagesTable;
+  conversation_glossary: ConversationGlossaryTable;
 }

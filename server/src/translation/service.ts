@@ -8,6 +8,7 @@ import type { TranslationConfig } from './config.ts';
 import { detectLanguage } from './detect.ts';
 import { createEngines } from './engines/index.ts';
 import type { TranslationEngine } from './engines/types.ts';
+import type { GlossaryEntry } from './glossary.ts';
 import { protectPlaceholders, restorePlaceholders } from './placeholders.ts';
 import { TranslationRouter, silentLogger, type SourceLanguage, type TranslateResult, type TranslationLogger } from './router.ts';
 
@@ -28,6 +29,8 @@ export interface TranslateTextInput {
   relationshipContext?: RelationshipContext | null | undefined;
   /** Detection prior, e.g. the sender's profile language. */
   prior?: LanguageCode | undefined;
+  /** A conversation's glossary (chat). */
+  glossary?: readonly GlossaryEntry[] | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -103,6 +106,7 @@ export function createTranslationService({ db, config, logger = silentLogger, en
       target: input.targetLanguage,
       context: input.relationshipContext ?? undefined,
       prior: input.prior,
+      glossary: input.glossary,
       signal: input.signal,
     });
     return toResponse(result);
@@ -177,9 +181,10 @@ export function createTranslationService({ db, config, logger = silentLogger, en
 
 /**
  * The service in the shape chat's message sender expects (server/src/chat/types.ts ChatTranslator):
- * detection with the sender's profile language as the prior, the room's relationship context.
+ * detection with the sender's profile language as the prior, the room's relationship context, and
+ * the room's glossary when `glossaryFor` is given.
  */
-export function chatTranslatorFor(service: TranslationService) {
+export function chatTranslatorFor(service: Pick<TranslationService, 'translate'>, glossaryFor?: (roomId: string) => Promise<GlossaryEntry[]>) {
   return {
     async translate(input: {
       text: string;
@@ -187,8 +192,11 @@ export function chatTranslatorFor(service: TranslationService) {
       target: LanguageCode;
       context: RelationshipContext | null;
       source?: LanguageCode | undefined;
+      roomId?: string | undefined;
     }): Promise<{ text: string; ok: boolean; detectedLanguage?: string | undefined; message?: string | undefined }> {
+      const glossary = input.roomId && glossaryFor ? await glossaryFor(input.roomId) : undefined;
       const result = await service.translate({
+        glossary,
         text: input.text,
         targetLanguage: input.target,
         sourceLanguage: input.source ?? 'auto-detect',
