@@ -31,7 +31,7 @@ describe(`translation service on Apertium (${TEST_DB})`, () => {
       text: 'The cat is black.', ok: true, detectedLanguage: 'es',
     });
     expect(await chat.translate({ text: 'Hello friend', sourceHint: 'en', target: 'ja', context: null })).toEqual({
-      text: 'Hello friend', ok: false, detectedLanguage: 'en',
+      text: 'Hello friend', ok: false, detectedLanguage: 'en', message: 'No translation available for English -> Japanese with the configured engines',
     });
   });
 

@@ -1,4 +1,4 @@
-import { ArrowLeft, HeartHandshake, LoaderCircle, PlugZap } from 'lucide-react';
+import { ArrowLeft, BookA, HeartHandshake, LoaderCircle, PlugZap } from 'lucide-react';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useT } from '../../lib/i18n.tsx';
@@ -14,6 +14,8 @@ interface ConversationHeaderProps {
   onBack: () => void;
   onJoin: () => void;
   onContext: () => void;
+  /** Opens the conversation glossary. */
+  onGlossary?: () => void;
 }
 
 const STATUS = {
@@ -24,7 +26,7 @@ const STATUS = {
 
 /** Back, partner name, connection, relationship-context button, and Join Chat when not connected. */
 export function ConversationHeader(props: ConversationHeaderProps) {
-  const { name, partnerLanguageName, connection, contextLabel, onBack, onJoin, onContext } = props;
+  const { name, partnerLanguageName, connection, contextLabel, onBack, onJoin, onContext, onGlossary } = props;
   const t = useT();
   const status = STATUS[connection];
   return (
@@ -47,6 +49,11 @@ export function ConversationHeader(props: ConversationHeaderProps) {
           <Button size="sm" onClick={onJoin} disabled={connection === 'connecting'} data-testid="join-chat">
             {connection === 'connecting' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <PlugZap aria-hidden="true" />}
             {t('chat.joinChat')}
+          </Button>
+        )}
+        {onGlossary && (
+          <Button variant="ghost" size="icon" onClick={onGlossary} className="shrink-0" aria-label={t('chat.glossary')} title={t('chat.glossary')} data-testid="glossary-button">
+            <BookA aria-hidden="true" />
           </Button>
         )}
         <Button

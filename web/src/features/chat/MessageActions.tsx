@@ -1,8 +1,9 @@
-import { Languages } from 'lucide-react';
+import { Languages, Pencil } from 'lucide-react';
 import { messageSpeechUrl } from '@parley/common';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { SpeakButton } from '../speech/SpeakButton.tsx';
+import { useConversationTools } from './conversationTools.ts';
 import type { ViewMessage } from './messages.ts';
 
 export interface MessageActionsProps {
@@ -16,6 +17,7 @@ export interface MessageActionsProps {
 /** A message's small tools: listen to the original, listen to the translation, original-only toggle. */
 export function MessageActions({ message, hasTranslation, showTranslation, onToggleTranslation }: MessageActionsProps) {
   const t = useT();
+  const tools = useConversationTools();
   // A message still on its way has no id the server knows.
   if (message.local) return null;
   return (
@@ -35,6 +37,18 @@ export function MessageActions({ message, hasTranslation, showTranslation, onTog
           data-testid="toggle-translation"
         >
           <Languages className="size-4" aria-hidden="true" />
+        </button>
+      )}
+      {hasTranslation && showTranslation && tools && (
+        <button
+          type="button"
+          onClick={() => tools.onCorrect(message)}
+          className="inline-flex size-7 items-center justify-center rounded-full hover:bg-black/10"
+          aria-label={t('chat.correct')}
+          title={t('chat.correct')}
+          data-testid="correct-translation"
+        >
+          <Pencil className="size-3.5" aria-hidden="true" />
         </button>
       )}
     </span>

@@ -4,6 +4,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { messageTime } from './format.ts';
+import { CorrectionNote } from './CorrectionNote.tsx';
 import { MessageActions } from './MessageActions.tsx';
 import type { ViewMessage } from './messages.ts';
 
@@ -43,6 +44,7 @@ function MessageBubble({ message, mine }: { message: ViewMessage; mine: boolean 
             {translation}
           </p>
         )}
+        {translation && showTranslation && <CorrectionNote message={message} mine={mine} />}
         <div className={cn('mt-1 flex items-center justify-end gap-2 text-[11px]', mine ? 'text-white/75' : 'text-muted-foreground')}>
           <MessageActions message={message} hasTranslation={Boolean(translation)} showTranslation={showTranslation} onToggleTranslation={() => setShowTranslation((v) => !v)} />
           {pending && (

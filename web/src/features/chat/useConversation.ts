@@ -14,6 +14,8 @@ export interface ConversationState {
   busy: boolean;
   /** Send `content`; resolves false when it failed (the caller restores the text). */
   send: (content: string) => Promise<boolean>;
+  /** Fold in a row the caller already has (a correction's answer). */
+  merge: (message: ChatMessage) => void;
 }
 
 export interface ConversationOptions {
@@ -125,5 +127,7 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
     [roomId, myId],
   );
 
-  return { messages, loading, busy, send };
+  const merge = useCallback((message: ChatMessage) => dispatch({ type: 'merge', messages: [message] }), []);
+
+  return { messages, loading, busy, send, merge };
 }
