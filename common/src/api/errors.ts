@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'invalid_image',
   'image_too_large',
   'payload_too_large',
+  'database_unavailable',
   'speech_failed',
   'internal',
 ] as const;

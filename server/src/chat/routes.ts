@@ -6,6 +6,7 @@ import {
 } from '@parley/common';
 import { z } from 'zod';
 import { currentUser, type RequireUser } from '../auth/requireUser.ts';
+import { retryOnConnectionLoss } from '../db/availability.ts';
 import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
 import { previewTranslation } from './draftPreview.ts';
@@ -15,11 +16,14 @@ import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
 import { searchUsers } from './search.ts';
+import type { TranslationJobs } from './translationJobs.ts';
 import type { ChatTranslator, EventPublisher } from './types.ts';
 
 export interface ChatRouteDeps {
   db: Db;
   requireUser: RequireUser;
+  jobs: TranslationJobs;
+  /** For draft previews (sends are translated by the jobs). */
   translator: ChatTranslator;
   events: EventPublisher;
   /** Messages a user may send per 10 seconds. */
@@ -95,9 +99,12 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   r.post(`${CHAT_API.chats}/:roomId/messages`, { schema: { params: roomParams, body: sendMessageBody } }, async (request, reply) => {
     const me = currentUser(request).id;
     await sendLimit.consume(me);
-    const { message, created } = await sendMessage(
-      { db, translator: deps.translator, events, log: request.log },
-      { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
+    // Safe to repeat after a lost connection: the client id makes the insert idempotent.
+    const { message, created } = await retryOnConnectionLoss(() =>
+      sendMessage(
+        { db, jobs: deps.jobs, events },
+        { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
+      ),
     );
     return reply.status(created ? 201 : 200).send({ message });
   });

@@ -72,6 +72,11 @@ export interface MessagesTable {
   target_language: string | null;
   translation_status: ColumnType<TranslationStatus, TranslationStatus | undefined, TranslationStatus>;
   created_at: Timestamp;
+  /** Claims of the translation job so far (chat/translationJobs.ts). */
+  translation_attempts: ColumnType<number, number | undefined, number>;
+  /** A pending row leased to a process until then; null or past: free to claim. */
+  translation_lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  translation_lease_owner: string | null;
   /** The machine's translation when a participant corrected it. */
   machine_translation: ColumnType<string | null, never, string | null>;
   corrected_by: ColumnType<string | null, never, string | null>;

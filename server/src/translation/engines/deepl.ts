@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { Lru } from '../cache.ts';
 import type { GlossaryTerm } from '../glossary.ts';
 import { abortReason, requestJson, trimBase } from './http.ts';
-import { EngineError, type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
+import { type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
+import { EngineError } from '../../platform/errors.ts';
 
 export interface DeepLOptions {
   apiKey: string;
