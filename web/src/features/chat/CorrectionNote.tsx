@@ -14,18 +14,15 @@ export function CorrectionNote({ message, mine }: { message: ViewMessage; mine: 
   const who = message.corrected_by === tools?.myId ? t('chat.correctedByYou') : t('chat.correctedBy', { name: tools?.partnerName ?? t('chat.partner') });
   return (
     <div className={cn('mt-1 text-[11px]', mine ? 'text-white/80' : 'text-muted-foreground')} data-testid="correction-note">
-      <span className="inline-flex items-center gap-1">
-        <PencilLine className="size-3" aria-hidden="true" />
-        <span data-testid="corrected-by">{who}</span>
+      <p className="flex flex-wrap items-center gap-x-1.5">
+        <PencilLine className="size-3 shrink-0" aria-hidden="true" />
+        <span className="break-all" data-testid="corrected-by">{who}</span>
         {message.machine_translation && (
-          <>
-            {' · '}
-            <button type="button" className="underline underline-offset-2" onClick={() => setShowMachine((v) => !v)} aria-expanded={showMachine} data-testid="show-machine">
-              {t('chat.machineTranslation')}
-            </button>
-          </>
+          <button type="button" className="underline underline-offset-2" onClick={() => setShowMachine((v) => !v)} aria-expanded={showMachine} data-testid="show-machine">
+            {t('chat.machineTranslation')}
+          </button>
         )}
-      </span>
+      </p>
       {showMachine && message.machine_translation && (
         <p className="mt-0.5 whitespace-pre-wrap break-words line-through decoration-1 opacity-80" data-testid="machine-translation">
           {message.machine_translation}
