@@ -1,6 +1,7 @@
 export * from './languages.ts';
 export * from './relationship.ts';
 export * from './limits.ts';
+export * from './text.ts';
 export * from './api/errors.ts';
 export * from './api/auth.ts';
 export * from './api/profile.ts';

@@ -54,7 +54,7 @@ export async function updateGlossaryEntry(
     if (!row) throw entryNotFound();
     return presentEntry(row);
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw new AppError(409, 'validation_failed', 'This conversation already has an entry for that phrase');
+    if ((err as { code?: string }).code === '23505') throw new AppError(409, 'invalid_request', 'This conversation already has an entry for that phrase');
     throw err;
   }
 }
@@ -89,10 +89,10 @@ export async function correctTranslation(db: Db, input: CorrectionInput): Promis
   if (!message) throw notFound('Message not found');
   const source = message.original_language;
   const target = message.target_language;
-  if (!source || !target || source === target) throw new AppError(400, 'validation_failed', 'This message was not translated, so there is nothing to correct');
+  if (!source || !target || source === target) throw new AppError(400, 'invalid_request', 'This message was not translated, so there is nothing to correct');
   if (input.glossary) {
-    if (!occursIn(input.glossary.sourcePhrase, message.content)) throw new AppError(400, 'validation_failed', 'The phrase must appear in the original message');
-    if (!occursIn(input.glossary.targetPhrase, input.text)) throw new AppError(400, 'validation_failed', 'Its translation must appear in the corrected text');
+    if (!occursIn(input.glossary.sourcePhrase, message.content)) throw new AppError(400, 'invalid_request', 'The phrase must appear in the original message');
+    if (!occursIn(input.glossary.targetPhrase, input.text)) throw new AppError(400, 'invalid_request', 'Its translation must appear in the corrected text');
   }
 
   return db.transaction().execute(async (trx) => {
@@ -117,7 +117,7 @@ export async function correctTranslation(db: Db, input: CorrectionInput): Promis
         .where('chat_room_id', '=', input.roomId)
         .executeTakeFirstOrThrow();
       if (Number(existing.n) >= GLOSSARY_MAX_ENTRIES && Number(existing.same) === 0) {
-        throw new AppError(400, 'validation_failed', `A conversation glossary holds at most ${GLOSSARY_MAX_ENTRIES} entries`);
+        throw new AppError(400, 'invalid_request', `A conversation glossary holds at most ${GLOSSARY_MAX_ENTRIES} entries`);
       }
       const saved = await trx
         .insertInto('conversation_glossary')

@@ -75,14 +75,16 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     return { deleted: result.deleted };
   });
 
-  r.post(`${CHAT_API.chats}/:roomId/read`, { schema: { params: roomParams } }, async (request) => {
-    const me = currentUser(request).id;
-    const lastReadMessageId = await markRead(db, me, request.params.roomId);
-    events.publish(await participantIds(db, request.params.roomId), {
-      v: 1, type: 'read.updated', roomId: request.params.roomId, userId: me, lastReadMessageId,
-    });
-    return { lastReadMessageId };
-  });
+  // Mark read, then tell both participants' sockets (REST route and RPC alike).
+  const markReadAndPublish = async (me: string, roomId: string) => {
+    const lastReadMessageId = await markRead(db, me, roomId);
+    events.publish(await participantIds(db, roomId), { v: 1, type: 'read.updated', roomId, userId: me, lastReadMessageId });
+    return lastReadMessageId;
+  };
+
+  r.post(`${CHAT_API.chats}/:roomId/read`, { schema: { params: roomParams } }, async (request) => ({
+    lastReadMessageId: await markReadAndPublish(currentUser(request).id, request.params.roomId),
+  }));
 
   r.get(`${CHAT_API.chats}/:roomId/context`, { schema: { params: roomParams } }, async (request) => ({
     relationshipContext: await getContext(db, request.params.roomId, currentUser(request).id),
@@ -143,7 +145,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     return result.deleted;
   });
   r.post('/api/rpc/mark_chat_room_messages_read', { schema: { body: z.object({ room_id: z.string().max(64) }) } }, async (request) => {
-    await markRead(db, currentUser(request).id, request.body.room_id);
+    await markReadAndPublish(currentUser(request).id, request.body.room_id);
     return null;
   });
 }

@@ -2,6 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { useI18n } from '../../lib/i18n.tsx';
+import { useLinkStatus } from '../../lib/network.ts';
+import { askNotificationPermission } from '../../lib/notify.ts';
 import { useConnectionState, useRealtimeClient } from '../../lib/realtime.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { contextLabel } from '../search/relationships.ts';
@@ -15,6 +17,7 @@ import type { ViewMessage } from './messages.ts';
 import { ContextDialog, contextKey } from './ContextDialog.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';
 import { MessageList } from './MessageList.tsx';
+import { OfflineNotice } from './OfflineNotice.tsx';
 import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
 
@@ -24,9 +27,11 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const { user, profile } = useAuth();
   const client = useRealtimeClient();
   const connection = useConnectionState();
+  const link = useLinkStatus();
   const [contextOpen, setContextOpen] = useState(false);
   const [glossaryOpen, setGlossaryOpen] = useState(false);
   const [correcting, setCorrecting] = useState<ViewMessage | null>(null);
+  const [restore, setRestore] = useState<{ text: string } | null>(null);
   const myId = user?.id ?? '';
   // Spec section 4: the partner's language falls back to the user's own.
   const partnerLanguage = chat.partner?.language || profile?.language || language;
@@ -38,9 +43,10 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   }, [t, chat.roomId, onBack]);
 
   const onSendError = useCallback(
-    (error: unknown) => {
-      console.error('Could not send the message', error);
+    (error: unknown, content: string) => {
+      console.error('The server refused the message', error);
       toast.error(t('chat.error'), { description: t('chat.sendFailed') });
+      setRestore({ text: content }); // nothing typed is lost: it comes back into the input
     },
     [t],
   );
@@ -58,26 +64,36 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
     retry: false,
   });
 
+  const send = useCallback(
+    async (content: string) => {
+      // After the first message sent (a moment the user understands), not on first load.
+      askNotificationPermission();
+      await conversation.send(content);
+    },
+    [conversation],
+  );
+
   return (
     <section className="flex h-full min-h-0 flex-col" data-testid="chat-tab" data-view="conversation" data-room-id={chat.roomId}>
       <ConversationHeader
         name={name}
         partnerLanguageName={displayLanguageName(partnerLanguage, language, true)}
         connection={connection}
+        link={link}
         contextLabel={contextLabel(context.data, t)}
         onBack={onBack}
         onJoin={() => client.reconnect()}
         onContext={() => setContextOpen(true)}
         onGlossary={() => setGlossaryOpen(true)}
       />
+      {link === 'offline' && <OfflineNotice />}
       <ConversationToolsContext.Provider value={tools}>
-        <MessageList messages={conversation.messages} myId={myId} loading={conversation.loading} busy={conversation.busy} />
+        <MessageList messages={conversation.messages} myId={myId} loading={conversation.loading} online={link === 'online'} />
       </ConversationToolsContext.Provider>
       <Composer
-        connected={connection === 'connected'}
-        busy={conversation.busy}
         targetLanguageName={displayLanguageName(partnerLanguage, language)}
-        onSend={conversation.send}
+        onSend={send}
+        restore={restore}
         renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
       />
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
