@@ -172,6 +172,9 @@ describe('corrections and the glossary with Apertium (real)', () => {
   });
 });
 
+/** Each of these starts a whole app on its own database: slow on a busy machine. */
+const SERVER_TEST_MS = 120_000;
+
 describe('the glossary reaches the OpenAI-compatible and DeepL engines', () => {
   let openai: FakeProvider;
   let deepl: FakeProvider;
@@ -215,7 +218,7 @@ describe('the glossary reaches the OpenAI-compatible and DeepL engines', () => {
     } finally {
       await s.close();
     }
-  });
+  }, SERVER_TEST_MS);
 
   it('DeepL: a glossary is created once through its API and named in the translate request', async () => {
     const s = await start({ TRANSLATION_ENGINES: 'deepl', DEEPL_API_KEY: 'dl-key', DEEPL_BASE_URL: deepl.url });
@@ -233,5 +236,5 @@ describe('the glossary reaches the OpenAI-compatible and DeepL engines', () => {
     } finally {
       await s.close();
     }
-  });
+  }, SERVER_TEST_MS);
 });
