@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CHAT_API, correctTranslationBody, glossaryEntryBody, glossaryParams, messageParams, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
+  CHAT_API, correctTranslationBody, glossaryEntryBody, glossaryParams, messageParams as numericMessageParams, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
   type PickerRelationshipType, type StartChatResponse,
 } from '@parley/common';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
 import { previewTranslation } from './draftPreview.ts';
 import { correctTranslation, deleteGlossaryEntry, listGlossary, updateGlossaryEntry } from './glossary.ts';
-import { sendMessage } from './messageSender.ts';
+import { retryTranslation, sendMessage } from './messageSender.ts';
 import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
@@ -30,9 +30,12 @@ export interface ChatRouteDeps {
   sendsPer10s?: number;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number | undefined;
+  /** Counted for metrics. */
+  onMessageStored?: () => void;
 }
 
 const roomParams = z.object({ roomId: z.string().max(64) });
+const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().max(32) });
 
 export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -108,7 +111,18 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
         { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
       ),
     );
+    if (created) deps.onMessageStored?.();
     return reply.status(created ? 201 : 200).send({ message });
+  });
+
+  r.post(`${CHAT_API.chats}/:roomId/messages/:messageId/retry-translation`, { schema: { params: messageParams } }, async (request) => {
+    const me = currentUser(request).id;
+    await sendLimit.consume(me);
+    const { message } = await retryTranslation(
+      { db, jobs: deps.jobs, events },
+      { userId: me, roomId: request.params.roomId, messageId: request.params.messageId },
+    );
+    return { message };
   });
 
   r.post(`${CHAT_API.chats}/:roomId/preview`, { schema: { params: roomParams, body: previewTranslationBody } }, async (request) => {
@@ -118,7 +132,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   });
 
   // Fix a translation once: the corrected row goes to both participants like a new translation.
-  r.put(`${CHAT_API.chats}/:roomId/messages/:messageId/translation`, { schema: { params: messageParams, body: correctTranslationBody } }, async (request) => {
+  r.put(`${CHAT_API.chats}/:roomId/messages/:messageId/translation`, { schema: { params: numericMessageParams, body: correctTranslationBody } }, async (request) => {
     const { roomId, messageId } = request.params;
     const result = await correctTranslation(db, { userId: currentUser(request).id, roomId, messageId, text: request.body.text, glossary: request.body.glossary });
     events.publish(await participantIds(db, roomId), { v: 1, type: 'message.translated', message: result.message });

@@ -95,6 +95,14 @@ export interface ConversationGlossaryTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface StoredFilesTable {
+  bucket: string;
+  key: string;
+  content_type: string;
+  bytes: Uint8Array;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -103,5 +111,6 @@ export interface Database {
   chat_rooms: ChatRoomsTable;
   chat_room_participants: ChatRoomParticipantsTable;
   messages: MessagesTable;
+  stored_files: StoredFilesTable;
   conversation_glossary: ConversationGlossaryTable;
 }

@@ -50,6 +50,8 @@ export const chatApi = {
   deleteGlossaryEntry: (roomId: string, entryId: string) => apiFetch<{ deleted: boolean }>(CHAT_API.glossaryEntry(roomId, entryId), { method: 'DELETE' }),
   send: async (roomId: string, content: string, clientId: string) =>
     (await api.post<{ message: ChatMessage }>(CHAT_API.messages(roomId), { content, clientId })).message,
+  retryTranslation: async (roomId: string, messageId: string) =>
+    (await api.post<{ message: ChatMessage }>(CHAT_API.retryTranslation(roomId, messageId))).message,
 };
 
 export const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
