@@ -21,6 +21,7 @@ import { installNoStore } from './http/noStore.ts';
 import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
+import { roomGlossary } from './chat/glossary.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
 import type { ChatTranslator, EventPublisher } from './chat/types.ts';
@@ -138,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtimeHub', hub);
   const events: EventPublisher = bus.redis ? new ClusterEvents(hub, bus) : hub;
 
-  const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation);
+  const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation, (roomId) => roomGlossary(db, roomId));
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
   const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth() });

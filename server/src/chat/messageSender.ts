@@ -78,7 +78,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   const audience = room.partner_id ? [input.senderId, room.partner_id] : [input.senderId];
   deps.events.publish(audience, { v: 1, type: 'message.created', message });
   if (lease) {
-    jobs.run({ id: message.id, content: message.content, senderLanguage, target, context: room.relationship_context, audience, attempts: 1 });
+    jobs.run({ id: message.id, roomId: input.roomId, content: message.content, senderLanguage, target, context: room.relationship_context, audience, attempts: 1 });
   } else if (needsTranslation) {
     jobs.waiting();
   }
@@ -134,6 +134,6 @@ export async function retryTranslation(deps: SendDeps, input: { userId: string; 
   const room = stored.sender_id ? await sendContext(db, input.roomId, stored.sender_id).catch(() => null) : null;
   const senderLanguage = isLanguageCode(room?.sender_language) ? room.sender_language : null;
   const target: LanguageCode = isLanguageCode(stored.target_language) ? stored.target_language : (senderLanguage ?? 'en');
-  jobs.run({ id: message.id, content: message.content, senderLanguage, target, context: room?.relationship_context ?? null, audience, attempts: 1 });
+  jobs.run({ id: message.id, roomId: input.roomId, content: message.content, senderLanguage, target, context: room?.relationship_context ?? null, audience, attempts: 1 });
   return { message };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CHAT_API, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
+  CHAT_API, correctTranslationBody, glossaryEntryBody, glossaryParams, messageParams as numericMessageParams, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
   type PickerRelationshipType, type StartChatResponse,
 } from '@parley/common';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { retryOnConnectionLoss } from '../db/availability.ts';
 import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
 import { previewTranslation } from './draftPreview.ts';
+import { correctTranslation, deleteGlossaryEntry, listGlossary, updateGlossaryEntry } from './glossary.ts';
 import { retryTranslation, sendMessage } from './messageSender.ts';
 import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
@@ -128,6 +129,27 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     const me = currentUser(request).id;
     await previewLimit.consume(me);
     return previewTranslation(db, deps.translator, { senderId: me, roomId: request.params.roomId, content: request.body.content });
+  });
+
+  // Fix a translation once: the corrected row goes to both participants like a new translation.
+  r.put(`${CHAT_API.chats}/:roomId/messages/:messageId/translation`, { schema: { params: numericMessageParams, body: correctTranslationBody } }, async (request) => {
+    const { roomId, messageId } = request.params;
+    const result = await correctTranslation(db, { userId: currentUser(request).id, roomId, messageId, text: request.body.text, glossary: request.body.glossary });
+    events.publish(await participantIds(db, roomId), { v: 1, type: 'message.translated', message: result.message });
+    return result;
+  });
+
+  r.get(`${CHAT_API.chats}/:roomId/glossary`, { schema: { params: roomParams } }, async (request) => ({
+    entries: await listGlossary(db, currentUser(request).id, request.params.roomId),
+  }));
+
+  r.put(`${CHAT_API.chats}/:roomId/glossary/:entryId`, { schema: { params: glossaryParams, body: glossaryEntryBody } }, async (request) => ({
+    entry: await updateGlossaryEntry(db, currentUser(request).id, request.params.roomId, request.params.entryId, request.body),
+  }));
+
+  r.delete(`${CHAT_API.chats}/:roomId/glossary/:entryId`, { schema: { params: glossaryParams } }, async (request) => {
+    await deleteGlossaryEntry(db, currentUser(request).id, request.params.roomId, request.params.entryId);
+    return { deleted: true };
   });
 
   // The spec's remote procedures, for clients written against them.

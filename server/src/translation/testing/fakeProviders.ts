@@ -95,21 +95,39 @@ export function openAiHandler(apiKey: string): Handler {
   };
 }
 
-/** DeepL v2: POST /v2/translate, `Authorization: DeepL-Auth-Key KEY`, JSON {text: [...], target_lang, ...}. */
+/**
+ * DeepL v2: POST /v2/translate, `Authorization: DeepL-Auth-Key KEY`, JSON {text: [...], target_lang, ...};
+ * POST /v2/glossaries {name, source_lang, target_lang, entries (TSV), entries_format} -> {glossary_id}.
+ * A translation with a glossary_id (which needs source_lang) replaces the glossary's phrases first.
+ */
 export function deeplHandler(apiKey: string): Handler {
+  const glossaries = new Map<string, { source: string; target: string; entries: [string, string][] }>();
   return (req) => {
     if (req.headers.authorization !== `DeepL-Auth-Key ${apiKey}`) return { status: 403, body: { message: 'Authorization failure, check auth_key' } };
     if (req.path === '/v2/usage') return { status: 200, body: { character_count: 180, character_limit: 500000 } };
+    if (req.path === '/v2/glossaries' && req.method === 'POST') {
+      const g = req.body as Json;
+      if (typeof g.name !== 'string' || typeof g.source_lang !== 'string' || typeof g.target_lang !== 'string' || typeof g.entries !== 'string' || g.entries_format !== 'tsv') {
+        return { status: 400, body: { message: 'Invalid glossary' } };
+      }
+      const entries = g.entries.split('\n').map((line) => line.split('\t') as [string, string]);
+      const id = `glossary-${glossaries.size + 1}`;
+      glossaries.set(id, { source: g.source_lang, target: g.target_lang, entries });
+      return { status: 201, body: { glossary_id: id, name: g.name, ready: true, source_lang: g.source_lang, target_lang: g.target_lang, entry_count: entries.length } };
+    }
     if (req.path !== '/v2/translate' || req.method !== 'POST') return { status: 404, body: { message: 'Not found' } };
     const body = req.body as Json;
     const texts = body.text;
     if (!Array.isArray(texts) || typeof body.target_lang !== 'string') return { status: 400, body: { message: "Value for 'target_lang' not supported." } };
+    const glossary = typeof body.glossary_id === 'string' ? glossaries.get(body.glossary_id) : undefined;
+    if (body.glossary_id !== undefined && (!glossary || typeof body.source_lang !== 'string')) return { status: 400, body: { message: 'Invalid glossary_id or missing source_lang' } };
+    const apply = (t: string) => (glossary ? glossary.entries.reduce((acc, [from, to]) => acc.split(from).join(to), t) : t);
     return {
       status: 200,
       body: {
         translations: texts.map((t) => ({
           detected_source_language: typeof body.source_lang === 'string' ? body.source_lang : 'EN',
-          text: fakeTranslation(String(body.target_lang), String(t)),
+          text: fakeTranslation(String(body.target_lang), apply(String(t))),
         })),
       },
     };

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -10,6 +10,10 @@ import { contextLabel } from '../search/relationships.ts';
 import { chatApi, type OpenChat } from './chatApi.ts';
 import { displayLanguageName } from './format.ts';
 import { Composer } from './Composer.tsx';
+import { ConversationToolsContext, type ConversationTools } from './conversationTools.ts';
+import { CorrectTranslationDialog } from './CorrectTranslationDialog.tsx';
+import { GlossaryDialog } from './GlossaryDialog.tsx';
+import type { ViewMessage } from './messages.ts';
 import { ContextDialog, contextKey } from './ContextDialog.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -26,6 +30,8 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const connection = useConnectionState();
   const link = useLinkStatus();
   const [contextOpen, setContextOpen] = useState(false);
+  const [glossaryOpen, setGlossaryOpen] = useState(false);
+  const [correcting, setCorrecting] = useState<ViewMessage | null>(null);
   const [restore, setRestore] = useState<{ text: string } | null>(null);
   const myId = user?.id ?? '';
   // Spec section 4: the partner's language falls back to the user's own.
@@ -58,6 +64,11 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
 
   const conversation = useConversation({ roomId: chat.roomId, myId, onGone, onSendError });
 
+  const tools = useMemo<ConversationTools>(
+    () => ({ roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting }),
+    [chat.roomId, myId, name],
+  );
+
   const context = useQuery({
     queryKey: contextKey(chat.roomId),
     queryFn: ({ signal }) => chatApi.getContext(chat.roomId, signal),
@@ -84,9 +95,12 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         onBack={onBack}
         onJoin={() => client.reconnect()}
         onContext={() => setContextOpen(true)}
+        onGlossary={() => setGlossaryOpen(true)}
       />
       {link === 'offline' && <OfflineNotice />}
-      <MessageList messages={conversation.messages} myId={myId} loading={conversation.loading} online={link === 'online'} />
+      <ConversationToolsContext.Provider value={tools}>
+        <MessageList messages={conversation.messages} myId={myId} loading={conversation.loading} online={link === 'online'} />
+      </ConversationToolsContext.Provider>
       <Composer
         targetLanguageName={displayLanguageName(partnerLanguage, language)}
         coverageNotices={coverageNotices}
@@ -95,6 +109,8 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
       />
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
+      <GlossaryDialog roomId={chat.roomId} open={glossaryOpen} onOpenChange={setGlossaryOpen} />
+      <CorrectTranslationDialog roomId={chat.roomId} message={correcting} onClose={() => setCorrecting(null)} onCorrected={conversation.merge} />
     </section>
   );
 }

@@ -1,9 +1,11 @@
-import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Clock, Languages, MessageCircleDashed } from 'lucide-react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { dayKey, dayLabel, messageTime } from './format.ts';
+import { CorrectionNote } from './CorrectionNote.tsx';
+import { MessageActions } from './MessageActions.tsx';
 import type { ViewMessage } from './messages.ts';
 import { TranslationFailure } from './TranslationFailure.tsx';
 
@@ -16,6 +18,7 @@ export function distinctTranslation(message: Pick<ViewMessage, 'content' | 'tran
 function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: boolean; online: boolean }) {
   const { t, language } = useI18n();
   const translation = distinctTranslation(message);
+  const [showTranslation, setShowTranslation] = useState(true);
   const pending = !message.local && message.translation_status === 'pending';
   const failed = message.translation_status === 'failed';
   // Kept on this device until the server has it: 'waiting' once a send failed or while offline.
@@ -36,7 +39,7 @@ function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: 
         )}
       >
         <p className="whitespace-pre-wrap break-words text-start" dir="auto" lang={message.original_language ?? undefined} data-testid="message-original">{message.content}</p>
-        {translation && (
+        {translation && showTranslation && (
           <p
             className={cn('mt-1.5 whitespace-pre-wrap break-words border-t pt-1.5 text-start text-sm italic', mine ? 'border-white/25 text-white/90' : 'border-border text-foreground/80')}
             dir="auto"
@@ -46,7 +49,9 @@ function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: 
             {translation}
           </p>
         )}
+        {translation && showTranslation && <CorrectionNote message={message} mine={mine} />}
         <div className={cn('mt-1 flex items-center justify-end gap-2 text-[11px]', mine ? 'text-primary-foreground' : 'text-muted-foreground')}>
+          <MessageActions message={message} hasTranslation={Boolean(translation)} showTranslation={showTranslation} onToggleTranslation={() => setShowTranslation((v) => !v)} />
           {waiting && (
             <span className="inline-flex items-center gap-1" data-testid="message-waiting">
               <Clock className="size-3" aria-hidden="true" />

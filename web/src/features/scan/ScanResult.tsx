@@ -1,12 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { AlertCircle, Check, Copy, LoaderCircle } from 'lucide-react';
-import { resolveLanguage } from '@parley/common';
+import { resolveLanguage, textSpeechUrl } from '@parley/common';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useI18n, useT } from '../../lib/i18n.tsx';
 import { displayLanguageName } from '../chat/format.ts';
+import { SpeakButton } from '../speech/SpeakButton.tsx';
 import type { ScanState } from './useScan.ts';
 
 /** navigator.clipboard, or the older selection copy where it is missing or refused (plain http, old WebViews). */
@@ -57,6 +58,13 @@ function CopyButton({ text, label, testId }: { text: string; label: string; test
       {copied ? <Check className="text-accent" aria-hidden="true" /> : <Copy aria-hidden="true" />}
     </Button>
   );
+}
+
+/** Read a result aloud when its language is known (a code or a language name). */
+function ListenButton({ text, language, testId }: { text: string; language: string; testId: string }) {
+  const code = resolveLanguage(language)?.code;
+  if (!code || !text.trim()) return null;
+  return <SpeakButton url={textSpeechUrl(text, code)} testId={testId} className="size-9 hover:bg-accent" />;
 }
 
 function TextCard({ title, meta, text, copy, testId }: { title: string; meta: ReactNode; text: string; copy: ReactNode; testId: string }) {
@@ -135,7 +143,12 @@ export function ScanOutput({ state }: { state: ScanState }) {
             </Badge>
           ) : null
         }
-        copy={<CopyButton text={result.extractedText} label={t('scan.copyExtracted')} testId="scan-copy-extracted" />}
+        copy={
+          <>
+            <ListenButton text={result.extractedText} language={result.detectedLanguage} testId="scan-speak-extracted" />
+            <CopyButton text={result.extractedText} label={t('scan.copyExtracted')} testId="scan-copy-extracted" />
+          </>
+        }
       />
       <TextCard
         title={t('scan.translatedText')}
@@ -151,7 +164,12 @@ export function ScanOutput({ state }: { state: ScanState }) {
             {result.translationNote && <span className="text-xs text-destructive">{result.translationNote}</span>}
           </>
         }
-        copy={<CopyButton text={result.translatedText} label={t('scan.copyTranslated')} testId="scan-copy-translated" />}
+        copy={
+          <>
+            {!result.translationNote && <ListenButton text={result.translatedText} language={result.direction?.to ?? ''} testId="scan-speak-translated" />}
+            <CopyButton text={result.translatedText} label={t('scan.copyTranslated')} testId="scan-copy-translated" />
+          </>
+        }
       />
     </div>
   );

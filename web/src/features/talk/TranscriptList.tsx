@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { MessagesSquare } from 'lucide-react';
-import { resolveLanguage } from '@parley/common';
+import { resolveLanguage, textSpeechUrl } from '@parley/common';
 import { useI18n } from '../../lib/i18n.tsx';
 import { displayLanguageName } from '../chat/format.ts';
 import { cn } from '../../lib/utils.ts';
+import { SpeakButton } from '../speech/SpeakButton.tsx';
 import type { TranscriptEntry } from './transcript.ts';
 
 /** The language's name in the interface language ('inglés' for a Spanish reader). */
@@ -51,8 +52,11 @@ export function TranscriptList({ entries }: { entries: TranscriptEntry[] }) {
                 entry.isTranslation ? 'rounded-ee-md bg-primary text-primary-foreground' : 'rounded-es-md bg-muted text-foreground',
               )}
             >
-              <p className={cn('text-[11px] font-medium tracking-wide', entry.isTranslation ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
-                {t(entry.isTranslation ? 'talk.translation' : 'talk.original')} · {displayLanguage(entry.language, locale)}
+              <p className={cn('flex items-center gap-1 text-[11px] font-medium tracking-wide', entry.isTranslation ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
+                <span className="flex-1">{t(entry.isTranslation ? 'talk.translation' : 'talk.original')} · {displayLanguage(entry.language, locale)}</span>
+                {resolveLanguage(entry.language) && entry.text.trim() && (
+                  <SpeakButton url={textSpeechUrl(entry.text, resolveLanguage(entry.language)!.code)} testId="transcript-speak" className="-my-1 -mr-2 size-6" />
+                )}
               </p>
               <p dir="auto" lang={resolveLanguage(entry.language)?.code} className="whitespace-pre-wrap break-words text-start text-sm leading-relaxed" data-testid="transcript-text">
                 {entry.text}
