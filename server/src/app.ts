@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (serveUsers) await registerUserRoutes();
 
   async function registerUserRoutes() {
-    const limiter = new AuthRateLimiter(deps.authLimits ?? DEFAULT_AUTH_LIMITS);
+    const limiter = new AuthRateLimiter(deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, signUpPerAddress: config.signUpsPerAddress, signInPerAddress: config.signInsPerAddress });
     await app.register(authRoutes, {
       db, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
