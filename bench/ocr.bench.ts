@@ -69,7 +69,7 @@ function apertiumTranslator(engine: ApertiumEngine) {
     async translate({ text, sourceLanguage, targetLanguage }) {
       if (!sourceLanguage || sourceLanguage === 'auto-detect' || sourceLanguage === 'auto') throw new Error('Scan always names the source');
       const out = await engine.translate({ text, source: sourceLanguage, target: targetLanguage, signal: AbortSignal.timeout(15_000) });
-      return { translatedText: out.text, engine: 'apertium', ok: true };
+      return { translatedText: out.text, engine: 'apertium', ok: true, kind: 'translated' as const };
     },
   });
 }

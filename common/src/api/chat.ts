@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import type { TextSpan, TranslationFailureReason } from './translation.ts';
 import { RELATIONSHIP_TYPES, relationshipContextSchema, type RelationshipContext } from '../relationship.ts';
 
 export interface UserSummary {
@@ -22,6 +23,10 @@ export interface ChatMessage {
   translated_content: string | null;
   target_language: string | null;
   translation_status: TranslationStatus;
+  /** Why there is no translation when translation_status is 'failed' (a TranslationFailureReason), else null. */
+  translation_error: TranslationFailureReason | null;
+  /** Words of translated_content the engine did not know and left as written ([start, end) indices). */
+  unknown_spans: TextSpan[] | null;
   created_at: string;
 }
 

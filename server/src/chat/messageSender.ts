@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { isUuid, roomNotFound } from './membership.ts';
 import { presentMessage } from './presenters.ts';
-import { toTranslationUpdate, type TranslationUpdate } from './translationOutcome.ts';
+import { toTranslationUpdate, translationFailed, type TranslationUpdate } from './translationOutcome.ts';
 import type { ChatTranslator, EventPublisher } from './types.ts';
 
 export interface SendDeps {
@@ -103,7 +103,7 @@ async function translateStored(
     update = toTranslationUpdate(result, message.content, senderLanguage, target);
   } catch (err) {
     deps.log.warn({ err, messageId: message.id }, 'message translation failed');
-    update = { translated_content: null, translation_status: 'failed', original_language: message.original_language };
+    update = translationFailed(message.original_language);
   }
   try {
     const row = await deps.db

@@ -45,7 +45,7 @@ describe('TranslationRouter: unsupported pairs', () => {
     const router = new TranslationRouter({ ...options, engines: [apertium] });
     const result = await router.translate({ text: 'Good morning', source: 'en', target: 'ja' });
     expect(result).toEqual({
-      ok: false, reason: 'unsupported_pair', text: 'Good morning', engine: null, source: 'en', target: 'ja', cached: false, detectedLanguage: undefined,
+      ok: false, kind: 'not_translated', reason: 'unsupported_pair', text: 'Good morning', engine: null, source: 'en', target: 'ja', cached: false, detectedLanguage: undefined,
       message: 'No translation available for English -> Japanese with the configured engines',
     });
   });

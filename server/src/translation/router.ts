@@ -1,7 +1,8 @@
 import {
-  LANGUAGE_CODES, languageName, type LanguageCode, type PairInfo, type RelationshipContext, type TranslationFailureReason,
+  LANGUAGE_CODES, languageName, type LanguageCode, type PairInfo, type RelationshipContext, type TextSpan, type TranslationFailureReason,
+  type TranslationKind,
 } from '@parley/common';
-import type { TranslationCache } from './cache.ts';
+import type { CachedTranslation, TranslationCache } from './cache.ts';
 import { detectLanguage } from './detect.ts';
 import { EngineError, isEngineError, type PairSupport, type TranslationEngine } from './engines/types.ts';
 
@@ -38,7 +39,7 @@ export interface TranslateRequest {
   source: SourceLanguage;
   target: LanguageCode;
   context?: RelationshipContext | undefined;
-  /** Detection prior: the sender's profile language. */
+  /** Detection prior: the sender's profile language, kept unless the text clearly is in another. */
   prior?: LanguageCode | undefined;
   signal?: AbortSignal | undefined;
 }
@@ -50,7 +51,9 @@ export interface EngineFailure {
 }
 
 export interface TranslateResult {
+  /** False when the text could not be translated: failures, and an engine answering with the text unchanged. */
   ok: boolean;
+  kind: TranslationKind;
   /** The translation, or the original text whenever there is none: never lost. */
   text: string;
   engine: string | null;
@@ -62,6 +65,8 @@ export interface TranslateResult {
   reason?: TranslationFailureReason | undefined;
   message?: string | undefined;
   failures?: EngineFailure[] | undefined;
+  /** Words of `text` the engine left untranslated. */
+  unknown?: TextSpan[] | undefined;
 }
 
 export const TRANSLATION_FAILED_MESSAGE = 'Translation failed. Please try again.';
@@ -91,31 +96,33 @@ export class TranslationRouter {
     let source: LanguageCode;
     let detectedLanguage: LanguageCode | undefined;
     if (request.source === 'auto-detect' || request.source === 'auto') {
-      detectedLanguage = detectLanguage(text, { prior: request.prior }).language;
+      detectedLanguage = detectLanguage(text, { sender: request.prior }).language;
       source = detectedLanguage;
     } else {
       source = request.source;
     }
     const base = { source, target, detectedLanguage, cached: false };
-    // Nothing to translate: same language, empty or whitespace, or no letters at all (emoji, numbers).
-    if (source === target || !/\p{L}/u.test(text)) return { ...base, ok: true, text, engine: null };
+    const notTranslated = { ...base, ok: false, kind: 'not_translated' as const, text, engine: null };
+    if (source === target) return { ...base, ok: true, kind: 'same_language', text, engine: null };
+    // Empty or whitespace, or no letters at all (emoji, numbers): nothing to translate, nothing failed.
+    if (!/\p{L}/u.test(text)) return { ...notTranslated, ok: true, reason: 'nothing_to_translate' };
     if (text.length > this.options.maxChars) {
-      return { ...base, ok: false, text, engine: null, reason: 'too_long', message: `Text must be at most ${this.options.maxChars} characters` };
+      return { ...notTranslated, reason: 'too_long', message: `Text must be at most ${this.options.maxChars} characters` };
     }
     const candidates = this.engines.filter((e) => e.supports(source, target) !== null);
     if (candidates.length === 0) {
-      return { ...base, ok: false, text, engine: null, reason: 'unsupported_pair', message: unsupportedPairMessage(source, target) };
+      return { ...notTranslated, reason: 'unsupported_pair', message: unsupportedPairMessage(source, target) };
     }
     const failures: EngineFailure[] = [];
     for (const engine of candidates) {
       const key = { engine: engine.id, source, target, formality: engine.cacheVariant(context), text };
       const support = engine.supports(source, target) ?? undefined;
       const hit = await this.cache?.get(key);
-      if (hit !== undefined) return { ...base, ok: true, text: hit, engine: engine.id, cached: true, support };
+      if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support }, text, hit);
       try {
         const output = await this.attempt(engine, { text, source, target, context }, request.signal);
         await this.cache?.set(key, output);
-        return { ...base, ok: true, text: output, engine: engine.id, support };
+        return outcome({ ...base, engine: engine.id, support }, text, output);
       } catch (error) {
         const e = isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error));
         failures.push({ engine: engine.id, code: e.code, message: e.message });
@@ -123,7 +130,7 @@ export class TranslationRouter {
         if (e.code === 'aborted') break;
       }
     }
-    return { ...base, ok: false, text, engine: null, reason: 'engine_failed', message: TRANSLATION_FAILED_MESSAGE, failures };
+    return { ...notTranslated, reason: 'engine_failed', message: TRANSLATION_FAILED_MESSAGE, failures };
   }
 
   /** One engine, with retries and backoff for retryable errors. */
@@ -131,14 +138,14 @@ export class TranslationRouter {
     engine: TranslationEngine,
     input: { text: string; source: LanguageCode; target: LanguageCode; context?: RelationshipContext | undefined },
     outer: AbortSignal | undefined,
-  ): Promise<string> {
+  ): Promise<CachedTranslation> {
     const retries = this.options.retries ?? 2;
     for (let attempt = 0; ; attempt += 1) {
       const timeout = AbortSignal.timeout(this.options.timeoutMs);
       const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
       try {
         const output = await engine.translate({ ...input, signal });
-        return output.text;
+        return { text: output.text, ...(output.unknown?.length ? { unknown: output.unknown } : {}) };
       } catch (error) {
         const e = isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error), { cause: error });
         if (outer?.aborted) throw new EngineError(engine.id, 'aborted', 'Translation aborted', { cause: e });
@@ -188,6 +195,19 @@ export class TranslationRouter {
     await Promise.all(this.engines.map((e) => e.close().catch(() => undefined)));
     await this.cache?.flush();
   }
+}
+
+/** A translation the engine answered with the text unchanged is reported as not translated. */
+function outcome(
+  base: Pick<TranslateResult, 'source' | 'target' | 'detectedLanguage' | 'cached' | 'engine' | 'support'>,
+  input: string,
+  output: CachedTranslation,
+): TranslateResult {
+  const unknown = output.unknown?.length ? { unknown: output.unknown } : {};
+  if (output.text.trim() === input.trim()) {
+    return { ...base, ok: false, kind: 'not_translated', reason: 'unchanged', text: input, ...unknown };
+  }
+  return { ...base, ok: true, kind: 'translated', text: output.text, ...unknown };
 }
 
 function sleep(ms: number, signal?: AbortSignal, unref = false): Promise<void> {

@@ -20,7 +20,7 @@ afterAll(async () => {
 describe(`translation service on Apertium (${TEST_DB})`, () => {
   it('translates with detection, then answers the same message from the cache', async () => {
     const first = await service.translate({ text: 'The weather is nice today.', targetLanguage: 'pt' });
-    expect(first).toEqual({ translatedText: 'O tempo é bom hoje.', detectedLanguage: 'en', engine: 'apertium', ok: true });
+    expect(first).toEqual({ translatedText: 'O tempo é bom hoje.', detectedLanguage: 'en', engine: 'apertium', ok: true, kind: 'translated' });
     const second = await service.translate({ text: 'The weather is nice today.', targetLanguage: 'pt' });
     expect(second).toEqual({ ...first, cached: true });
   });
@@ -28,23 +28,23 @@ describe(`translation service on Apertium (${TEST_DB})`, () => {
   it('serves chat: detection with the sender language as prior, the original kept on failure', async () => {
     const chat = chatTranslatorFor(service);
     expect(await chat.translate({ text: 'El gato es negro.', sourceHint: 'es', target: 'en', context: null })).toEqual({
-      text: 'The cat is black.', ok: true, detectedLanguage: 'es',
+      text: 'The cat is black.', ok: true, kind: 'translated', reason: undefined, detectedLanguage: 'es', unknownWords: undefined,
     });
     expect(await chat.translate({ text: 'Hello friend', sourceHint: 'en', target: 'ja', context: null })).toEqual({
-      text: 'Hello friend', ok: false, detectedLanguage: 'en',
+      text: 'Hello friend', ok: false, kind: 'not_translated', reason: 'unsupported_pair', detectedLanguage: 'en', unknownWords: undefined,
     });
   });
 
   it('keeps the original with a clear message when no engine serves the pair', async () => {
     expect(await service.translate({ text: 'Good morning', sourceLanguage: 'en', targetLanguage: 'ja' })).toEqual({
-      translatedText: 'Good morning', engine: null, ok: false, reason: 'unsupported_pair',
+      translatedText: 'Good morning', engine: null, ok: false, kind: 'not_translated', reason: 'unsupported_pair',
       message: 'No translation available for English -> Japanese with the configured engines',
     });
   });
 
   it('smart-translate: primary-language text goes to the secondary language, anything else to the primary', async () => {
     expect(await service.smartTranslate({ text: 'The cat is black.', primaryLanguage: 'en', secondaryLanguage: 'es' })).toEqual({
-      translatedText: 'El gato es negro.', detectedLanguage: 'en', translationDirection: 'en → es', engine: 'apertium', ok: true,
+      translatedText: 'El gato es negro.', detectedLanguage: 'en', translationDirection: 'en → es', engine: 'apertium', ok: true, kind: 'translated',
     });
     expect(await service.smartTranslate({ text: 'El perro es grande.', primaryLanguage: 'en', secondaryLanguage: 'es' })).toMatchObject({
       translatedText: 'The dog is big.', detectedLanguage: 'es', translationDirection: 'es → en',

@@ -2,6 +2,7 @@ import {
   DEFAULT_LANGUAGE, LANGUAGES, LIMITS, type EnginesResponse, type LanguageCode, type LanguagesResponse,
   type RelationshipContext, type SmartTranslateResponse, type TranslateTextResponse,
 } from '@parley/common';
+import type { ChatTranslation } from '../chat/types.ts';
 import type { Db } from '../db/connect.ts';
 import { DbTranslationCache, Lru, MemoryTranslationCache, hashText, type TranslationCache } from './cache.ts';
 import type { TranslationConfig } from './config.ts';
@@ -62,9 +63,11 @@ function toResponse(result: TranslateResult): TranslateTextResponse {
     ...(result.detectedLanguage ? { detectedLanguage: result.detectedLanguage } : {}),
     engine: result.engine,
     ok: result.ok,
+    kind: result.kind,
     ...(result.cached ? { cached: true } : {}),
     ...(result.reason ? { reason: result.reason } : {}),
     ...(result.message && !result.ok ? { message: result.message } : {}),
+    ...(result.unknown?.length ? { unknownWords: result.unknown } : {}),
   };
 }
 
@@ -123,8 +126,10 @@ export function createTranslationService({ db, config, logger = silentLogger, en
       translationDirection: formatDirection(detected, target),
       engine: result.engine,
       ok: result.ok,
+      kind: result.kind,
       ...(result.reason ? { reason: result.reason } : {}),
       ...(result.message && !result.ok ? { message: result.message } : {}),
+      ...(result.unknown?.length ? { unknownWords: result.unknown } : {}),
     };
   }
 
@@ -186,7 +191,7 @@ export function chatTranslatorFor(service: TranslationService) {
       sourceHint: LanguageCode | null;
       target: LanguageCode;
       context: RelationshipContext | null;
-    }): Promise<{ text: string; ok: boolean; detectedLanguage?: string | undefined }> {
+    }): Promise<ChatTranslation> {
       const result = await service.translate({
         text: input.text,
         targetLanguage: input.target,
@@ -194,7 +199,10 @@ export function chatTranslatorFor(service: TranslationService) {
         prior: input.sourceHint ?? undefined,
         relationshipContext: input.context,
       });
-      return { text: result.translatedText, ok: result.ok, detectedLanguage: result.detectedLanguage };
+      return {
+        text: result.translatedText, ok: result.ok, kind: result.kind, reason: result.reason,
+        detectedLanguage: result.detectedLanguage, unknownWords: result.unknownWords,
+      };
     },
   };
 }

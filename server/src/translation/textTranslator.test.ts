@@ -10,8 +10,8 @@ describe('textTranslatorFor', () => {
       translate: async (input) => {
         calls.push(input);
         return input.targetLanguage === 'en'
-          ? { translatedText: 'The library is closed.', engine: 'apertium', ok: true }
-          : { translatedText: input.text, engine: null, ok: false, reason: 'unsupported_pair', message: 'No translation available for Spanish -> Thai' };
+          ? { translatedText: 'The library is closed.', engine: 'apertium', ok: true, kind: 'translated' as const }
+          : { translatedText: input.text, engine: null, ok: false, kind: 'not_translated' as const, reason: 'unsupported_pair' as const, message: 'No translation available for Spanish -> Thai' };
       },
     });
     expect(await translator.translate({ text: 'La biblioteca está cerrada.', source: 'es', target: 'en' })).toEqual({

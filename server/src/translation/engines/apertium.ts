@@ -1,7 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import type { LanguageCode } from '@parley/common';
-import { deformat, reformat } from './apertium-format.ts';
+import { deformat, reformatWithMarks, type TextSpan } from './apertium-format.ts';
 import { ApertiumModes, DEFAULT_MODES_DIR } from './apertium-modes.ts';
 import { ApertiumPipeline } from './apertium-pipeline.ts';
 import { EngineError, type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
@@ -41,13 +41,23 @@ export class ApertiumEngine implements TranslationEngine {
   async translate({ text, source, target, signal }: TranslateInput): Promise<TranslateOutput> {
     const plan = this.modes.plan(source, target);
     if (!plan) throw new EngineError(this.id, 'unsupported_pair', `Apertium has no ${source} -> ${target} pair`);
+    return this.run(plan.modes, text, signal);
+  }
+
+  /** Runs text through modes one after the other (a pivot is two), collecting the untranslated words. */
+  async run(modes: readonly string[], text: string, signal: AbortSignal): Promise<TranslateOutput> {
     let current = text;
-    for (const mode of plan.modes) {
+    let unknown: TextSpan[] = [];
+    /** Words an earlier leg left untranslated: the next leg may pass them through unmarked. */
+    const carried = new Set<string>();
+    for (const mode of modes) {
       if (!current.trim()) break;
-      const raw = await this.pipeline(mode).translate(deformat(current), signal);
-      current = reformat(raw);
+      for (const span of unknown) carried.add(current.slice(span.start, span.end));
+      const result = reformatWithMarks(await this.pipeline(mode).translate(deformat(current), signal));
+      current = result.text;
+      unknown = result.unknown;
     }
-    return { text: current };
+    return { text: current, unknown: mergeSpans([...unknown, ...wordSpans(current, carried)]) };
   }
 
   /** The (lazily created) pipeline of one mode, e.g. 'eng-spa'. */
@@ -94,4 +104,25 @@ function onPath(command: string): boolean {
       return false;
     }
   });
+}
+
+/** Where the given words occur in the text as whole words. */
+function wordSpans(text: string, words: Set<string>): TextSpan[] {
+  const spans: TextSpan[] = [];
+  for (const match of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
+    if (words.has(match[0])) spans.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return spans;
+}
+
+/** Sorted, without duplicates or overlaps. */
+function mergeSpans(spans: TextSpan[]): TextSpan[] {
+  const sorted = [...spans].sort((a, b) => a.start - b.start || a.end - b.end);
+  const out: TextSpan[] = [];
+  for (const span of sorted) {
+    const last = out[out.length - 1];
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else out.push({ ...span });
+  }
+  return out;
 }

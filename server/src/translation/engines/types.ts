@@ -1,4 +1,4 @@
-import type { LanguageCode, RelationshipContext } from '@parley/common';
+import type { LanguageCode, RelationshipContext, TextSpan } from '@parley/common';
 
 /** How an engine serves a pair: its own data (direct), two of its own legs (pivot), or a remote provider. */
 export type PairSupport = 'direct' | 'pivot' | 'provider';
@@ -17,6 +17,8 @@ export interface TranslateOutput {
   text: string;
   /** Source language reported by the provider, when it detects one. */
   detectedLanguage?: LanguageCode | undefined;
+  /** Words of `text` the engine left untranslated (it did not know them); only Apertium reports them. */
+  unknown?: TextSpan[] | undefined;
 }
 
 export interface EngineHealth {
