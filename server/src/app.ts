@@ -10,12 +10,16 @@ import { API, LIMITS, STORAGE_PREFIX } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
+import { createSessionEvents } from './auth/sessionEvents.ts';
 import { SessionStore } from './auth/sessions.ts';
+import { SessionWatch } from './auth/sessionWatch.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connect.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
+import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
+import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
 import type { ChatTranslator } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
@@ -42,11 +46,18 @@ export interface AppDeps {
   /** Chat's translator; tests swap in failing or slow ones. */
   chatTranslator?: ChatTranslator;
   sendsPer10s?: number;
+  /** How often the sessions of open sockets are checked for expiry (default 30 s). */
+  sessionSweepMs?: number;
+  /** Job runner tuning (lease, attempts, drain time); tests shorten them. */
+  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'concurrency' | 'pollMs' | 'drainMs'>>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     realtimeHub: RealtimeHub;
+    /** Sessions of open sockets; sweep() ends the expired ones (tests call it after moving the clock). */
+    sessionWatch: SessionWatch;
+    translationJobs: TranslationJobs;
   }
 }
 
@@ -63,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installReadRetry(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -79,7 +91,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 10 } });
   installSameOriginCheck(app, config.publicUrl);
 
-  const sessions = new SessionStore(db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now });
+  const sessionEvents = createSessionEvents();
+  const sessions = new SessionStore(db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now, events: sessionEvents });
+  const sessionWatch = new SessionWatch(sessions, {
+    intervalMs: deps.sessionSweepMs ?? 30_000,
+    onError: (err) => app.log.warn({ err }, 'session expiry check failed'),
+  });
+  app.decorate('sessionWatch', sessionWatch);
+  app.addHook('onClose', async () => sessionWatch.close());
   const cookieName = sessionCookieName(config.secureCookies);
   const requireUser = makeRequireUser(sessions, cookieName);
   const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
@@ -95,17 +114,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db, sessions, limiter, requireUser, cookieName, now,
     secureCookies: config.secureCookies,
     emailConfirmation: config.emailConfirmation,
-    onSignOut: (sessionId) => hub.closeSession(sessionId),
   });
   await app.register(profileRoutes, { db, storage, requireUser, now });
   await app.register(translationRoutes, { service: translation, requireUser });
   const textTranslator = textTranslatorFor(translation);
   const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: textTranslator, logger: app.log });
   await app.register(scanRoutes, { service: scan, requireUser });
-  await app.register(chatRoutes, { db, requireUser, translator: deps.chatTranslator ?? chatTranslatorFor(translation), events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
+  // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
+  // drain while the engines are still up.
+  const jobs = new TranslationJobs({
+    db, log: app.log, events: hub,
+    translator: deps.chatTranslator ?? chatTranslatorFor(translation),
+    exclusive: deps.database.kind === 'pglite',
+    leaseMs: config.translationLeaseMs,
+    drainMs: config.shutdownDrainMs,
+    ...deps.translationJobs,
+  });
+  app.decorate('translationJobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.drain());
+  await app.register(chatRoutes, { db, requireUser, jobs, events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
 
   const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
-  const realtime = attachRealtimeSocket(app.server, { hub, guard, sessions });
+  const realtime = attachRealtimeSocket(app.server, { hub, guard, sessionEvents, sessionWatch });
+  // Shutdown: tell clients to reconnect (to another node, or to this one once it is back).
+  app.addHook('preClose', async () => realtime.closeForRestart());
   app.addHook('onClose', async () => realtime.close());
 
   const voice = createVoiceDeps(config.voice, { translator: textTranslator, logger: app.log });
@@ -113,8 +146,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const voiceSocket = attachVoiceSocket(app.server, {
     authenticate: async (req) => {
       const session = await guard.authenticate(req);
-      return session ? { userId: session.userId } : null;
+      return session ? { userId: session.userId, sessionId: session.sessionId } : null;
     },
+    onSessionEnded: (listener) => sessionEvents.onEnded((sessionId) => listener(sessionId)),
+    watchSession: (sessionId) => sessionWatch.watch(sessionId),
     isAllowedOrigin: (req) => guard.isAllowedOrigin(req),
     createSession: voice.createSession,
     logger: app.log,

@@ -38,6 +38,8 @@ const envSchema = z.object({
   OCR_MODEL: z.string().optional(),
   ...voiceEnvShape,
   CHAT_SENDS_PER_10S: z.coerce.number().int().positive().default(30),
+  TRANSLATION_LEASE_SECONDS: z.coerce.number().positive().default(30),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +58,10 @@ export interface Config {
   emailConfirmation: boolean;
   webDistDir: string;
   chatSendsPer10s: number;
+  /** A claimed translation job returns to the queue this long after its process stopped renewing it. */
+  translationLeaseMs: number;
+  /** On SIGTERM, how long in-flight translations may finish before they are handed back. */
+  shutdownDrainMs: number;
   scan: ScanConfig;
   voice: VoiceConfig;
   translation: {
@@ -90,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
     chatSendsPer10s: e.CHAT_SENDS_PER_10S,
+    translationLeaseMs: e.TRANSLATION_LEASE_SECONDS * 1000,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
     scan: {
       engine: e.OCR_ENGINE,

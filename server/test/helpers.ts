@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import type { AuthLimits } from '../src/auth/rateLimits.ts';
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -16,6 +16,8 @@ export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestDatabase {
+  /** What a spawned server process needs to use this database (DATABASE_URL or DATA_DIR). */
+  serverEnv: Record<string, string>;
   /** Opens a fresh connection to the same database (to test restarts). */
   open(): Promise<DbHandle>;
   drop(): Promise<void>;
@@ -32,6 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
     return {
+      serverEnv: { DATABASE_URL: url.toString() },
       open: () => connectDb({ databaseUrl: url.toString() }),
       drop: async () => {
         const c = new pg.Client({ connectionString: ADMIN_URL });
@@ -43,6 +46,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'parley-pglite-'));
   return {
+    serverEnv: { DATA_DIR: dir },
     open: () => connectDb({ pgliteDir: path.join(dir, 'pgdata') }),
     drop: async () => rmSync(dir, { recursive: true, force: true }),
   };
@@ -87,6 +91,7 @@ export interface TestServerOptions {
   testDb?: TestDatabase;
   chatTranslator?: ChatTranslator;
   sendsPer10s?: number;
+  translationJobs?: AppDeps['translationJobs'];
 }
 
 /** A full app on its own database and data directory, with a clock the test moves. */
@@ -108,6 +113,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     authLimits: options.authLimits ?? GENEROUS_LIMITS,
     chatTranslator: options.chatTranslator,
     sendsPer10s: options.sendsPer10s ?? 1000,
+    translationJobs: options.translationJobs,
   });
   await app.ready();
   return {

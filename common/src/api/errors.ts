@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'invalid_image',
   'image_too_large',
   'payload_too_large',
+  'database_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -18,8 +18,6 @@ export interface AuthRouteDeps {
   secureCookies: boolean;
   emailConfirmation: boolean;
   now: () => Date;
-  /** Called after sign-out so open sockets of that session close. */
-  onSignOut?: (sessionId: string) => void;
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
@@ -44,8 +42,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
 
   r.post(API.signOut, { onRequest: deps.requireUser }, async (request, reply) => {
     const { sessionId } = currentUser(request);
+    // The store announces the end on SessionEvents: every socket of this session closes.
     await deps.sessions.destroy(sessionId);
-    deps.onSignOut?.(sessionId);
     reply.clearCookie(deps.cookieName, cookieOptions);
     return reply.status(204).send();
   });

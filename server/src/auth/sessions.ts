@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { retryOnConnectionLoss } from '../db/availability.ts';
 import type { Db } from '../db/connect.ts';
+import type { SessionEvents } from './sessionEvents.ts';
 
 export interface SessionSettings {
   idleMs: number;
   absoluteMs: number;
   now: () => Date;
+  /** Told when a session ends here (sign-out, or found expired); closes its sockets. */
+  events?: SessionEvents;
 }
 
 export interface SessionInfo {
@@ -53,7 +57,11 @@ export class SessionStore {
 
   /** The live session for a token, or null when unknown, idle too long or past its absolute expiry. */
   async resolve(token: string): Promise<SessionInfo | null> {
-    const id = hashToken(token);
+    // Every step is safe to repeat (a read, a delete of an expired row, a touch).
+    return retryOnConnectionLoss(() => this.lookup(hashToken(token)));
+  }
+
+  private async lookup(id: string): Promise<SessionInfo | null> {
     const now = this.settings.now().getTime();
     const cached = this.cache.get(id);
     if (cached && now - cached.cachedAt < CACHE_MS && now < cached.expiresAt && now - cached.lastSeenAt < this.settings.idleMs) {
@@ -70,6 +78,7 @@ export class SessionStore {
     const idleFor = now - new Date(row.last_seen_at).getTime();
     if (now >= new Date(row.expires_at).getTime() || idleFor >= this.settings.idleMs) {
       await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+      this.settings.events?.ended(id, 'expired');
       return null;
     }
     let lastSeenAt = new Date(row.last_seen_at).getTime();
@@ -83,17 +92,30 @@ export class SessionStore {
     return info;
   }
 
-  /** Whether a session (by id) is still valid, without touching it. */
-  async isLive(sessionId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('sessions').select(['last_seen_at', 'expires_at']).where('id', '=', sessionId).executeTakeFirst();
-    if (!row) return false;
+  /** End those of the given sessions that are gone, idle too long or past their absolute limit. */
+  async endExpired(sessionIds: readonly string[]): Promise<string[]> {
+    if (sessionIds.length === 0) return [];
+    const rows = await retryOnConnectionLoss(() =>
+      this.db.selectFrom('sessions').select(['id', 'last_seen_at', 'expires_at']).where('id', 'in', [...sessionIds]).execute(),
+    );
     const now = this.settings.now().getTime();
-    return now < new Date(row.expires_at).getTime() && now - new Date(row.last_seen_at).getTime() < this.settings.idleMs;
+    const live = new Set(
+      rows
+        .filter((r) => now < new Date(r.expires_at).getTime() && now - new Date(r.last_seen_at).getTime() < this.settings.idleMs)
+        .map((r) => r.id),
+    );
+    const ended = sessionIds.filter((id) => !live.has(id));
+    if (ended.length === 0) return [];
+    for (const id of ended) this.cache.delete(id);
+    await this.db.deleteFrom('sessions').where('id', 'in', ended).execute();
+    for (const id of ended) this.settings.events?.ended(id, 'expired');
+    return ended;
   }
 
   async destroy(sessionId: string): Promise<void> {
     this.cache.delete(sessionId);
     await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    this.settings.events?.ended(sessionId, 'signed_out');
   }
 
   /** Remove expired rows; called now and then, not per request. */

@@ -1,16 +1,14 @@
 import { isLanguageCode, type ChatMessage, type LanguageCode } from '@parley/common';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { isUuid, roomNotFound } from './membership.ts';
 import { presentMessage } from './presenters.ts';
-import { toTranslationUpdate, translationFailed, type TranslationUpdate } from './translationOutcome.ts';
-import type { ChatTranslator, EventPublisher } from './types.ts';
+import type { TranslationJobs } from './translationJobs.ts';
+import type { EventPublisher } from './types.ts';
 
 export interface SendDeps {
   db: Db;
-  translator: ChatTranslator;
+  jobs: TranslationJobs;
   events: EventPublisher;
-  log: FastifyBaseLogger;
 }
 
 export interface SendInput {
@@ -21,19 +19,21 @@ export interface SendInput {
 }
 
 /**
- * Send a message: membership -> insert the original (nothing can lose it after this) ->
- * acknowledge and publish to both participants -> translate for the partner in the background
- * -> update the row -> publish message.translated. A retry with the same client id returns the
- * stored message and publishes nothing twice.
+ * Send a message: membership -> insert the original together with its translation job (the
+ * row, `pending`; nothing can lose either after this) -> acknowledge and publish to both
+ * participants -> the job runner translates, updates the row and publishes message.translated.
+ * A retry with the same client id returns the stored message and publishes nothing twice.
  */
-export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ message: ChatMessage; created: boolean; translation: Promise<void> }> {
-  const { db } = deps;
+export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ message: ChatMessage; created: boolean }> {
+  const { db, jobs } = deps;
   const room = await sendContext(db, input.roomId, input.senderId);
   const senderLanguage = isLanguageCode(room.sender_language) ? room.sender_language : null;
   // The partner reads in their own language; without one, in the sender's (spec section 4).
   const target: LanguageCode = isLanguageCode(room.partner_language) ? room.partner_language : (senderLanguage ?? 'en');
   // Same language on both sides: nothing to translate (spec section 5), so no engine call.
   const needsTranslation = senderLanguage !== target;
+  // This process takes the job at once when it has room; otherwise any process claims it.
+  const lease = needsTranslation ? jobs.leaseForInsert() : null;
 
   const inserted = await db
     .insertInto('messages')
@@ -45,6 +45,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
       original_language: senderLanguage,
       target_language: target,
       translation_status: needsTranslation ? 'pending' : 'not_needed',
+      ...lease,
     })
     .onConflict((oc) => oc.constraint('messages_client_id_unique').doNothing())
     .returningAll()
@@ -58,16 +59,20 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
       .where('sender_id', '=', input.senderId)
       .where('client_id', '=', input.clientId)
       .executeTakeFirstOrThrow();
-    return { message: presentMessage(existing), created: false, translation: Promise.resolve() };
+    // Still pending (its process may have died): make sure someone claims it now.
+    if (existing.translation_status === 'pending') jobs.kick();
+    return { message: presentMessage(existing), created: false };
   }
 
   const message = presentMessage(inserted);
   const audience = room.partner_id ? [input.senderId, room.partner_id] : [input.senderId];
   deps.events.publish(audience, { v: 1, type: 'message.created', message });
-  const translation = needsTranslation
-    ? translateStored(deps, message, senderLanguage, target, room.relationship_context, audience)
-    : Promise.resolve();
-  return { message, created: true, translation };
+  if (lease) {
+    jobs.run({ id: message.id, content: message.content, senderLanguage, target, context: room.relationship_context, audience, attempts: 1 });
+  } else if (needsTranslation) {
+    jobs.kick();
+  }
+  return { message, created: true };
 }
 
 /**
@@ -87,34 +92,4 @@ async function sendContext(db: Db, roomId: string, senderId: string) {
     .executeTakeFirst();
   if (!row) throw roomNotFound();
   return row;
-}
-
-async function translateStored(
-  deps: SendDeps,
-  message: ChatMessage,
-  senderLanguage: LanguageCode | null,
-  target: LanguageCode,
-  context: Parameters<ChatTranslator['translate']>[0]['context'],
-  audience: string[],
-): Promise<void> {
-  let update: TranslationUpdate;
-  try {
-    const result = await deps.translator.translate({ text: message.content, sourceHint: senderLanguage, target, context });
-    update = toTranslationUpdate(result, message.content, senderLanguage, target);
-  } catch (err) {
-    deps.log.warn({ err, messageId: message.id }, 'message translation failed');
-    update = translationFailed(message.original_language);
-  }
-  try {
-    const row = await deps.db
-      .updateTable('messages')
-      .set(update)
-      .where('id', '=', message.id as never)
-      .returningAll()
-      .executeTakeFirst();
-    // The room may have been deleted meanwhile: then there is nothing left to tell.
-    if (row) deps.events.publish(audience, { v: 1, type: 'message.translated', message: presentMessage(row) });
-  } catch (err) {
-    deps.log.error({ err, messageId: message.id }, 'could not store message translation');
-  }
 }

@@ -6,6 +6,7 @@ import {
 } from '@parley/common';
 import { z } from 'zod';
 import { currentUser, type RequireUser } from '../auth/requireUser.ts';
+import { retryOnConnectionLoss } from '../db/availability.ts';
 import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
 import { sendMessage } from './messageSender.ts';
@@ -13,12 +14,13 @@ import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
 import { searchUsers } from './search.ts';
-import type { ChatTranslator, EventPublisher } from './types.ts';
+import type { TranslationJobs } from './translationJobs.ts';
+import type { EventPublisher } from './types.ts';
 
 export interface ChatRouteDeps {
   db: Db;
   requireUser: RequireUser;
-  translator: ChatTranslator;
+  jobs: TranslationJobs;
   events: EventPublisher;
   /** Messages a user may send per 10 seconds. */
   sendsPer10s?: number;
@@ -86,9 +88,12 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   r.post(`${CHAT_API.chats}/:roomId/messages`, { schema: { params: roomParams, body: sendMessageBody } }, async (request, reply) => {
     const me = currentUser(request).id;
     await sendLimit.consume(me);
-    const { message, created } = await sendMessage(
-      { db, translator: deps.translator, events, log: request.log },
-      { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
+    // Safe to repeat after a lost connection: the client id makes the insert idempotent.
+    const { message, created } = await retryOnConnectionLoss(() =>
+      sendMessage(
+        { db, jobs: deps.jobs, events },
+        { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
+      ),
     );
     return reply.status(created ? 201 : 200).send({ message });
   });

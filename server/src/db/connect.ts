@@ -27,9 +27,16 @@ export interface DbHandle {
 export async function connectDb(options: DbOptions): Promise<DbHandle> {
   let handle: DbHandle;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
-    // An idle connection the server drops (restart, admin kill) must not crash the process;
-    // the pool replaces it on the next query.
+    // Without a connect timeout a request would wait forever while the database is down.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, connectionTimeoutMillis: 5_000 });
+    // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error' on its
+    // client. The pool listens only while a client is idle; a client checked out for a query has
+    // no listener, and an unheard 'error' event ends the process. So every client gets one for
+    // life: the query in flight fails on its own (answered 503 or retried), and the pool discards
+    // the broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.warn(`PostgreSQL connection lost during a query: ${err.message}`));
+    });
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, kind: 'postgres', close: () => db.destroy() };

@@ -78,6 +78,11 @@ export interface MessagesTable {
   /** Words of translated_content the engine did not know ([{start, end}]), null when none. */
   unknown_spans: ColumnType<TextSpan[] | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+  /** Claims of the translation job so far (chat/translationJobs.ts). */
+  translation_attempts: ColumnType<number, number | undefined, number>;
+  /** A pending row leased to a process until then; null or past: free to claim. */
+  translation_lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  translation_lease_owner: string | null;
 }
 
 export interface Database {

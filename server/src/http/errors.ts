@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@parley/common';
+import { isConnectionLoss } from '../db/availability.ts';
 
 /** An error meant for the client: stable code, HTTP status, user-facing message. */
 export class AppError extends Error {
@@ -30,6 +31,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.');
       const message = first ? `${field ? `${field}: ` : ''}${first.message}` : 'Invalid request';
       return reply.status(400).send(errorBody('validation_failed', message, err.validation));
+    }
+    if (isConnectionLoss(err)) {
+      request.log.warn({ err: (err as Error).message, url: request.url }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(errorBody('database_unavailable', 'The database is unavailable. Please try again in a moment.'));
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {

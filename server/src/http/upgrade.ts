@@ -31,6 +31,6 @@ export function makeUpgradeGuard(sessions: SessionStore, cookieName: string, pub
 }
 
 /** Answer a refused upgrade with a plain HTTP status and close the socket. */
-export function refuseUpgrade(socket: import('node:stream').Duplex, status: 401 | 403 | 404 | 429, text: string): void {
+export function refuseUpgrade(socket: import('node:stream').Duplex, status: 401 | 403 | 404 | 429 | 503, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }

@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import { clientFrameSchema, REALTIME_LIMITS, type ServerEvent } from '@parley/common';
 import { WebSocketServer } from 'ws';
-import type { SessionStore } from '../auth/sessions.ts';
+import type { SessionEvents } from '../auth/sessionEvents.ts';
+import type { SessionWatch } from '../auth/sessionWatch.ts';
 import { refuseUpgrade, type UpgradeGuard } from '../http/upgrade.ts';
 import type { Client, RealtimeHub } from './hub.ts';
 
@@ -10,18 +11,23 @@ export const REALTIME_PATH = '/api/realtime';
 export interface RealtimeSocketDeps {
   hub: RealtimeHub;
   guard: UpgradeGuard;
-  sessions: SessionStore;
-  /** How often to drop dead sockets and sockets whose session ended. */
+  /** Ended sessions (sign-out, expiry) close their sockets. */
+  sessionEvents: SessionEvents;
+  /** Keeps the sessions of open sockets checked for expiry. */
+  sessionWatch: SessionWatch;
+  /** How often to ping sockets and drop dead ones. */
   sweepMs?: number;
 }
 
 /** The chat socket: one per signed-in tab, server-to-client events only (plus ping). */
-export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): { close(): void } {
+export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): { closeForRestart(): Promise<void>; close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME_LIMITS.maxFrameBytes });
   const alive = new WeakSet<object>();
+  let closing = false;
 
   server.on('upgrade', (req, socket, head) => {
     if ((req.url ?? '').split('?')[0] !== REALTIME_PATH) return;
+    if (closing) return refuseUpgrade(socket, 503, 'Service Unavailable');
     if (!deps.guard.isAllowedOrigin(req)) return refuseUpgrade(socket, 403, 'Forbidden');
     void deps.guard.authenticate(req).then(
       (session) => {
@@ -29,6 +35,7 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
         wss.handleUpgrade(req, socket, head, (ws) => {
           const client: Client = { ws, userId: session.userId, sessionId: session.sessionId };
           deps.hub.add(client);
+          const release = deps.sessionWatch.watch(session.sessionId);
           alive.add(ws);
           let frames = 0;
           const window = setInterval(() => (frames = 0), 60_000);
@@ -44,6 +51,7 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
           });
           ws.on('close', () => {
             clearInterval(window);
+            release();
             deps.hub.remove(client);
           });
           ws.on('error', () => ws.terminate());
@@ -61,16 +69,29 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
       }
       alive.delete(client.ws);
       client.ws.ping();
-      void deps.sessions.isLive(client.sessionId).then((live) => {
-        if (!live) client.ws.close(4001, 'session ended');
-      });
     }
   }, deps.sweepMs ?? 30_000);
   sweep.unref();
+  const unsubscribe = deps.sessionEvents.onEnded((sessionId, reason) => deps.hub.closeSession(sessionId, reason === 'signed_out' ? 'signed out' : 'session ended'));
 
   return {
+    /** 1012 "service restart": clients reconnect (elsewhere) and resume with ?after. */
+    async closeForRestart() {
+      closing = true;
+      const open = [...deps.hub.clients()];
+      if (open.length === 0) return;
+      const closed = Promise.all(open.map((c) => new Promise<void>((resolve) => {
+        if (c.ws.readyState === c.ws.CLOSED) return resolve();
+        c.ws.once('close', () => resolve());
+        c.ws.close(1012, 'service restart');
+      })));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, 1_000)))]);
+      clearTimeout(timer);
+    },
     close() {
       clearInterval(sweep);
+      unsubscribe();
       for (const client of deps.hub.clients()) client.ws.terminate();
       wss.close();
     },

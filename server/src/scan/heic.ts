@@ -1,5 +1,6 @@
 import { AppError } from '../http/errors.ts';
-import { RunError, runProcessRaw } from './ocr/process.ts';
+import { EngineError } from '../platform/errors.ts';
+import { runProcessRaw } from '../platform/process.ts';
 
 const UNREADABLE =
   'HEIC photos cannot be read on this server. Please choose a JPEG or PNG (on an iPhone: Settings › Camera › Formats › Most Compatible).';
@@ -27,7 +28,7 @@ export async function heicToPng(bytes: Buffer, maxSide: number, binary = 'conver
     return out;
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if (err instanceof RunError && err.reason === 'failed') {
+    if (err instanceof EngineError && err.code === 'failed') {
       throw new AppError(400, 'invalid_image', 'The image is damaged or incomplete. Please take or choose the photo again.');
     }
     throw new AppError(400, 'invalid_image', UNREADABLE);

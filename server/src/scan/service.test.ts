@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors.ts';
 import { TesseractEngine } from './ocr/tesseract.ts';
-import { OcrError, type OcrEngine } from './ocr/types.ts';
+import { type OcrEngine } from './ocr/types.ts';
+import { EngineError } from '../platform/errors.ts';
 import { createScanService, TRANSLATION_FAILED_MESSAGE } from './service.ts';
 import { createApertiumTranslator } from './testing/apertiumTranslator.ts';
 import { characterErrorRate } from './testing/cer.ts';
@@ -73,7 +74,7 @@ describe('smartImageTranslate with Tesseract and Apertium', () => {
 });
 
 /** An engine answering `text`, or failing with `error`, recording the languages it was given. */
-function fakeEngine(id: string, outcome: { text: string } | { error: OcrError }) {
+function fakeEngine(id: string, outcome: { text: string } | { error: EngineError }) {
   const calls: Array<readonly LanguageCode[]> = [];
   const engine: OcrEngine = {
     id,
@@ -126,7 +127,7 @@ describe('smartImageTranslate logic', () => {
   });
 
   it('falls back to the next OCR engine when one fails', async () => {
-    const broken = fakeEngine('vision', { error: new OcrError('vision', 'failed', 'HTTP 500') });
+    const broken = fakeEngine('vision', { error: new EngineError('vision', 'failed', 'HTTP 500') });
     const working = fakeEngine('tesseract', { text: 'the museum' });
     const service = createScanService({ ocrEngines: [broken.engine, working.engine], translator: echoTranslator() });
     const result = await service.smartImageTranslate({ image: await png(), primaryLanguage: 'es', secondaryLanguage: 'en' });
@@ -136,7 +137,7 @@ describe('smartImageTranslate logic', () => {
 
   it('answers success false when every engine fails, naming a timeout', async () => {
     const failing = createScanService({
-      ocrEngines: [fakeEngine('a', { error: new OcrError('a', 'failed', 'boom') }).engine],
+      ocrEngines: [fakeEngine('a', { error: new EngineError('a', 'failed', 'boom') }).engine],
       translator: echoTranslator(),
     });
     expect(await failing.smartImageTranslate({ image: await png(), primaryLanguage: 'en', secondaryLanguage: 'es' })).toMatchObject({
@@ -144,7 +145,7 @@ describe('smartImageTranslate logic', () => {
       error: ANALYZE_FAILED_MESSAGE,
     });
     const slow = createScanService({
-      ocrEngines: [fakeEngine('a', { error: new OcrError('a', 'timeout', 'slow') }).engine],
+      ocrEngines: [fakeEngine('a', { error: new EngineError('a', 'timeout', 'slow') }).engine],
       translator: echoTranslator(),
     });
     const result = await slow.smartImageTranslate({ image: await png(), primaryLanguage: 'en', secondaryLanguage: 'es' });

@@ -7,7 +7,8 @@ import {
 } from '@parley/common';
 import { detectScanLanguage, type Detect } from './detect.ts';
 import { prepareImage, type ImageLimits, DEFAULT_IMAGE_LIMITS } from './image.ts';
-import { OcrError, type OcrEngine, type OcrResult } from './ocr/types.ts';
+import { type OcrEngine, type OcrResult } from './ocr/types.ts';
+import { EngineError } from '../platform/errors.ts';
 import type { TextTranslator } from './types.ts';
 
 export interface ScanLogger {
@@ -66,7 +67,7 @@ export function createScanService(deps: ScanServiceDeps): ScanService {
         if (signal.aborted) break;
       }
     }
-    const timedOut = lastError instanceof OcrError && lastError.code === 'timeout';
+    const timedOut = lastError instanceof EngineError && lastError.code === 'timeout';
     return { error: timedOut ? 'Reading the image took too long. Please try a smaller or clearer photo.' : ANALYZE_FAILED_MESSAGE };
   }
 

@@ -5,7 +5,7 @@ import { ApertiumEngine } from './engines/apertium.ts';
 import { DeepLEngine } from './engines/deepl.ts';
 import { LibreTranslateEngine } from './engines/libretranslate.ts';
 import { OpenAiEngine } from './engines/openai.ts';
-import { EngineError } from './engines/types.ts';
+import { EngineError } from '../platform/errors.ts';
 import { TranslationRouter } from './router.ts';
 import { deeplHandler, libreHandler, openAiHandler, startFake, type FakeProvider } from './testing/fakeProviders.ts';
 import { spyEngine } from './testing/spyEngine.ts';

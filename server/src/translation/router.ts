@@ -4,7 +4,8 @@ import {
 } from '@parley/common';
 import type { CachedTranslation, TranslationCache } from './cache.ts';
 import { detectLanguage } from './detect.ts';
-import { EngineError, isEngineError, type PairSupport, type TranslationEngine } from './engines/types.ts';
+import { type PairSupport, type TranslationEngine } from './engines/types.ts';
+import { EngineError, isEngineError } from '../platform/errors.ts';
 
 export type SourceLanguage = LanguageCode | 'auto-detect' | 'auto';
 

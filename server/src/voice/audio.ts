@@ -1,5 +1,5 @@
 import { VOICE_LIMITS } from '@parley/common';
-import { runChain, type ChainOptions, type Command } from './process.ts';
+import { runChain, type ChainOptions, type Command } from '../platform/process.ts';
 
 export const SAMPLE_RATE = VOICE_LIMITS.sampleRate;
 /** Bytes of one outgoing audio chunk: 4096 samples of PCM16. */

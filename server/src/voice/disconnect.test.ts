@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { liveProcessCount } from './process.ts';
+import { liveProcessCount } from '../platform/process.ts';
 import { VoiceSession } from './session.ts';
 import { PocketSphinxStt } from './stt/pocketsphinx.ts';
 import { ApertiumCliTranslator } from './testing/apertiumTranslator.ts';
 import { startVoiceServer, VoiceTestClient, type TestVoiceServer } from './testing/harness.ts';
-import { commandsOf, descendantPids } from './testing/processes.ts';
+import { commandsOf, descendantPids } from '../platform/testing/processes.ts';
 import { fliteSpeech } from './testing/speech.ts';
 import { EspeakTts } from './tts/espeak.ts';
 

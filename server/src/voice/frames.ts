@@ -1,7 +1,7 @@
-import { VOICE_CLIENT_MESSAGE_TYPES, voiceClientMessage, type VoiceClientMessage } from '@parley/common';
-import type { VoiceError, VoiceLimits } from './types.ts';
+import { VOICE_CLIENT_MESSAGE_TYPES, voiceClientMessage, type VoiceClientMessage, type VoiceErrorCode } from '@parley/common';
+import type { VoiceLimits } from './types.ts';
 
-export type FrameResult = { message: VoiceClientMessage } | { code: VoiceError['code']; message: string; error: true };
+export type FrameResult = { message: VoiceClientMessage } | { code: VoiceErrorCode; message: string; error: true };
 
 /**
  * The checks every client frame passes before a session sees it: size cap, rate cap (token
@@ -45,6 +45,6 @@ export class FrameGate {
   }
 }
 
-function fail(code: VoiceError['code'], message: string): FrameResult {
+function fail(code: VoiceErrorCode, message: string): FrameResult {
   return { code, message, error: true };
 }

@@ -1,5 +1,5 @@
-import type { VoiceErrorCode } from '@parley/common';
-import { VoiceError } from './types.ts';
+import type { EngineErrorCode } from '../platform/errors.ts';
+import { EngineError } from '../platform/errors.ts';
 
 /** Where an OpenAI-compatible service lives: api.openai.com, a whisper.cpp / faster-whisper server, ... */
 export interface OpenAiEndpoint {
@@ -13,14 +13,14 @@ const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
 
 /**
  * POST to `{baseUrl}{path}`; resolves to the response body. Network failures, timeouts and non-2xx
- * answers become a VoiceError with `code`; the caller's abort propagates as is.
+ * answers become a EngineError with `code`; the caller's abort propagates as is.
  */
 export async function postToService(
   endpoint: OpenAiEndpoint,
   path: string,
   body: FormData | object,
   signal: AbortSignal,
-  code: VoiceErrorCode,
+  code: EngineErrorCode,
   what: string,
 ): Promise<Buffer> {
   const headers: Record<string, string> = {};
@@ -42,15 +42,15 @@ export async function postToService(
     });
   } catch (err) {
     if (signal.aborted) throw err;
-    throw new VoiceError(code, `${what} is unreachable${timeout.aborted ? ' (timed out)' : ''}`);
+    throw new EngineError('openai', code, `${what} is unreachable${timeout.aborted ? ' (timed out)' : ''}`);
   }
   if (!response.ok) {
     const detail = (await response.text().catch(() => '')).slice(0, 200);
-    throw new VoiceError(code, `${what} answered ${response.status}${detail ? `: ${detail}` : ''}`);
+    throw new EngineError('openai', code, `${what} answered ${response.status}${detail ? `: ${detail}` : ''}`);
   }
   const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > MAX_RESPONSE_BYTES) throw new VoiceError(code, `${what} answered too much data`);
+  if (length > MAX_RESPONSE_BYTES) throw new EngineError('openai', code, `${what} answered too much data`);
   const data = Buffer.from(await response.arrayBuffer());
-  if (data.length > MAX_RESPONSE_BYTES) throw new VoiceError(code, `${what} answered too much data`);
+  if (data.length > MAX_RESPONSE_BYTES) throw new EngineError('openai', code, `${what} answered too much data`);
   return data;
 }

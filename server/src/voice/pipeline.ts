@@ -3,7 +3,8 @@ import { chunkPcm } from './audio.ts';
 import type { SpeechToText, SttStream, Transcription } from './stt/types.ts';
 import { direction, splitSentences, type LanguagePair, type RecognitionPlan } from './text.ts';
 import type { TextToSpeech } from './tts/types.ts';
-import { VoiceError, type TextTranslator } from './types.ts';
+import { EngineError, type EngineErrorCode } from '../platform/errors.ts';
+import { voiceErrorCode, type TextTranslator } from './types.ts';
 
 export interface PipelineEngines {
   stt: SpeechToText;
@@ -40,7 +41,7 @@ type Send = (event: VoiceServerEvent) => void;
 /**
  * Recognise -> translate sentence by sentence -> synthesise sentence by sentence. Translation runs
  * ahead of synthesis, so each sentence's transcript delta goes out as soon as it is translated and
- * its audio as soon as it is synthesised, in 4096-sample chunks. Throws VoiceError for the client;
+ * its audio as soon as it is synthesised, in 4096-sample chunks. Throws an EngineError with a voice code for the client;
  * returns quietly when `signal` aborts.
  */
 export async function runUtterance(utt: Utterance, engines: PipelineEngines, send: Send, signal: AbortSignal, timings?: UtteranceTimings): Promise<void> {
@@ -54,7 +55,7 @@ export async function runUtterance(utt: Utterance, engines: PipelineEngines, sen
   });
   if (timings) Object.assign(timings, { recognised: performance.now(), sttMs: performance.now() - t0 });
   const text = heard.text.trim();
-  if (!text) throw new VoiceError('no_speech', 'No speech was recognised. Hold the microphone and speak a little louder or closer.');
+  if (!text) throw new EngineError('voice', 'no_speech', 'No speech was recognised. Hold the microphone and speak a little louder or closer.');
   const spoken = spokenLanguage(heard, text, utt, engines.translator);
   send({ type: 'conversation.item.input_audio_transcription.completed', item_id: utt.itemId, content_index: 0, transcript: text, language: spoken });
 
@@ -88,7 +89,7 @@ export async function runUtterance(utt: Utterance, engines: PipelineEngines, sen
     });
     if (!engines.tts.supports(target)) {
       await previous;
-      throw new VoiceError('unsupported_language', `Speech synthesis does not support ${target}; the translation is shown as text only.`);
+      throw new EngineError('voice', 'unsupported_language', `Speech synthesis does not support ${target}; the translation is shown as text only.`);
     }
     for (const pending of translated) {
       const sentence = await pending;
@@ -123,17 +124,20 @@ function spokenLanguage(heard: Transcription, text: string, utt: Utterance, tran
 
 async function translateSentence(engines: PipelineEngines, text: string, source: LanguageCode, target: LanguageCode, signal: AbortSignal): Promise<string> {
   const result = await stage(signal, engines.stageTimeoutMs, 'translation_failed', 'Translation', () => engines.translator.translate({ text, source, target }));
-  if (!result.ok) throw new VoiceError('translation_failed', result.message ?? 'Translation failed. Please try again.');
+  if (!result.ok) throw new EngineError('voice', 'translation_failed', result.message ?? 'Translation failed. Please try again.');
   const translated = result.text.trim();
-  if (!translated) throw new VoiceError('translation_failed', 'The translation came back empty. Please try again.');
+  if (!translated) throw new EngineError('voice', 'translation_failed', 'The translation came back empty. Please try again.');
   return translated;
 }
 
+type StageCode = Extract<EngineErrorCode, 'stt_failed' | 'translation_failed' | 'tts_failed'>;
+
 /**
- * Run one engine call with the stage's time limit. A timeout becomes a VoiceError; the socket's
- * abort (disconnect or clear) propagates as an AbortError that the session ignores.
+ * Run one engine call with the stage's time limit. A timeout, and any engine failure without a
+ * voice code of its own, becomes the stage's code; the socket's abort (disconnect or clear)
+ * propagates as an AbortError that the session ignores.
  */
-async function stage<T>(signal: AbortSignal, timeoutMs: number, code: VoiceError['code'], what: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function stage<T>(signal: AbortSignal, timeoutMs: number, code: StageCode, what: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   signal.throwIfAborted();
   const timeout = new AbortController();
   const combined = AbortSignal.any([signal, timeout.signal]);
@@ -141,7 +145,7 @@ async function stage<T>(signal: AbortSignal, timeoutMs: number, code: VoiceError
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       timeout.abort();
-      reject(new VoiceError(code, `${what} took too long. Please try again.`));
+      reject(new EngineError('voice', code, `${what} took too long. Please try again.`));
     }, timeoutMs);
   });
   let onAbort = () => {};
@@ -151,6 +155,9 @@ async function stage<T>(signal: AbortSignal, timeoutMs: number, code: VoiceError
   });
   try {
     return await Promise.race([run(combined), timedOut, aborted]);
+  } catch (err) {
+    if (err instanceof EngineError && !voiceErrorCode(err)) throw new EngineError(err.engine, code, err.message, { cause: err });
+    throw err;
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', onAbort);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { resolveLanguage, VOICE_LIMITS, VOICE_PROTOCOL_VERSION, type VoiceClientMessage } from '@parley/common';
+import { resolveLanguage, VOICE_LIMITS, VOICE_PROTOCOL_VERSION, type VoiceClientMessage, type VoiceErrorCode } from '@parley/common';
 import { decodePcm16Base64 } from './audio.ts';
 import { FrameGate } from './frames.ts';
 import { runUtterance, type PipelineEngines, type Utterance, type UtteranceTimings } from './pipeline.ts';
 import type { SttStream } from './stt/types.ts';
 import { planRecognition, type LanguagePair } from './text.ts';
-import { DEFAULT_VOICE_LIMITS, errorEvent, silentLogger, VoiceError, type VoiceLimits, type VoiceLogger, type VoiceSessionContext, type VoiceSessionHandle } from './types.ts';
+import { DEFAULT_VOICE_LIMITS, errorEvent, silentLogger, voiceErrorCode, type VoiceLimits, type VoiceLogger, type VoiceSessionContext, type VoiceSessionHandle } from './types.ts';
 
 export interface VoiceSessionOptions extends Omit<PipelineEngines, 'stageTimeoutMs'> {
   limits?: Partial<VoiceLimits>;
@@ -167,7 +167,8 @@ export class VoiceSession implements VoiceSessionHandle {
       this.options.onTimings?.(timings);
     } catch (err) {
       if (signal.aborted) return;
-      if (err instanceof VoiceError) this.fail(err.code, err.message);
+      const code = voiceErrorCode(err);
+      if (code) this.fail(code, (err as Error).message);
       else {
         this.logger.error({ err }, 'voice: utterance failed');
         this.fail('internal_error', 'Something went wrong while translating; please try again.');
@@ -192,7 +193,7 @@ export class VoiceSession implements VoiceSessionHandle {
     this.bytes = 0;
   }
 
-  private fail(code: VoiceError['code'], message: string): void {
+  private fail(code: VoiceErrorCode, message: string): void {
     this.ctx.send(errorEvent(code, message));
   }
 }

@@ -9,7 +9,11 @@ const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 export interface VoiceSocketDeps {
   /** The signed-in user of the upgrade request (session cookie), or null. */
-  authenticate(req: IncomingMessage): Promise<{ userId: string } | null>;
+  authenticate(req: IncomingMessage): Promise<{ userId: string; sessionId?: string } | null>;
+  /** Subscribe to ended sessions (sign-out, expiry): their voice sockets close with 4001. */
+  onSessionEnded?: (listener: (sessionId: string) => void) => () => void;
+  /** Keep a session checked for expiry while a socket uses it; returns the release function. */
+  watchSession?: (sessionId: string) => () => void;
   /** Whether the request's Origin may open the socket (browsers always send one). */
   isAllowedOrigin(req: IncomingMessage): boolean;
   createSession: CreateVoiceSession;
@@ -40,13 +44,17 @@ export function attachVoiceSocket(server: Server, deps: VoiceSocketDeps): VoiceS
   const maxPerUser = deps.maxConnectionsPerUser ?? 4;
   const wss = new WebSocketServer({ noServer: true, maxPayload: deps.hardMaxPayload ?? VOICE_LIMITS.maxFrameBytes * 4, perMessageDeflate: false });
   const perUser = new Map<string, number>();
+  const bySession = new Map<string, Set<WebSocket>>();
+  const unsubscribe = deps.onSessionEnded?.((sessionId) => {
+    for (const ws of bySession.get(sessionId) ?? []) ws.close(4001, 'session ended');
+  });
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (pathOf(req) !== path) return;
     socket.on('error', () => {});
     void (async () => {
       if (!deps.isAllowedOrigin(req)) return refuse(socket, 403, 'forbidden_origin', 'Cross-site voice connection refused');
-      let user: { userId: string } | null;
+      let user: { userId: string; sessionId?: string } | null;
       try {
         user = await deps.authenticate(req);
       } catch (err) {
@@ -56,13 +64,20 @@ export function attachVoiceSocket(server: Server, deps: VoiceSocketDeps): VoiceS
       if (!user) return refuse(socket, 401, 'unauthenticated', 'Please sign in');
       if ((perUser.get(user.userId) ?? 0) >= maxPerUser) return refuse(socket, 429, 'too_many_connections', 'Too many voice connections');
       if (socket.destroyed) return;
-      const { userId } = user;
-      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, userId));
+      const { userId, sessionId } = user;
+      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, userId, sessionId));
     })();
   };
 
-  const accept = (ws: WebSocket, userId: string) => {
+  const accept = (ws: WebSocket, userId: string, sessionId: string | undefined) => {
     perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+    let release = () => {};
+    if (sessionId) {
+      let set = bySession.get(sessionId);
+      if (!set) bySession.set(sessionId, (set = new Set()));
+      set.add(ws);
+      release = deps.watchSession?.(sessionId) ?? release;
+    }
     let alive = true;
     ws.on('pong', () => (alive = true));
     const send = (event: VoiceServerEvent) => {
@@ -86,6 +101,12 @@ export function attachVoiceSocket(server: Server, deps: VoiceSocketDeps): VoiceS
     ws.once('close', () => {
       clearInterval(heartbeat);
       session.close();
+      release();
+      if (sessionId) {
+        const set = bySession.get(sessionId);
+        set?.delete(ws);
+        if (set?.size === 0) bySession.delete(sessionId);
+      }
       const left = (perUser.get(userId) ?? 1) - 1;
       if (left > 0) perUser.set(userId, left);
       else perUser.delete(userId);
@@ -99,6 +120,7 @@ export function attachVoiceSocket(server: Server, deps: VoiceSocketDeps): VoiceS
     },
     close: async () => {
       server.off('upgrade', onUpgrade);
+      unsubscribe?.();
       for (const ws of wss.clients) ws.close(1001, 'server shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

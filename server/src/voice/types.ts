@@ -1,4 +1,5 @@
-import { VOICE_LIMITS, type LanguageCode, type VoiceErrorCode, type VoiceServerEvent } from '@parley/common';
+import { VOICE_ERROR_CODES, VOICE_LIMITS, type LanguageCode, type VoiceErrorCode, type VoiceServerEvent } from '@parley/common';
+import { EngineError } from '../platform/errors.ts';
 
 /**
  * What the voice pipeline needs from translation. The translation router is adapted to this
@@ -64,15 +65,10 @@ export const DEFAULT_VOICE_LIMITS: VoiceLimits = {
   stageTimeoutMs: 30_000,
 };
 
-/** An error that becomes an `error` event with a stable code. */
-export class VoiceError extends Error {
-  constructor(
-    readonly code: VoiceErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'VoiceError';
-  }
+/** The client-facing code of an engine failure, when it has one (stt_failed, no_speech, ...). */
+export function voiceErrorCode(error: unknown): VoiceErrorCode | undefined {
+  if (!(error instanceof EngineError)) return undefined;
+  return (VOICE_ERROR_CODES as readonly string[]).includes(error.code) ? (error.code as VoiceErrorCode) : undefined;
 }
 
 export function errorEvent(code: string, message: string): VoiceServerEvent {

@@ -2,12 +2,14 @@ import type { Migration } from 'kysely';
 import * as m001 from './001_accounts.ts';
 import * as m002 from './002_translation_cache.ts';
 import * as m003 from './003_chat.ts';
-import * as m004 from './004_translation_detail.ts';
+import * as m004 from './004_translation_jobs.ts';
+import * as m005 from './005_translation_detail.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_translation_cache': m002,
   '003_chat': m003,
-  '004_translation_detail': m004,
+  '004_translation_jobs': m004,
+  '005_translation_detail': m005,
 };

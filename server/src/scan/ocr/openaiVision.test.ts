@@ -98,7 +98,7 @@ describe('OpenAiVisionEngine against a local chat-completions server', () => {
     answer = { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } };
     const engine = new OpenAiVisionEngine({ baseUrl, apiKey: 'wrong', model: 'gpt-4o-mini' });
     await expect(engine.recognize(Buffer.from('png'), ['en'], signal())).rejects.toMatchObject({
-      name: 'OcrError',
+      name: 'EngineError',
       code: 'failed',
       message: expect.stringMatching(/401.*Incorrect API key/),
     });

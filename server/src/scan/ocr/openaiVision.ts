@@ -1,6 +1,7 @@
 import { languageName, type LanguageCode } from '@parley/common';
 import { cleanOcrText } from './text.ts';
-import { OcrError, type OcrEngine, type OcrHealth, type OcrResult } from './types.ts';
+import { type OcrEngine, type OcrHealth, type OcrResult } from './types.ts';
+import { EngineError } from '../../platform/errors.ts';
 
 export interface OpenAiVisionConfig {
   /** e.g. https://api.openai.com/v1, http://127.0.0.1:8080/v1 (llama.cpp, vLLM, Ollama). */
@@ -65,9 +66,9 @@ export class OpenAiVisionEngine implements OcrEngine {
         signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
       });
     } catch (err) {
-      if (signal.aborted) throw new OcrError(this.id, 'aborted', 'The scan was cancelled', { cause: err });
+      if (signal.aborted) throw new EngineError(this.id, 'aborted', 'The scan was cancelled', { cause: err });
       const timedOut = (err as Error).name === 'TimeoutError';
-      throw new OcrError(
+      throw new EngineError(
         this.id,
         timedOut ? 'timeout' : 'unavailable',
         timedOut ? 'Reading the image took too long.' : `Vision model unreachable: ${(err as Error).message}`,
@@ -76,10 +77,10 @@ export class OpenAiVisionEngine implements OcrEngine {
     }
     if (!response.ok) {
       const detail = await response.text().catch(() => '');
-      throw new OcrError(this.id, 'failed', `Vision model answered ${response.status}: ${detail.slice(0, 300)}`);
+      throw new EngineError(this.id, 'failed', `Vision model answered ${response.status}: ${detail.slice(0, 300)}`);
     }
     const content = extractContent(await response.json().catch(() => undefined));
-    if (content === undefined) throw new OcrError(this.id, 'bad_response', 'Vision model answer has no message content');
+    if (content === undefined) throw new EngineError(this.id, 'bad_response', 'Vision model answer has no message content');
     const text = cleanOcrText(stripFences(content));
     return { text: text === NO_TEXT_TOKEN || text.replace(/[.\s]/g, '') === NO_TEXT_TOKEN ? '' : text };
   }

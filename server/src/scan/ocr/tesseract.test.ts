@@ -83,7 +83,7 @@ describe('TesseractEngine (real tesseract, generated images)', () => {
     expect(await engine.health()).toEqual({ live: true, detail: 'all 20 languages, with OSD' });
     const missing = new TesseractEngine({ binary: 'no-such-tesseract' });
     expect((await missing.health()).live).toBe(false);
-    await expect(missing.recognize(Buffer.alloc(10), ['en'], signal())).rejects.toMatchObject({ name: 'OcrError', code: 'unavailable' });
+    await expect(missing.recognize(Buffer.alloc(10), ['en'], signal())).rejects.toMatchObject({ name: 'EngineError', code: 'unavailable' });
   });
 
   it('gives up at the time limit with a timeout error', async () => {

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import type { LanguageCode } from '@parley/common';
-import { RunError, Semaphore, runProcess } from './process.ts';
+import { EngineError } from '../../platform/errors.ts';
+import { runProcess } from '../../platform/process.ts';
+import { Semaphore } from '../../platform/semaphore.ts';
 import {
   ALTERNATE_DATA,
   LANGUAGE_SCRIPT,
@@ -11,7 +13,7 @@ import {
   type Script,
 } from './scripts.ts';
 import { confidentRegion, parseOsd, parseTsv, parseTsvWords, type OsdResult } from './text.ts';
-import { OcrError, type OcrEngine, type OcrHealth, type OcrResult } from './types.ts';
+import type { OcrEngine, OcrHealth, OcrResult } from './types.ts';
 
 export interface TesseractOptions {
   /** The CLI; default 'tesseract' on PATH. */
@@ -78,7 +80,7 @@ export class TesseractEngine implements OcrEngine {
     const passes = planPasses(languages, script)
       .map((group) => group.map((pass) => pass.filter((code) => installed.has(code))).filter((pass) => pass.length > 0))
       .filter((group) => group.length > 0);
-    if (passes.length === 0) throw new OcrError(this.id, 'unavailable', `No Tesseract language data for ${languages.join(', ')}`);
+    if (passes.length === 0) throw new EngineError(this.id, 'unavailable', `No Tesseract language data for ${languages.join(', ')}`);
     // OSD is wrong now and then on cluttered photos: a confident rotation is tried first, upright second.
     const turn = osd && osd.rotate !== 0 && osd.orientationConfidence >= ROTATE_CONFIDENCE ? osd.rotate : 0;
     const pages: Array<() => Promise<Buffer>> = [async () => image];
@@ -96,7 +98,7 @@ export class TesseractEngine implements OcrEngine {
         if (best && score(best.result) >= GOOD_ENOUGH) break attempts;
       }
     }
-    if (!best) throw new OcrError(this.id, 'failed', 'No reading pass ran');
+    if (!best) throw new EngineError(this.id, 'failed', 'No reading pass ran');
     if (!this.focus || score(best.result) >= FOCUS_BELOW) return best.result;
     const focused = await this.focusPass(best.page, best.pass, signal);
     return focused && score(focused) > score(best.result) ? focused : best.result;
@@ -147,7 +149,7 @@ export class TesseractEngine implements OcrEngine {
     // Too little text, a blank page or an OSD failure just means: no hint.
     const args = ['stdin', 'stdout', '--psm', '0', '-c', 'min_characters_to_try=5', '-c', this.thresholding];
     return this.run(args, image, signal).then(parseOsd, (err: unknown) => {
-      if (err instanceof OcrError && (err.code === 'timeout' || err.code === 'aborted')) throw err;
+      if (err instanceof EngineError && (err.code === 'timeout' || err.code === 'aborted')) throw err;
       return undefined;
     });
   }
@@ -168,13 +170,14 @@ export class TesseractEngine implements OcrEngine {
       });
   }
 
-  private failure(err: unknown): OcrError {
-    if (err instanceof OcrError) return err;
-    if (err instanceof RunError) {
-      const message = err.reason === 'timeout' ? 'Reading the image took too long.' : err.message;
-      return new OcrError(this.id, err.reason, message, { cause: err });
+  /** The runner's errors, named after this engine. */
+  private failure(err: unknown): EngineError {
+    if (err instanceof EngineError && err.engine === this.id) return err;
+    if (err instanceof EngineError) {
+      const message = err.code === 'timeout' ? 'Reading the image took too long.' : err.message;
+      return new EngineError(this.id, err.code, message, { cause: err });
     }
-    return new OcrError(this.id, 'failed', String(err), { cause: err });
+    return new EngineError(this.id, 'failed', String(err), { cause: err });
   }
 }
 

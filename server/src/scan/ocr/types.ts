@@ -23,18 +23,3 @@ export interface OcrEngine {
   recognize(image: Buffer, languages: readonly LanguageCode[], signal: AbortSignal): Promise<OcrResult>;
   health(): Promise<OcrHealth>;
 }
-
-export type OcrErrorCode = 'timeout' | 'aborted' | 'failed' | 'unavailable' | 'bad_response';
-
-/** Every OCR engine failure; the service tries the next engine and finally answers success:false. */
-export class OcrError extends Error {
-  constructor(
-    readonly engine: string,
-    readonly code: OcrErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'OcrError';
-  }
-}

@@ -1,6 +1,6 @@
 import { franc } from 'franc-min';
 import type { LanguageCode } from '@parley/common';
-import { runProcess } from '../ocr/process.ts';
+import { runProcess } from '../../platform/process.ts';
 import type { TextTranslation, TextTranslator } from '../types.ts';
 
 /** Apertium modes installed by Debian packages (apertium-eng-spa, apertium-fr-es, apertium-es-pt, ...). */

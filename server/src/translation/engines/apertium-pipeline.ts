@@ -1,8 +1,8 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { abortError, EngineError } from '../../platform/errors.ts';
+import { spawnChain, type RunningChain } from '../../platform/process.ts';
 import { DEFAULT_MODES_DIR } from './apertium-modes.ts';
-import { killGroup, pipelineScript, setRef } from './apertium-process.ts';
-import { EngineError } from './types.ts';
 
 /**
  * One long-lived Apertium pipeline for one mode, in null-flush mode (what `apertium -z` runs).
@@ -43,13 +43,12 @@ const MAX_ATTEMPTS = 3;
 
 export class ApertiumPipeline {
   readonly mode: string;
-  private child: ChildProcessWithoutNullStreams | undefined;
+  private child: RunningChain | undefined;
   /** Written to the process, oldest first. */
   private inFlight: Waiter[] = [];
   /** After a crash: waiting to be sent one at a time. */
   private isolated: Waiter[] = [];
   private chunks: Buffer[] = [];
-  private stderrTail = '';
   private idleTimer: NodeJS.Timeout | undefined;
   private stallTimer: NodeJS.Timeout | undefined;
   private nextId = 1;
@@ -73,13 +72,13 @@ export class ApertiumPipeline {
   /** Sends stream-format text, resolves with the pipeline's stream-format output. */
   translate(stream: string, signal?: AbortSignal): Promise<string> {
     if (this.closed) return Promise.reject(new EngineError('apertium', 'pipeline', 'Apertium engine is closed'));
-    if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (signal?.aborted) return Promise.reject(abortError('apertium', signal));
     return new Promise<string>((resolve, reject) => {
       const waiter: Waiter = {
         id: this.nextId++, input: stream.replace(/\0/g, ''), resolve, reject, settled: false, attempts: 0, sentAt: 0, cleanup: () => {},
       };
       if (signal) {
-        const onAbort = () => this.settle(waiter, abortError(signal));
+        const onAbort = () => this.settle(waiter, abortError('apertium', signal));
         signal.addEventListener('abort', onAbort, { once: true });
         waiter.cleanup = () => signal.removeEventListener('abort', onAbort);
       }
@@ -89,7 +88,7 @@ export class ApertiumPipeline {
   }
 
   private send(waiter: Waiter): void {
-    let child: ChildProcessWithoutNullStreams;
+    let child: RunningChain;
     try {
       child = this.child ?? this.start();
     } catch (error) {
@@ -111,32 +110,26 @@ export class ApertiumPipeline {
     }
   }
 
-  private start(): ChildProcessWithoutNullStreams {
+  private start(): RunningChain {
     const script = pipelineScript(path.join(this.options.modesDir ?? DEFAULT_MODES_DIR, `${this.mode}.mode`));
     // The mode's command line ($1 = generator option -g: mark unknown words; $2 = tagger option), run by
     // bash in its own process group so restarts and close() stop every stage at once. (The `apertium`
     // wrapper is not used: it reads /dev/stdin, which cannot be opened on Node's socket pipes.)
-    const child = spawn('bash', ['-c', script, this.mode, '-g', ''], {
-      stdio: 'pipe',
-      detached: true,
+    const child = spawnChain([{ cmd: script, args: ['-g', ''], shell: 'bash' }], {
+      engine: 'apertium',
       env: { ...process.env, LC_ALL: 'C.UTF-8' },
     });
     this.starts += 1;
     this.child = child;
     this.chunks = [];
-    this.stderrTail = '';
     child.stdout.on('data', (chunk: Buffer) => this.onData(child, chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-2000);
-    });
-    child.stdin.on('error', () => {}); // EPIPE when the pipeline died: handled below.
     child.stdout.on('end', () => this.onExit(child, 'closed its output'));
-    child.on('error', (error) => this.onExit(child, error.message));
-    child.on('exit', (code, signalName) => this.onExit(child, `exited with ${signalName ?? code}`));
+    void child.exited.then((how) => this.onExit(child, how));
+    child.done.catch((error: Error) => this.onExit(child, error.message));
     return child;
   }
 
-  private onData(child: ChildProcessWithoutNullStreams, chunk: Buffer): void {
+  private onData(child: RunningChain, chunk: Buffer): void {
     if (child !== this.child) return;
     let rest = chunk;
     let nul = rest.indexOf(0);
@@ -173,14 +166,14 @@ export class ApertiumPipeline {
     this.settle(waiter, undefined, frame.slice(0, match.index));
   }
 
-  private onExit(child: ChildProcessWithoutNullStreams, why: string): void {
+  private onExit(child: RunningChain, why: string): void {
     if (child !== this.child) return;
     this.child = undefined;
-    killGroup(child);
+    child.kill('pipeline');
     this.clearTimers();
     const lost = this.inFlight.filter((w) => !w.settled);
     this.inFlight = [];
-    const detail = this.stderrTail.trim().split('\n').pop() ?? '';
+    const detail = child.stderr().trim().split('\n').pop() ?? '';
     const message = `Apertium pipeline ${this.mode} ${why}${detail ? `: ${detail}` : ''}`;
     if (lost.length === 1 && (lost[0] as Waiter).attempts >= 2) {
       // It killed the pipeline twice, the second time alone: this input cannot be translated here.
@@ -208,7 +201,7 @@ export class ApertiumPipeline {
   private busy(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
-    if (this.child) setRef(this.child, true);
+    this.child?.setRef(true);
     this.armStallTimer();
   }
 
@@ -217,7 +210,7 @@ export class ApertiumPipeline {
     if (this.stallTimer) clearTimeout(this.stallTimer);
     this.stallTimer = undefined;
     if (!this.child) return;
-    setRef(this.child, false);
+    this.child.setRef(false);
     const idleMs = this.options.idleMs ?? 10 * 60_000;
     if (idleMs > 0 && !this.idleTimer) {
       this.idleTimer = setTimeout(() => this.stop(), idleMs);
@@ -257,7 +250,7 @@ export class ApertiumPipeline {
     }
     if (child) {
       child.stdin.end();
-      killGroup(child);
+      child.kill('pipeline');
     }
   }
 
@@ -267,10 +260,18 @@ export class ApertiumPipeline {
   }
 }
 
-function abortError(signal: AbortSignal): EngineError {
-  const reason: unknown = signal.reason;
-  const timeout = reason instanceof Error && reason.name === 'TimeoutError';
-  return new EngineError('apertium', timeout ? 'timeout' : 'aborted', timeout ? 'Apertium timed out' : 'Translation aborted', {
-    retryable: timeout,
-  });
+const scripts = new Map<string, string>();
+
+/** The mode's pipeline with null-flush (-z) on every stage, as `apertium -z` would run it. */
+export function pipelineScript(modeFile: string): string {
+  let script = scripts.get(modeFile);
+  if (script === undefined) {
+    try {
+      script = execFileSync('apertium-wblank-mode', ['-z', modeFile], { encoding: 'utf8' }).trim();
+    } catch (error) {
+      throw new EngineError('apertium', 'pipeline', `Cannot read Apertium mode ${modeFile}`, { cause: error });
+    }
+    scripts.set(modeFile, script);
+  }
+  return script;
 }

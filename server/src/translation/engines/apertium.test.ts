@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { LanguageCode } from '@parley/common';
 import { ApertiumEngine } from './apertium.ts';
 import { ApertiumModes } from './apertium-modes.ts';
-import { EngineError } from './types.ts';
+import { EngineError } from '../../platform/errors.ts';
 
 // Real Apertium (Debian packages): the pipelines below are the ones the server runs.
 const engine = new ApertiumEngine({ stallMs: 20_000 });

@@ -4,7 +4,8 @@ import type { LanguageCode } from '@parley/common';
 import { deformat, reformatWithMarks, type TextSpan } from './apertium-format.ts';
 import { ApertiumModes, DEFAULT_MODES_DIR } from './apertium-modes.ts';
 import { ApertiumPipeline } from './apertium-pipeline.ts';
-import { EngineError, type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
+import { type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
+import { EngineError } from '../../platform/errors.ts';
 
 export interface ApertiumOptions {
   modesDir?: string | undefined;

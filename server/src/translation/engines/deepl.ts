@@ -1,6 +1,7 @@
 import { isLanguageCode, type LanguageCode, type RelationshipContext } from '@parley/common';
 import { abortReason, requestJson, trimBase } from './http.ts';
-import { EngineError, type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
+import { type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
+import { EngineError } from '../../platform/errors.ts';
 
 export interface DeepLOptions {
   apiKey: string;

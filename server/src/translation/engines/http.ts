@@ -1,4 +1,4 @@
-import { EngineError } from './types.ts';
+import { EngineError } from '../../platform/errors.ts';
 
 /** Retry-After as seconds or an HTTP date, in milliseconds. */
 export function parseRetryAfter(value: string | null): number | undefined {

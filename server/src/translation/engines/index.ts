@@ -53,4 +53,3 @@ function needsKey(baseUrl: string): boolean {
   }
 }
 
-export { EngineError, type TranslationEngine, type PairSupport } from './types.ts';

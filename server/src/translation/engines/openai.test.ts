@@ -3,7 +3,7 @@ import { inferRelationshipContext } from '@parley/common';
 import { TranslationRouter } from '../router.ts';
 import { startFake, openAiHandler, type FakeProvider } from '../testing/fakeProviders.ts';
 import { buildSystemPrompt, cleanCompletion, OpenAiEngine } from './openai.ts';
-import { EngineError } from './types.ts';
+import { EngineError } from '../../platform/errors.ts';
 
 // Contract: POST {base}/chat/completions, Authorization: Bearer KEY, {model, messages}; answer choices[0].message.content.
 let fake: FakeProvider;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { languageName, type LanguageCode, type RelationshipContext } from '@parley/common';
 import { abortReason, requestJson, trimBase } from './http.ts';
-import { EngineError, type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
+import { type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
+import { EngineError } from '../../platform/errors.ts';
 
 export interface OpenAiOptions {
   /**

@@ -21,6 +21,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Never answer (the client's timeout must fire). */
   hang?: boolean;
+  /** Answer after this long (a slow engine). */
+  delayMs?: number;
 }
 
 export type Handler = (request: RecordedRequest) => Answer;
@@ -54,8 +56,12 @@ export async function startFake(handler: Handler): Promise<FakeProvider> {
       requests.push(recorded);
       const answer = script.shift() ?? handler(recorded);
       if (answer.hang) return;
-      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+      const send = () => {
+        res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+        res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+      };
+      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

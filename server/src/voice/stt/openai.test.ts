@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpStub, parseMultipart } from '../testing/httpStub.ts';
-import { VoiceError } from '../types.ts';
+import { EngineError } from '../../platform/errors.ts';
 import { OpenAiStt } from './openai.ts';
 
 // Contract of the OpenAI-compatible transcription endpoint (OpenAI, whisper.cpp, faster-whisper):
@@ -63,7 +63,7 @@ describe('OpenAiStt', () => {
     answer = { status: 401, body: '{"error":{"message":"bad key"}}' };
     await expect(stt.transcribe(pcm, 'en', signal())).rejects.toMatchObject({ code: 'stt_failed', message: expect.stringContaining('401') });
     answer = { status: 200, body: 'not json' };
-    await expect(stt.transcribe(pcm, 'en', signal())).rejects.toBeInstanceOf(VoiceError);
+    await expect(stt.transcribe(pcm, 'en', signal())).rejects.toBeInstanceOf(EngineError);
     answer = { status: 200, body: '{"words":[]}' };
     await expect(stt.transcribe(pcm, 'en', signal())).rejects.toMatchObject({ code: 'stt_failed' });
   });
@@ -73,6 +73,6 @@ describe('OpenAiStt', () => {
     await expect(down.transcribe(pcm, 'en', signal())).rejects.toMatchObject({ code: 'stt_failed' });
     const controller = new AbortController();
     controller.abort();
-    await expect(new OpenAiStt({ baseUrl: stub.baseUrl, model: 'whisper-1' }).transcribe(pcm, 'en', controller.signal)).rejects.not.toBeInstanceOf(VoiceError);
+    await expect(new OpenAiStt({ baseUrl: stub.baseUrl, model: 'whisper-1' }).transcribe(pcm, 'en', controller.signal)).rejects.not.toBeInstanceOf(EngineError);
   });
 });

@@ -1,7 +1,7 @@
 import { LANGUAGE_CODES, resolveLanguage, type LanguageCode } from '@parley/common';
 import { pcmToWav, SAMPLE_RATE } from '../audio.ts';
 import { postToService, type OpenAiEndpoint } from '../http.ts';
-import { VoiceError } from '../types.ts';
+import { EngineError } from '../../platform/errors.ts';
 import type { SpeechToText, Transcription } from './types.ts';
 
 export interface OpenAiSttOptions extends OpenAiEndpoint {
@@ -35,10 +35,10 @@ export class OpenAiStt implements SpeechToText {
     try {
       parsed = JSON.parse(body.toString('utf8'));
     } catch {
-      throw new VoiceError('stt_failed', 'The speech recognition service answered something other than JSON');
+      throw new EngineError('openai', 'stt_failed', 'The speech recognition service answered something other than JSON');
     }
     const record = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-    if (typeof record.text !== 'string') throw new VoiceError('stt_failed', 'The speech recognition service answered without text');
+    if (typeof record.text !== 'string') throw new EngineError('openai', 'stt_failed', 'The speech recognition service answered without text');
     const reported = typeof record.language === 'string' ? resolveLanguage(record.language)?.code : undefined;
     return { text: record.text.trim(), language: language ?? reported };
   }

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '@parley/common';
 import { SAMPLE_RATE } from '../audio.ts';
-import { ProcessError, spawnChain, type RunningChain } from '../process.ts';
-import { VoiceError } from '../types.ts';
+import { EngineError } from '../../platform/errors.ts';
+import { spawnChain, type RunningChain } from '../../platform/process.ts';
 import type { SpeechToText, SttStream, Transcription } from './types.ts';
 
 export interface PocketSphinxOptions {
@@ -59,7 +59,7 @@ export class PocketSphinxStt implements SpeechToText {
 
   private assertLanguage(language: LanguageCode): void {
     if (!this.supports(language)) {
-      throw new VoiceError('unsupported_language', `Offline speech recognition (PocketSphinx) only understands English, not ${language}`);
+      throw new EngineError(this.id, 'unsupported_language', `Offline speech recognition (PocketSphinx) only understands English, not ${language}`);
     }
   }
 
@@ -82,7 +82,7 @@ export class PocketSphinxStt implements SpeechToText {
           try {
             await chain.done;
           } catch (err) {
-            throw toVoiceError(err);
+            throw toSttError(err);
           } finally {
             clearTimeout(timer);
           }
@@ -96,9 +96,9 @@ export class PocketSphinxStt implements SpeechToText {
   }
 }
 
-function toVoiceError(err: unknown): unknown {
-  if (err instanceof ProcessError && err.kind !== 'aborted') {
-    return new VoiceError('stt_failed', `Speech recognition failed (${err.kind})`);
+function toSttError(err: unknown): unknown {
+  if (err instanceof EngineError && err.code !== 'aborted') {
+    return new EngineError('pocketsphinx', 'stt_failed', `Speech recognition failed (${err.code})`, { cause: err });
   }
   return err;
 }

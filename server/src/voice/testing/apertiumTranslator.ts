@@ -1,5 +1,5 @@
 import type { LanguageCode } from '@parley/common';
-import { runChain } from '../process.ts';
+import { runChain } from '../../platform/process.ts';
 import type { TextTranslator } from '../types.ts';
 
 /** Apertium modes installed by Debian for the languages the voice tests use. */

@@ -1,5 +1,5 @@
 import { soxToPcm24k } from '../audio.ts';
-import { runChain } from '../process.ts';
+import { runChain } from '../../platform/process.ts';
 
 /** English speech from Debian's flite as PCM16 24 kHz mono (what the browser sends). */
 export async function fliteSpeech(text: string, voice = 'slt'): Promise<Buffer> {

@@ -37,6 +37,6 @@ describe('EspeakTts', () => {
     const controller = new AbortController();
     const pending = new EspeakTts().synthesize('Una frase bastante larga para que dure un rato.', 'es', controller.signal);
     controller.abort();
-    await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
+    await expect(pending).rejects.toMatchObject({ name: 'EngineError', code: 'aborted' });
   });
 });

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '@parley/common';
 import { soxToPcm24k } from '../audio.ts';
-import { ProcessError, runChain, type Command } from '../process.ts';
-import { VoiceError } from '../types.ts';
+import { EngineError } from '../../platform/errors.ts';
+import { runChain, type Command } from '../../platform/process.ts';
 import type { TextToSpeech } from './types.ts';
 
 /** espeak-ng voice per supported language (espeak-ng 1.51 in Debian has all twenty). */
@@ -57,7 +57,9 @@ export class EspeakTts implements TextToSpeech {
     try {
       return await runChain([speaker, soxToPcm24k('wav')], input, { signal, timeoutMs: this.timeoutMs, maxOutputBytes: MAX_OUTPUT });
     } catch (err) {
-      if (err instanceof ProcessError && err.kind !== 'aborted') throw new VoiceError('tts_failed', `Speech synthesis failed (${err.kind})`);
+      if (err instanceof EngineError && err.code !== 'aborted') {
+        throw new EngineError(this.id, 'tts_failed', `Speech synthesis failed (${err.code})`, { cause: err });
+      }
       throw err;
     }
   }

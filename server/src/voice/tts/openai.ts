@@ -1,7 +1,7 @@
 import { LANGUAGE_CODES, type LanguageCode } from '@parley/common';
 import { audioFileToPcm24k } from '../audio.ts';
 import { postToService, type OpenAiEndpoint } from '../http.ts';
-import { VoiceError } from '../types.ts';
+import { EngineError } from '../../platform/errors.ts';
 import type { TextToSpeech } from './types.ts';
 
 export interface OpenAiTtsOptions extends OpenAiEndpoint {
@@ -30,14 +30,14 @@ export class OpenAiTts implements TextToSpeech {
     const body = { model: this.options.model, voice: this.options.voice, input: text.slice(0, 4_096), response_format: format };
     const audio = await postToService(this.options, '/audio/speech', body, signal, 'tts_failed', 'The speech synthesis service');
     if (format === 'pcm') {
-      if (audio.length % 2 !== 0) throw new VoiceError('tts_failed', 'The speech synthesis service answered malformed PCM');
+      if (audio.length % 2 !== 0) throw new EngineError('openai', 'tts_failed', 'The speech synthesis service answered malformed PCM');
       return audio;
     }
     try {
       return await audioFileToPcm24k(audio, 'wav', { signal, timeoutMs: this.options.timeoutMs ?? 30_000 });
     } catch (err) {
       if (signal.aborted) throw err;
-      throw new VoiceError('tts_failed', 'The speech synthesis service answered audio that could not be decoded');
+      throw new EngineError('openai', 'tts_failed', 'The speech synthesis service answered audio that could not be decoded');
     }
   }
 }

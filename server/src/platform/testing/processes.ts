@@ -38,3 +38,13 @@ export function commandsOf(pids: number[]): string[] {
     }
   });
 }
+
+/** Whether `pid` is a living process (a zombie counts as dead). */
+export function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}

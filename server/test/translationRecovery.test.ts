@@ -1,0 +1,128 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fakeTranslation, libreHandler, startFake, type FakeProvider } from '../src/translation/testing/fakeProviders.ts';
+import { createTestDatabase, type TestDatabase } from './helpers.ts';
+import { httpUser, type HttpUser } from './httpClient.ts';
+import { TestSocket } from './realtimeClient.ts';
+import { startServerProcess, type ServerProcess } from './serverProcess.ts';
+
+/**
+ * A translation in flight when the server process stops (kill -9, SIGTERM) must still reach
+ * a final status: the real server in a child process, a slow LibreTranslate-protocol engine.
+ */
+const languages = [
+  { code: 'en', name: 'English', targets: ['es'] },
+  { code: 'es', name: 'Spanish', targets: ['en'] },
+];
+let engineDelayMs = 3_000;
+let engine: FakeProvider;
+let testDb: TestDatabase;
+const running = new Set<ServerProcess>();
+
+beforeAll(async () => {
+  const libre = libreHandler({ languages });
+  engine = await startFake((req) => ({ ...libre(req), delayMs: req.path === '/translate' ? engineDelayMs : 0 }));
+  testDb = await createTestDatabase();
+});
+afterEach(async () => {
+  for (const p of running) await p.kill('SIGKILL');
+  running.clear();
+});
+afterAll(async () => {
+  await engine.close();
+  await testDb.drop();
+});
+
+async function start(extra: Record<string, string> = {}): Promise<ServerProcess> {
+  const p = await startServerProcess({
+    ...testDb.serverEnv,
+    TRANSLATION_ENGINES: 'libretranslate',
+    LIBRETRANSLATE_URL: engine.url,
+    TRANSLATION_LEASE_SECONDS: '2',
+    ...extra,
+  });
+  running.add(p);
+  void p.exited.then(() => running.delete(p));
+  return p;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** ana (English) and bruno (Spanish) in one room on the given server. */
+async function conversation(base: () => string) {
+  const ana = await httpUser(base, 'en');
+  const bruno = await httpUser(base, 'es');
+  const room = await ana.call('POST', '/api/chats', { userId: bruno.id });
+  return { ana, bruno, roomId: ((await room.json()) as { room: { id: string } }).room.id };
+}
+
+async function messages(user: HttpUser, roomId: string) {
+  const res = await user.call('GET', `/api/chats/${roomId}/messages`);
+  return ((await res.json()) as { messages: { id: string; client_id: string; translation_status: string; translated_content: string | null }[] }).messages;
+}
+
+async function settled(user: HttpUser, roomId: string, id: string) {
+  for (let i = 0; i < 300; i++) {
+    const m = (await messages(user, roomId)).find((x) => x.id === id);
+    if (m && m.translation_status !== 'pending') return m;
+    await sleep(100);
+  }
+  throw new Error(`message ${id} still pending`);
+}
+
+/** Send, and return once the engine has the request (the translation is in flight). */
+async function sendInFlight(ana: HttpUser, roomId: string, content: string, clientId: string) {
+  const before = engine.requests.length;
+  const res = await ana.call('POST', `/api/chats/${roomId}/messages`, { content, clientId });
+  expect(res.status).toBe(201);
+  const id = ((await res.json()) as { message: { id: string } }).message.id;
+  await sleep(800);
+  expect(engine.requests.length).toBeGreaterThan(before);
+  return id;
+}
+
+describe('translation work survives a stopped server', () => {
+  it('kill -9 mid-translation: after a restart the message is translated, and a resend does not strand it', async () => {
+    engineDelayMs = 3_000;
+    let server = await start();
+    const { ana, bruno, roomId } = await conversation(() => server.url);
+    const id = await sendInFlight(ana, roomId, 'Good morning, how are you today?', 'kill9-client-0001');
+    await server.kill('SIGKILL');
+
+    server = await start();
+    // The sender retries with the same client id (its request may have seemed lost): same message.
+    const resent = await ana.call('POST', `/api/chats/${roomId}/messages`, { content: 'Good morning, how are you today?', clientId: 'kill9-client-0001' });
+    expect(resent.status).toBe(200);
+    expect(((await resent.json()) as { message: { id: string } }).message.id).toBe(id);
+
+    const m = await settled(bruno, roomId, id);
+    expect(m).toMatchObject({ translation_status: 'done', translated_content: fakeTranslation('es', 'Good morning, how are you today?') });
+    expect((await messages(bruno, roomId)).filter((x) => x.client_id === 'kill9-client-0001')).toHaveLength(1);
+  }, 120_000);
+
+  it('SIGTERM finishes the translation in flight before exiting and tells sockets to reconnect (1012)', async () => {
+    engineDelayMs = 2_000;
+    let server = await start({ SHUTDOWN_DRAIN_SECONDS: '20' });
+    const { ana, bruno, roomId } = await conversation(() => server.url);
+    const socket = await TestSocket.open(server.url, bruno.cookie);
+    const id = await sendInFlight(ana, roomId, 'The house is near the museum.', 'sigterm-client-0001');
+    const closeCode = socket.waitClosed();
+    expect(await server.kill('SIGTERM')).toBe(0);
+    expect(await closeCode).toBe(1012);
+    // The socket heard the translation before it was told to reconnect, or it is in the history.
+    server = await start();
+    const m = (await messages(bruno, roomId)).find((x) => x.id === id);
+    expect(m).toMatchObject({ translation_status: 'done', translated_content: fakeTranslation('es', 'The house is near the museum.') });
+  }, 120_000);
+
+  it('SIGTERM with a slow engine hands the job back; the next process translates it', async () => {
+    engineDelayMs = 4_000;
+    let server = await start({ SHUTDOWN_DRAIN_SECONDS: '0.3' });
+    const { ana, bruno, roomId } = await conversation(() => server.url);
+    const id = await sendInFlight(ana, roomId, 'Where is the train station?', 'sigterm-client-0002');
+    expect(await server.kill('SIGTERM')).toBe(0);
+
+    server = await start();
+    const m = await settled(bruno, roomId, id);
+    expect(m).toMatchObject({ translation_status: 'done', translated_content: fakeTranslation('es', 'Where is the train station?') });
+  }, 120_000);
+});
