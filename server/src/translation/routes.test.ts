@@ -101,7 +101,7 @@ describe(`translation API (${TEST_DB})`, () => {
     expect(body.languages.find((l) => l.code === 'es')?.nativeName).toBe('Español');
     expect(body.engines).toEqual(['apertium']);
     expect(body.pairs).toHaveLength(380);
-    expect(body.pairs.find((p) => p.source === 'en' && p.target === 'fr')).toMatchObject({ support: 'pivot', via: 'es' });
+    expect(body.pairs.find((p) => p.source === 'en' && p.target === 'fr')).toMatchObject({ support: 'pivot', via: 'ca' });
     expect(body.pairs.find((p) => p.source === 'en' && p.target === 'ja')).toMatchObject({ support: 'none' });
   });
 

@@ -47,7 +47,10 @@ export interface TranslationService {
   smartTranslate(input: SmartTranslateInput): Promise<SmartTranslateResponse>;
   /** English interface strings -> `language`, placeholders kept; failures keep the English string. */
   translateCatalog(language: LanguageCode, strings: Record<string, string>): Promise<Record<string, string>>;
-  languages(): LanguagesResponse;
+  /** The languages and how each pair is served, once every engine's self-check has run. */
+  languages(): Promise<LanguagesResponse>;
+  /** Resolves when every engine's self-check has run (failures stop being served). */
+  selfChecked: Promise<void>;
   health(): Promise<EnginesResponse>;
   close(): Promise<void>;
 }
@@ -96,6 +99,13 @@ export function createTranslationService({ db, config, logger = silentLogger, en
     maxRetryAfterMs: config.retry?.maxRetryAfterMs,
     logger,
   });
+  // /api/languages must not report a direction that cannot translate: each engine checks its own.
+  const selfChecked = Promise.all(
+    (config.selfCheck === false ? [] : list).map(async (engine) => {
+      const checks = (await engine.selfCheck?.().catch((error: unknown) => [{ ok: false, detail: String(error) }])) ?? [];
+      for (const check of checks.filter((c) => !c.ok)) logger.warn({ engine: engine.id, ...check }, 'translation self-check failed: not served');
+    }),
+  ).then(() => undefined);
   /** Whole translated catalogs per language (only complete successes), so a second user gets them at once. */
   const catalogs = new Lru<Record<string, string>>(40);
 
@@ -170,11 +180,15 @@ export function createTranslationService({ db, config, logger = silentLogger, en
     translate,
     smartTranslate,
     translateCatalog,
-    languages: () => ({
-      languages: LANGUAGES.map(({ code, name, nativeName }) => ({ code, name, nativeName })),
-      engines: router.engines.map((e) => e.id),
-      pairs: router.pairs(),
-    }),
+    selfChecked,
+    languages: async () => {
+      await selfChecked;
+      return {
+        languages: LANGUAGES.map(({ code, name, nativeName }) => ({ code, name, nativeName })),
+        engines: router.engines.map((e) => e.id),
+        pairs: router.pairs(),
+      };
+    },
     health: async () => ({ engines: await router.health() }),
     close: () => router.close(),
   };

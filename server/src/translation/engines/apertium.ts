@@ -1,11 +1,18 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
-import type { LanguageCode } from '@parley/common';
+import { LANGUAGE_CODES, type LanguageCode } from '@parley/common';
 import { deformat, reformatWithMarks, type TextSpan } from './apertium-format.ts';
-import { ApertiumModes, DEFAULT_MODES_DIR } from './apertium-modes.ts';
+import { ApertiumModes, DEFAULT_MODES_DIR, node } from './apertium-modes.ts';
+import { APERTIUM_PROBES } from './apertium-probes.ts';
 import { ApertiumPipeline } from './apertium-pipeline.ts';
 import { type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
 import { EngineError } from '../../platform/errors.ts';
+
+export interface ModeCheck {
+  mode: string;
+  ok: boolean;
+  detail?: string | undefined;
+}
 
 export interface ApertiumOptions {
   modesDir?: string | undefined;
@@ -22,6 +29,7 @@ export class ApertiumEngine implements TranslationEngine {
   readonly modes: ApertiumModes;
   private readonly pipelines = new Map<string, ApertiumPipeline>();
   private closed = false;
+  private checked: Promise<ModeCheck[]> | undefined;
 
   constructor(private readonly options: ApertiumOptions = {}) {
     this.modes = ApertiumModes.discover(options.modesDir ?? DEFAULT_MODES_DIR);
@@ -31,7 +39,7 @@ export class ApertiumEngine implements TranslationEngine {
     return this.modes.plan(source, target)?.support ?? null;
   }
 
-  pivotFor(source: LanguageCode, target: LanguageCode): LanguageCode | undefined {
+  pivotFor(source: LanguageCode, target: LanguageCode): string | undefined {
     return this.modes.plan(source, target)?.via;
   }
 
@@ -75,6 +83,40 @@ export class ApertiumEngine implements TranslationEngine {
       this.pipelines.set(mode, pipeline);
     }
     return pipeline;
+  }
+
+  /**
+   * Runs every installed mode on its source language's probe sentences (once; later calls share
+   * the answer). A mode that fails any probe is disabled, so no direction through it is planned
+   * or reported as served.
+   */
+  selfCheck(): Promise<ModeCheck[]> {
+    this.checked ??= this.checkPlannedModes();
+    return this.checked;
+  }
+
+  /** Checks the modes the plans use; when one fails, the plans change, and their new modes are checked too. */
+  private async checkPlannedModes(): Promise<ModeCheck[]> {
+    const results = new Map<string, ModeCheck>();
+    for (;;) {
+      const planned = new Set(
+        LANGUAGE_CODES.flatMap((s) => LANGUAGE_CODES.flatMap((t) => this.modes.plan(s, t)?.modes ?? [])),
+      );
+      const todo = [...planned].filter((mode) => !results.has(mode));
+      if (todo.length === 0) return [...results.values()];
+      await Promise.all(
+        todo.map(async (mode) => {
+          const probes = APERTIUM_PROBES[node(mode.split('-')[0] ?? '') ?? ''] ?? [];
+          try {
+            await Promise.all(probes.map((probe) => this.run([mode], probe, AbortSignal.timeout(60_000))));
+            results.set(mode, { mode, ok: true });
+          } catch (error) {
+            this.modes.disable(mode);
+            results.set(mode, { mode, ok: false, detail: (error as Error).message });
+          }
+        }),
+      );
+    }
   }
 
   async health(): Promise<EngineHealth> {

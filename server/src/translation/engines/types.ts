@@ -31,14 +31,19 @@ export interface TranslationEngine {
   readonly id: string;
   /** Whether the pair is served, and how; null when it is not. */
   supports(source: LanguageCode, target: LanguageCode): PairSupport | null;
-  /** For pivot pairs, the language in the middle. */
-  pivotFor?(source: LanguageCode, target: LanguageCode): LanguageCode | undefined;
+  /** For pivot pairs, the language in the middle (a code of the 20, or e.g. 'ca' for Catalan). */
+  pivotFor?(source: LanguageCode, target: LanguageCode): string | undefined;
   /**
    * The part of the relationship context that changes this engine's output, used as the cache key's
    * `formality` column: 'neutral' for engines that ignore context.
    */
   cacheVariant(context: RelationshipContext | undefined): string;
   translate(input: TranslateInput): Promise<TranslateOutput>;
+  /**
+   * Translates a small probe set through everything the engine would report as served, and stops
+   * serving what fails (run once at start-up; later calls share the result).
+   */
+  selfCheck?(): Promise<{ ok: boolean; detail?: string | undefined; mode?: string }[]>;
   health(): Promise<EngineHealth>;
   close(): Promise<void>;
 }
