@@ -6,7 +6,7 @@
  *   node --import tsx bench/quality.bench.ts [--paths] [--worst]
  * Figures go to docs/PERFORMANCE.md.
  */
-import { LANGUAGE_CODES, type LanguageCode } from '@parley/common';
+import { LANGUAGE_CODES } from '@parley/common';
 import { ApertiumEngine } from '../server/src/translation/engines/apertium.ts';
 import { chatMessages, sentences } from '../server/src/translation/testing/corpus.ts';
 import { corpusChrf, sentenceChrf } from '../server/src/translation/testing/chrf.ts';
