@@ -3,6 +3,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** One no-restricted-imports entry per server folder: the feature folders it must not import. */
+function serverBoundaries(forbidden) {
+  return Object.entries(forbidden).map(([files, folders]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: folders.map((f) => `**/${f}/**`), message: `${files.split('/')[2]}/ must not import ${folders.join(', ')} (see docs/ARCHITECTURE.md)` }],
+      }],
+    },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'e2e/artifacts/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -24,6 +36,15 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '@parley/server'], message: 'web must not import server code; share contracts through @parley/common' }] }],
     },
   },
+  // Server layers: platform/ and db/ are the bottom (no feature imports); translation serves scan,
+  // voice, chat and speech and imports none of them; scan and voice do not import each other.
+  ...serverBoundaries({
+    'server/src/platform/**/*.ts': ['auth', 'chat', 'db', 'http', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
+    'server/src/db/**/*.ts': ['auth', 'chat', 'http', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
+    'server/src/translation/**/*.ts': ['auth', 'chat', 'profiles', 'realtime', 'scan', 'speech', 'voice'],
+    'server/src/scan/**/*.ts': ['chat', 'realtime', 'speech', 'voice'],
+    'server/src/voice/**/*.ts': ['chat', 'realtime', 'scan', 'speech'],
+  }),
   {
     files: ['common/**/*.ts'],
     rules: {

@@ -102,7 +102,8 @@ async function createUsers(db: pg.Pool, n: number): Promise<string[]> {
 }
 
 async function call(cookie: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${BASE}${url}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  // Origin: the server refuses cookie-authenticated writes without it (CSRF check).
+  const res = await fetch(`${BASE}${url}`, { method, headers: { cookie, origin: BASE, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<Record<string, unknown>>;
 }

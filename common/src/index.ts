@@ -1,6 +1,7 @@
 export * from './languages.ts';
 export * from './relationship.ts';
 export * from './limits.ts';
+export * from './text.ts';
 export * from './api/errors.ts';
 export * from './api/auth.ts';
 export * from './api/profile.ts';
@@ -11,3 +12,4 @@ export * from './api/chat.ts';
 export * from './realtime.ts';
 export * from './voice.ts';
 export * from './api/scan.ts';
+export * from './api/speech.ts';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FIELD_ERRORS } from './api/errors.ts';
+import { safeText } from './text.ts';
 
 export const FORMALITIES = ['neutral', 'formal', 'informal'] as const;
 export type Formality = (typeof FORMALITIES)[number];
@@ -28,7 +30,7 @@ export type ContextType = (typeof CONTEXT_TYPES)[number];
 export const relationshipContextSchema = z.object({
   type: z.enum(CONTEXT_TYPES),
   formality: z.enum(FORMALITIES),
-  description: z.string().trim().max(500),
+  description: safeText().trim().max(500, FIELD_ERRORS.context_too_long),
 });
 export type RelationshipContext = z.infer<typeof relationshipContextSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 /**
  * The voice socket protocol (spec section 7), shared by server and web. Event names follow the
@@ -51,7 +52,7 @@ export const VOICE_ERROR_CODES = [
 export type VoiceErrorCode = (typeof VOICE_ERROR_CODES)[number];
 
 /** A language as the client sends it: a code ('es'), a locale tag ('es-MX') or a name ('Spanish'). */
-const voiceLanguage = z.string().trim().min(1).max(64);
+const voiceLanguage = safeText().trim().min(1).max(64);
 const base64Audio = z.string();
 
 // ---------------------------------------------------------------- client -> server

@@ -16,20 +16,23 @@ import { SessionWatch } from './auth/sessionWatch.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connect.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
+import { installJsonBodyParser, parseQueryString } from './http/textInput.ts';
+import { installNoStore } from './http/noStore.ts';
 import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
+import { chatTranslatorFrom } from './chat/translator.ts';
 import type { ChatTranslator } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { RealtimeHub } from './realtime/hub.ts';
-import { chatTranslatorFor, createTranslationService, type TranslationService } from './translation/service.ts';
+import { createTranslationService, type TranslationService } from './translation/service.ts';
+import { speechRoutes } from './speech/routes.ts';
 import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { createScanService } from './scan/service.ts';
-import { textTranslatorFor } from './translation/textTranslator.ts';
 import { attachVoiceSocket, createVoiceDeps } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { LocalStorage } from './storage/localStorage.ts';
@@ -50,6 +53,8 @@ export interface AppDeps {
   sessionSweepMs?: number;
   /** Job runner tuning (lease, attempts, drain time); tests shorten them. */
   translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'concurrency' | 'pollMs' | 'drainMs'>>;
+  /** Draft previews a user may ask for per 10 seconds (default 40). */
+  previewsPer10s?: number;
 }
 
 declare module 'fastify' {
@@ -70,11 +75,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: false,
+    routerOptions: { querystringParser: parseQueryString },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installReadRetry(app);
+  installJsonBodyParser(app);
+  installNoStore(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -82,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'media-src': ["'self'", 'blob:', 'data:'],
         'connect-src': ["'self'"],
+        // Only an https install can upgrade; on plain http (a LAN address) it would break every asset.
+        'upgrade-insecure-requests': config.secureCookies ? [] : null,
       },
     },
     // The app is served over plain http on localhost by default; https is the operator's proxy.
@@ -89,7 +99,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 10 } });
-  installSameOriginCheck(app, config.publicUrl);
 
   const sessionEvents = createSessionEvents();
   const sessions = new SessionStore(db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now, events: sessionEvents });
@@ -100,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sessionWatch', sessionWatch);
   app.addHook('onClose', async () => sessionWatch.close());
   const cookieName = sessionCookieName(config.secureCookies);
+  installSameOriginCheck(app, config.publicUrl, cookieName);
   const requireUser = makeRequireUser(sessions, cookieName);
   const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
   mkdirSync(storage.root, { recursive: true });
@@ -117,14 +127,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(profileRoutes, { db, storage, requireUser, now });
   await app.register(translationRoutes, { service: translation, requireUser });
-  const textTranslator = textTranslatorFor(translation);
-  const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: textTranslator, logger: app.log });
+  const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: translation, logger: app.log });
   await app.register(scanRoutes, { service: scan, requireUser });
+  const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation);
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up.
   const jobs = new TranslationJobs({
     db, log: app.log, events: hub,
-    translator: deps.chatTranslator ?? chatTranslatorFor(translation),
+    translator: chatTranslator,
     exclusive: deps.database.kind === 'pglite',
     leaseMs: config.translationLeaseMs,
     drainMs: config.shutdownDrainMs,
@@ -133,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('translationJobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.drain());
-  await app.register(chatRoutes, { db, requireUser, jobs, events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s });
+  await app.register(chatRoutes, { db, requireUser, jobs, translator: chatTranslator, events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s });
 
   const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
   const realtime = attachRealtimeSocket(app.server, { hub, guard, sessionEvents, sessionWatch });
@@ -141,7 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => realtime.closeForRestart());
   app.addHook('onClose', async () => realtime.close());
 
-  const voice = createVoiceDeps(config.voice, { translator: textTranslator, logger: app.log });
+  const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
+  await app.register(speechRoutes, { db, requireUser, tts: voice.tts });
   if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
   const voiceSocket = attachVoiceSocket(app.server, {
     authenticate: async (req) => {
@@ -171,14 +182,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** The built SPA at /, with index.html for client-side routes (the 404 page is client-side). */
+/** Files under assets/ carry a content hash in their name: they never change, so cache them for a year. */
+export function webCacheControl(distDir: string, filePath: string): string {
+  const relative = path.relative(distDir, filePath).split(path.sep).join('/');
+  return relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * The built SPA at /, with index.html for client-side routes (the 404 page is client-side).
+ * The build writes .br and .gz next to each text file; preCompressed picks one by Accept-Encoding
+ * (with Vary: Accept-Encoding). index.html, the service worker and the manifest are `no-cache`
+ * (revalidated by ETag on every visit), so a deploy is picked up at once.
+ */
 function serveWebApp(app: FastifyInstance, distDir: string): void {
   const indexHtml = path.join(distDir, 'index.html');
-  if (existsSync(indexHtml)) void app.register(fastifyStatic, { root: distDir, prefix: '/' });
+  if (existsSync(indexHtml)) {
+    void app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => void reply.header('cache-control', webCacheControl(distDir, filePath)),
+    });
+  }
   else app.log.warn(`web app not built (${indexHtml} missing): run npm run build`);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isApi = url.startsWith('/api/') || url.startsWith('/functions/') || url.startsWith(`${STORAGE_PREFIX}/`);
+    // A missing hashed asset (an old chunk after a deploy) is a 404, never the page as JavaScript.
+    const isApi = url.startsWith('/api/') || url.startsWith('/functions/') || url.startsWith(`${STORAGE_PREFIX}/`) || url.startsWith('/assets/');
     if (request.method === 'GET' && !isApi && existsSync(indexHtml)) return reply.sendFile('index.html', distDir);
     return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${url}`));
   });

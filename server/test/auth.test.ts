@@ -46,15 +46,18 @@ describe('sign-up', () => {
   });
 
   it.each([
-    [{ email: 'a@b.co', password: 'secret1' }, 'username'],
-    [{ username: 'abc', password: 'secret1' }, 'email'],
-    [{ username: 'abc', email: 'not-an-email', password: 'secret1' }, 'email'],
-    [{ username: 'a b', email: 'ab@b.co', password: 'secret1' }, 'username'],
-    [{ username: 'abc', email: 'ab@b.co', password: 42 }, 'password'],
-  ])('rejects invalid body %j naming %s', async (body, field) => {
+    [{ email: 'a@b.co', password: 'secret1' }, 'username', 'username_invalid'],
+    [{ username: 'abc', password: 'secret1' }, 'email', 'email_invalid'],
+    [{ username: 'abc', email: 'not-an-email', password: 'secret1' }, 'email', 'email_invalid'],
+    [{ username: 'a b', email: 'ab@b.co', password: 'secret1' }, 'username', 'username_invalid'],
+    [{ username: 'a', email: 'ab@b.co', password: 'secret1' }, 'username', 'username_too_short'],
+    [{ username: 'a'.repeat(33), email: 'ab@b.co', password: 'secret1' }, 'username', 'username_too_long'],
+    [{ username: 'abc', email: 'ab@b.co', password: 'x'.repeat(257) }, 'password', 'password_too_long'],
+    [{ username: 'abc', email: 'ab@b.co', password: 42 }, 'password', 'invalid_request'],
+  ])('rejects invalid body %j naming %s with code %s', async (body, field, code) => {
     const res = await post('/api/auth/signup', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.code).toBe(code);
     expect(res.json().error.message).toContain(field);
   });
 });
@@ -146,6 +149,29 @@ describe('route protection', () => {
     expect((await patch({ origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
     const signInFromEvil = await post('/api/auth/signin', { email: u.email, password: u.password }, { origin: 'https://evil.example', host: 'localhost:3000' });
     expect(signInFromEvil.statusCode).toBe(403);
+  });
+
+  it('refuses a state-changing request with the session cookie but neither Origin nor Sec-Fetch-Site', async () => {
+    const raw = await getTestServer({ browserHeaders: false });
+    try {
+      const u = await signUpAndIn(raw.app); // sign-up and sign-in carry no cookie: allowed as sent
+      const other = await signUpAndIn(raw.app);
+      const send = (headers: Record<string, string>) =>
+        raw.app.inject({ method: 'POST', url: '/api/chats', payload: { userId: other.id }, headers: { cookie: u.cookie, ...headers } });
+      for (const headers of [{}, { referer: 'http://evil.example/' }, { referer: 'http://localhost:80/' }] as Record<string, string>[]) {
+        const res = await send(headers);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error).toEqual({ code: 'forbidden_origin', message: 'Requests with a session cookie must send an Origin header' });
+      }
+      expect((await raw.app.inject({ url: '/api/chats', headers: { cookie: u.cookie } })).json().conversations).toEqual([]);
+      // What an API client does: send the app's origin (or a browser's Sec-Fetch-Site).
+      expect((await send({ origin: 'http://localhost:3000', host: 'localhost:3000' })).statusCode).toBe(201);
+      const signOut = await raw.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie: u.cookie } });
+      expect(signOut.statusCode).toBe(403);
+      expect((await raw.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie: u.cookie, 'sec-fetch-site': 'same-origin' } })).statusCode).toBe(204);
+    } finally {
+      await raw.close();
+    }
   });
 });
 

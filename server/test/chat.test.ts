@@ -56,6 +56,8 @@ describe('user search', () => {
     expect(users).toHaveLength(10);
     expect(users.map((u) => u.username)).toEqual([...names].sort().slice(0, 10));
     expect(users.some((u) => u.username === `${tag}me`)).toBe(false);
+    // Only what the dialog needs (spec: select id, username, email).
+    for (const u of users) expect(Object.keys(u).sort()).toEqual(['email', 'id', 'username']);
     const byEmail = await api(me.cookie, 'GET', `/api/users/search?q=${names[0]}@EXAMPLE`);
     expect(byEmail.json().users.map((u: { username: string }) => u.username)).toEqual([names[0]]);
   });
@@ -210,6 +212,13 @@ describe('conversation list and read markers', () => {
     expect((await api(b.cookie, 'GET', '/api/chats')).json().conversations[0].unreadCount).toBe(0);
     await send(a.cookie, roomId, 'four');
     expect((await api(b.cookie, 'GET', '/api/chats')).json().conversations[0].unreadCount).toBe(1);
+    // The spec's RPC marks read the same way and tells the partner's sockets the same.
+    const four = (await api(b.cookie, 'GET', `/api/chats/${roomId}/messages`)).json().messages.at(-1).id as string;
+    const rpc = await api(b.cookie, 'POST', '/api/rpc/mark_chat_room_messages_read', { room_id: roomId });
+    expect(rpc.statusCode).toBe(200);
+    const event = await aSock.next((e) => e.type === 'read.updated' && e.lastReadMessageId === four);
+    expect(event).toMatchObject({ type: 'read.updated', roomId, userId: b.id });
+    expect((await api(b.cookie, 'GET', '/api/chats')).json().conversations[0].unreadCount).toBe(0);
     aSock.close();
   });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
@@ -92,6 +92,11 @@ export interface TestServerOptions {
   chatTranslator?: ChatTranslator;
   sendsPer10s?: number;
   translationJobs?: AppDeps['translationJobs'];
+  /**
+   * app.inject adds `Sec-Fetch-Site: same-origin` (as the browser does on the app's own page)
+   * unless the request sets Origin or Sec-Fetch-Site itself; false sends exactly what the test says.
+   */
+  browserHeaders?: boolean;
 }
 
 /** A full app on its own database and data directory, with a clock the test moves. */
@@ -119,6 +124,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     translationJobs: options.translationJobs,
   });
   await app.ready();
+  if (options.browserHeaders !== false) actAsSameOriginBrowser(app);
   return {
     app, config, database, clock,
     close: async () => {
@@ -151,4 +157,15 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   const c = res.cookies[0];
   if (!c) throw new Error('no session cookie');
   return `${c.name}=${c.value}`;
+}
+
+/** Requests from the test act as the app's own page: Sec-Fetch-Site same-origin, unless the test sets Origin or Sec-Fetch-Site. */
+function actAsSameOriginBrowser(app: FastifyInstance): void {
+  const inject = app.inject.bind(app) as (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  (app as { inject: unknown }).inject = (opts: InjectOptions | string) => {
+    const options: InjectOptions = typeof opts === 'string' ? { url: opts } : opts;
+    const headers = { ...(options.headers ?? {}) } as Record<string, string>;
+    if (!('origin' in headers) && !('sec-fetch-site' in headers)) headers['sec-fetch-site'] = 'same-origin';
+    return inject({ ...options, headers });
+  };
 }

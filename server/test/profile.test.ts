@@ -47,17 +47,17 @@ describe('profile', () => {
   });
 
   it.each([
-    [{ language: 'xx' }],
-    [{ language: 'English' }],
-    [{ bio: 'a 501-character bio'.padEnd(501, '.') }],
-    [{ bio: 12 }],
-    [{ avatar_url: 'javascript:alert(1)' }],
-    [{ username: '' }],
-  ])('rejects %j', async (body) => {
+    [{ language: 'xx' }, 'invalid_request'],
+    [{ language: 'English' }, 'invalid_request'],
+    [{ bio: 'a 501-character bio'.padEnd(501, '.') }, 'bio_too_long'],
+    [{ bio: 12 }, 'invalid_request'],
+    [{ avatar_url: 'javascript:alert(1)' }, 'avatar_url_invalid'],
+    [{ username: '' }, 'username_too_short'],
+  ])('rejects %j with code %s', async (body, code) => {
     const u = await signUpAndIn(s.app);
     const res = await patch(u.cookie, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.code).toBe(code);
   });
 });
 

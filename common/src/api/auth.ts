@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { LANGUAGE_CODES } from '../languages.ts';
+import { safeText } from '../text.ts';
+import { FIELD_ERRORS } from './errors.ts';
 
-export const usernameSchema = z
-  .string()
+export const usernameSchema = safeText(FIELD_ERRORS.username_invalid)
   .trim()
-  .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
-  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
-  .regex(/^[\p{L}\p{N}_.-]+$/u, 'Username may contain letters, digits, dots, dashes and underscores');
+  .min(LIMITS.usernameMin, FIELD_ERRORS.username_too_short)
+  .max(LIMITS.usernameMax, FIELD_ERRORS.username_too_long)
+  .regex(/^[\p{L}\p{N}_.-]+$/u, FIELD_ERRORS.username_invalid);
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email address'));
+export const emailSchema = safeText(FIELD_ERRORS.email_invalid).trim().toLowerCase().max(254, FIELD_ERRORS.email_invalid).pipe(z.email(FIELD_ERRORS.email_invalid));
 
 /** Length checked by the server so the message matches spec section 5 ('Password ...'). */
-export const passwordSchema = z.string().max(LIMITS.passwordMax, 'Password is too long');
+export const passwordSchema = safeText().max(LIMITS.passwordMax, FIELD_ERRORS.password_too_long);
 
 export const signUpBody = z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema });
 export type SignUpBody = z.infer<typeof signUpBody>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import type { TextSpan, TranslationFailureReason } from './translation.ts';
+import { safeText } from '../text.ts';
+import { FIELD_ERRORS } from './errors.ts';
 import { RELATIONSHIP_TYPES, relationshipContextSchema, type RelationshipContext } from '../relationship.ts';
 
 export interface UserSummary {
@@ -9,6 +11,9 @@ export interface UserSummary {
   email: string;
   language: string | null;
 }
+
+/** A user search hit (GET /api/users/search): what the dialog shows and needs to start a chat, nothing more. */
+export type UserSearchResult = Pick<UserSummary, 'id' | 'username' | 'email'>;
 
 export type TranslationStatus = 'pending' | 'done' | 'failed' | 'not_needed';
 
@@ -52,32 +57,48 @@ export interface StartChatResponse {
   partner: UserSummary & { chatRoomId: string; relationshipContext: RelationshipContext | null };
 }
 
-export const searchUsersQuery = z.object({ q: z.string().max(100).default('') });
+export const searchUsersQuery = z.object({ q: safeText().max(100, FIELD_ERRORS.search_too_long).default('') });
 
 const pickerTypes = RELATIONSHIP_TYPES.map((r) => r.type) as [string, ...string[]];
 
 export const startChatBody = z.object({
-  userId: z.string().uuid('userId must be a user id'),
+  userId: z.string().uuid(FIELD_ERRORS.invalid_id),
   relationshipType: z.enum(pickerTypes).optional(),
 });
 
 /** Either a picker type or the user's own words (whose type and formality are inferred). */
 export const saveContextBody = z.union([
   z.object({ relationshipType: z.enum(pickerTypes) }).strict(),
-  z.object({ description: z.string().trim().min(1, 'Describe who they are to you').max(200) }).strict(),
+  z.object({ description: safeText().trim().min(1, FIELD_ERRORS.context_required).max(200, FIELD_ERRORS.context_too_long) }).strict(),
 ]);
 
 export const sendMessageBody = z.object({
-  content: z
-    .string()
-    .max(LIMITS.messageMaxChars, `Messages can be at most ${LIMITS.messageMaxChars} characters`)
-    .refine((s) => s.trim().length > 0, 'Message cannot be empty'),
-  clientId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'clientId must be url-safe'),
+  content: safeText()
+    .max(LIMITS.messageMaxChars, FIELD_ERRORS.message_too_long)
+    .refine((s) => s.trim().length > 0, FIELD_ERRORS.message_empty),
+  clientId: z.string().min(8, FIELD_ERRORS.invalid_id).max(64, FIELD_ERRORS.invalid_id).regex(/^[A-Za-z0-9_-]+$/, FIELD_ERRORS.invalid_id),
 });
+
+/** The draft whose translation the sender wants to see before sending (the same rules as a message). */
+export const previewTranslationBody = z.object({ content: sendMessageBody.shape.content });
+
+/**
+ * How a draft will be read: the translation the partner will receive (their language, the sender's
+ * relationship context) and that translation rendered back into the sender's language.
+ * `not_needed`: both read the same language; `failed`: no engine could translate (message says why).
+ */
+export interface TranslationPreview {
+  status: 'done' | 'not_needed' | 'failed';
+  translation: string | null;
+  backTranslation: string | null;
+  sourceLanguage: string | null;
+  targetLanguage: string;
+  message?: string;
+}
 
 export const messagesQuery = z.object({
   /** Only messages with a larger id (resume after a reconnect). */
-  after: z.string().regex(/^\d{1,18}$/).optional(),
+  after: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
 });
 
 export const CHAT_API = {
@@ -87,6 +108,7 @@ export const CHAT_API = {
   messages: (roomId: string) => `/api/chats/${roomId}/messages`,
   read: (roomId: string) => `/api/chats/${roomId}/read`,
   context: (roomId: string) => `/api/chats/${roomId}/context`,
+  preview: (roomId: string) => `/api/chats/${roomId}/preview`,
   realtime: '/api/realtime',
 } as const;
 

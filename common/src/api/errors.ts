@@ -1,6 +1,36 @@
-/** Every API error has a stable machine id and a user-facing message: {error: {code, message}}. */
+import { LIMITS } from '../limits.ts';
+
+/**
+ * Every API error has a stable machine id and a user-facing message: {error: {code, message}}.
+ * Clients choose what to show by code (the message is English and may change); a code, once
+ * published, keeps its meaning.
+ */
 export const ERROR_CODES = [
-  'validation_failed',
+  // request shape
+  'invalid_json',
+  'unsupported_media_type',
+  'invalid_request',
+  'invalid_text',
+  'invalid_id',
+  // fields
+  'username_too_short',
+  'username_too_long',
+  'username_invalid',
+  'email_invalid',
+  'password_too_long',
+  'bio_too_long',
+  'avatar_url_invalid',
+  'message_empty',
+  'message_too_long',
+  'search_too_long',
+  'context_required',
+  'context_too_long',
+  'text_required',
+  'language_required',
+  'unknown_language',
+  'too_many_strings',
+  'string_too_long',
+  // auth and access
   'unauthenticated',
   'forbidden_origin',
   'not_found',
@@ -10,10 +40,14 @@ export const ERROR_CODES = [
   'weak_password',
   'invalid_credentials',
   'email_not_confirmed',
+  // uploads
   'invalid_image',
   'image_too_large',
   'payload_too_large',
+  // server
   'database_unavailable',
+  'speech_failed',
+  'speech_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -30,3 +64,37 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid login credentials',
   emailNotConfirmed: 'Email not confirmed',
 } as const;
+
+/**
+ * The message of each field check in the shared schemas, by error code. Schemas use these
+ * strings; the server maps a failed check back to its code with fieldErrorCode(), so a
+ * validation failure always carries a specific code. Each message is unique (tested).
+ */
+export const FIELD_ERRORS = {
+  invalid_text: 'must not contain NUL characters, unpaired surrogates or invalid UTF-8',
+  invalid_id: 'Not a valid id',
+  username_too_short: `Username must be at least ${LIMITS.usernameMin} characters`,
+  username_too_long: `Username must be at most ${LIMITS.usernameMax} characters`,
+  username_invalid: 'Username may contain letters, digits, dots, dashes and underscores',
+  email_invalid: 'Invalid email address',
+  password_too_long: 'Password is too long',
+  bio_too_long: `Bio must be at most ${LIMITS.bioMax} characters`,
+  avatar_url_invalid: 'Avatar URL must be https or a Parley storage path',
+  message_empty: 'Message cannot be empty',
+  message_too_long: `Messages can be at most ${LIMITS.messageMaxChars} characters`,
+  search_too_long: 'Search text must be at most 100 characters',
+  context_required: 'Describe who they are to you',
+  context_too_long: 'The description must be at most 500 characters',
+  text_required: 'Text is required',
+  language_required: 'Language is required',
+  unknown_language: 'Unknown language',
+  too_many_strings: 'At most 500 strings per request',
+  string_too_long: 'Interface strings must be at most 500 characters',
+} as const satisfies Partial<Record<ErrorCode, string>>;
+
+const BY_MESSAGE = new Map<string, ErrorCode>(Object.entries(FIELD_ERRORS).map(([code, message]) => [message, code as ErrorCode]));
+
+/** The code of a failed field check, from its message; 'invalid_request' for checks without one (wrong types, unknown enums). */
+export function fieldErrorCode(message: string): ErrorCode {
+  return BY_MESSAGE.get(message) ?? 'invalid_request';
+}

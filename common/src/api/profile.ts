@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { LANGUAGE_CODES } from '../languages.ts';
+import { safeText } from '../text.ts';
 import { usernameSchema } from './auth.ts';
+import { FIELD_ERRORS } from './errors.ts';
 
 /** PATCH /api/profile: any subset of the editable fields of one's own profile. */
 export const updateProfileBody = z
   .object({
     username: usernameSchema.optional(),
-    bio: z.string().max(LIMITS.bioMax, `Bio must be at most ${LIMITS.bioMax} characters`).nullable().optional(),
-    avatar_url: z
-      .string()
-      .max(2048)
-      .refine((v) => v.startsWith('/storage/') || /^https:\/\//.test(v), 'Avatar URL must be https or a Parley storage path')
+    bio: safeText().max(LIMITS.bioMax, FIELD_ERRORS.bio_too_long).nullable().optional(),
+    avatar_url: safeText()
+      .max(2048, FIELD_ERRORS.avatar_url_invalid)
+      .refine((v) => v.startsWith('/storage/') || /^https:\/\//.test(v), FIELD_ERRORS.avatar_url_invalid)
       .nullable()
       .optional(),
     language: z.enum(LANGUAGE_CODES).optional(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { safeText } from '../text.ts';
+import { FIELD_ERRORS } from './errors.ts';
 
 /** Paths of the Scan API. The /functions/v1 path answers clients written for the spec's hosted function. */
 export const SCAN_API = {
@@ -23,7 +25,7 @@ export const SCAN_LIMITS = {
 export const SCAN_UPLOAD_FIELDS = { file: 'file', primaryLanguage: 'primaryLanguage', secondaryLanguage: 'secondaryLanguage' } as const;
 
 /** A language as clients send it: a code ('es'), a locale tag ('es-MX') or a name ('Spanish'); unknown -> 400 'Unknown language: xx'. */
-export const scanLanguageField = z.string({ error: 'Language is required' }).trim().min(1, 'Language is required').max(64);
+export const scanLanguageField = safeText(FIELD_ERRORS.language_required).trim().min(1, FIELD_ERRORS.language_required).max(64, FIELD_ERRORS.unknown_language);
 
 /** POST /api/scan and /functions/v1/smart-image-translate. */
 export const scanImageBody = z.object({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CHAT_API, messagesQuery, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
+  CHAT_API, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
   type PickerRelationshipType, type StartChatResponse,
 } from '@parley/common';
 import { z } from 'zod';
@@ -9,21 +9,26 @@ import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import { retryOnConnectionLoss } from '../db/availability.ts';
 import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
+import { previewTranslation } from './draftPreview.ts';
 import { sendMessage } from './messageSender.ts';
 import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
 import { searchUsers } from './search.ts';
 import type { TranslationJobs } from './translationJobs.ts';
-import type { EventPublisher } from './types.ts';
+import type { ChatTranslator, EventPublisher } from './types.ts';
 
 export interface ChatRouteDeps {
   db: Db;
   requireUser: RequireUser;
   jobs: TranslationJobs;
+  /** For draft previews (sends are translated by the jobs). */
+  translator: ChatTranslator;
   events: EventPublisher;
   /** Messages a user may send per 10 seconds. */
   sendsPer10s?: number;
+  /** Draft previews a user may ask for per 10 seconds (default 40). */
+  previewsPer10s?: number | undefined;
 }
 
 const roomParams = z.object({ roomId: z.string().max(64) });
@@ -34,6 +39,11 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   const sendLimit = createRateLimit({
     name: 'send', points: deps.sendsPer10s ?? 30, durationSec: 10,
     tooMany: (s) => `You are sending too fast. Try again in ${s} seconds.`,
+  });
+  // Previews follow typing pauses (one per ~350 ms at most), so this is generous for a person.
+  const previewLimit = createRateLimit({
+    name: 'preview', points: deps.previewsPer10s ?? 40, durationSec: 10,
+    tooMany: (s) => `Too many previews. Try again in ${s} seconds.`,
   });
   app.addHook('onRequest', deps.requireUser);
 
@@ -64,14 +74,16 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     return { deleted: result.deleted };
   });
 
-  r.post(`${CHAT_API.chats}/:roomId/read`, { schema: { params: roomParams } }, async (request) => {
-    const me = currentUser(request).id;
-    const lastReadMessageId = await markRead(db, me, request.params.roomId);
-    events.publish(await participantIds(db, request.params.roomId), {
-      v: 1, type: 'read.updated', roomId: request.params.roomId, userId: me, lastReadMessageId,
-    });
-    return { lastReadMessageId };
-  });
+  // Mark read, then tell both participants' sockets (REST route and RPC alike).
+  const markReadAndPublish = async (me: string, roomId: string) => {
+    const lastReadMessageId = await markRead(db, me, roomId);
+    events.publish(await participantIds(db, roomId), { v: 1, type: 'read.updated', roomId, userId: me, lastReadMessageId });
+    return lastReadMessageId;
+  };
+
+  r.post(`${CHAT_API.chats}/:roomId/read`, { schema: { params: roomParams } }, async (request) => ({
+    lastReadMessageId: await markReadAndPublish(currentUser(request).id, request.params.roomId),
+  }));
 
   r.get(`${CHAT_API.chats}/:roomId/context`, { schema: { params: roomParams } }, async (request) => ({
     relationshipContext: await getContext(db, request.params.roomId, currentUser(request).id),
@@ -98,6 +110,12 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     return reply.status(created ? 201 : 200).send({ message });
   });
 
+  r.post(`${CHAT_API.chats}/:roomId/preview`, { schema: { params: roomParams, body: previewTranslationBody } }, async (request) => {
+    const me = currentUser(request).id;
+    await previewLimit.consume(me);
+    return previewTranslation(db, deps.translator, { senderId: me, roomId: request.params.roomId, content: request.body.content });
+  });
+
   // The spec's remote procedures, for clients written against them.
   r.post('/api/rpc/delete_chat_room', { schema: { body: z.object({ room_id: z.string().max(64) }) } }, async (request) => {
     const result = await deleteRoom(db, currentUser(request).id, request.body.room_id);
@@ -105,7 +123,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     return result.deleted;
   });
   r.post('/api/rpc/mark_chat_room_messages_read', { schema: { body: z.object({ room_id: z.string().max(64) }) } }, async (request) => {
-    await markRead(db, currentUser(request).id, request.body.room_id);
+    await markReadAndPublish(currentUser(request).id, request.body.room_id);
     return null;
   });
 }

@@ -11,6 +11,7 @@ export interface ChatTranslation {
   reason?: TranslationFailureReason | undefined;
   detectedLanguage?: string | undefined;
   unknownWords?: TextSpan[] | undefined;
+  message?: string | undefined;
 }
 
 /** What chat needs from the translation router. */
@@ -21,6 +22,8 @@ export interface ChatTranslator {
     sourceHint: LanguageCode | null;
     target: LanguageCode;
     context: RelationshipContext | null;
+    /** A known source language (skips detection), e.g. for a back-translation. */
+    source?: LanguageCode | undefined;
   }): Promise<ChatTranslation>;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, ErrorCode } from '@parley/common';
+import { fieldErrorCode, isSafeText, type ApiErrorBody, type ErrorCode } from '@parley/common';
 import { isConnectionLoss } from '../db/availability.ts';
 
 /** An error meant for the client: stable code, HTTP status, user-facing message. */
@@ -27,10 +27,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).headers(err.headers).send(errorBody(err.code, err.message));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      const message = first ? `${field ? `${field}: ` : ''}${first.message}` : 'Invalid request';
-      return reply.status(400).send(errorBody('validation_failed', message, err.validation));
+      // The first failed check names the field and, through its shared message, the code.
+      const first = specificIssue(err.validation[0]);
+      const message = first ? `${first.field ? `${first.field}: ` : ''}${first.message}` : 'Invalid request';
+      return reply.status(400).send(errorBody(fieldErrorCode(first?.message ?? ''), message, err.validation));
     }
     if (isConnectionLoss(err)) {
       request.log.warn({ err: (err as Error).message, url: request.url }, 'database unavailable');
@@ -44,9 +44,42 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(413).send(errorBody('payload_too_large', 'The request is too large'));
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(errorBody('validation_failed', err.message));
+      return reply.status(status).send(errorBody(frameworkErrorCode(err.code, status), err.message));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(errorBody('internal', 'Something went wrong. Please try again.'));
   });
+}
+
+/** Codes for Fastify's own 4xx errors (body parsing, content type). */
+function frameworkErrorCode(code: string | undefined, status: number): ErrorCode {
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'invalid_json';
+  if (status === 415 || code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'unsupported_media_type';
+  if (status === 404) return 'not_found';
+  return 'invalid_request';
+}
+
+interface Issue {
+  code?: string;
+  path?: PropertyKey[];
+  message: string;
+  errors?: Issue[][];
+  issues?: Issue[];
+}
+
+/**
+ * The field and message of a failed check. Unions (text or object) and record keys nest their
+ * issues: the first nested one with a specific code wins, else the first one not about the
+ * value's type. Path parts that are themselves bad text (a record key) are left out of the name.
+ */
+function specificIssue(first: { instancePath: string; message?: string; params?: unknown } | undefined) {
+  if (!first) return undefined;
+  const name = (path: PropertyKey[]) => path.map(String).filter(isSafeText).join('.');
+  const base = first.instancePath.replace(/^\//, '').split('/').filter(Boolean);
+  const params = first.params as { errors?: Issue[][]; issues?: Issue[] } | undefined;
+  const nested = [...(params?.errors ?? []).flat(), ...(params?.issues ?? [])];
+  const issue =
+    nested.find((i) => fieldErrorCode(i.message) !== 'invalid_request') ?? nested.find((i) => i.code !== 'invalid_type');
+  if (issue) return { field: name([...base, ...(issue.path ?? [])]), message: issue.message };
+  return { field: name(base), message: first.message ?? 'Invalid request' };
 }

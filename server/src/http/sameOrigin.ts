@@ -4,9 +4,12 @@ import { AppError } from './errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Cross-site request protection for cookie-authenticated APIs: a state-changing request must
- * come from our own origin. Browsers send Sec-Fetch-Site and Origin on such requests; a
- * request with neither is not from a browser (curl, tests) and carries no ambient cookie risk.
+ * Cross-site request protection for cookie-authenticated APIs (OWASP's CSRF cheat sheet: verify
+ * the source origin with standard headers). A state-changing request must come from our own
+ * origin: browsers send Sec-Fetch-Site and/or Origin on every such request, so one that carries
+ * the session cookie but neither header is refused too; it cannot be checked, and only a
+ * non-browser client (which can send `Origin`) or an old or privacy-stripped browser sends it.
+ * Requests without the session cookie carry no ambient authority and are left alone.
  */
 export function isCrossSite(request: FastifyRequest, publicUrl: string | undefined): boolean {
   const site = request.headers['sec-fetch-site'];
@@ -22,11 +25,15 @@ export function isCrossSite(request: FastifyRequest, publicUrl: string | undefin
   }
 }
 
-export function installSameOriginCheck(app: FastifyInstance, publicUrl: string | undefined): void {
+export function installSameOriginCheck(app: FastifyInstance, publicUrl: string | undefined, sessionCookieName: string): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (isCrossSite(request, publicUrl)) {
       throw new AppError(403, 'forbidden_origin', 'Cross-site request refused');
+    }
+    const unverifiable = !request.headers.origin && !request.headers['sec-fetch-site'];
+    if (unverifiable && request.cookies[sessionCookieName] !== undefined) {
+      throw new AppError(403, 'forbidden_origin', 'Requests with a session cookie must send an Origin header');
     }
   });
 }

@@ -113,10 +113,10 @@ describe('POST /api/scan', () => {
   it('refuses an unknown language and missing fields', async () => {
     const unknown = await scan({ imageBase64: label.toString('base64'), primaryLanguage: 'en', secondaryLanguage: 'xx' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ error: { code: 'validation_failed', message: 'Unknown language: xx' } });
+    expect(unknown.json()).toEqual({ error: { code: 'unknown_language', message: 'Unknown language: xx' } });
     const missing = await scan({ primaryLanguage: 'en', secondaryLanguage: 'es' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.code).toBe('validation_failed');
+    expect(missing.json().error.code).toBe('invalid_request');
   });
 
   it('refuses a text file renamed .png with 400 invalid_image', async () => {
@@ -208,7 +208,7 @@ describe('POST /api/scan/upload', () => {
     const none = await app.inject({ method: 'POST', url: '/api/scan/upload', ...multipart({ primaryLanguage: 'en', secondaryLanguage: 'es' }) });
     expect(none.json().error).toEqual({ code: 'invalid_image', message: 'No image was uploaded.' });
     const noLanguage = await app.inject({ method: 'POST', url: '/api/scan/upload', ...multipart({ primaryLanguage: 'en' }, { name: 'a.png', type: 'image/png', bytes: label }) });
-    expect(noLanguage.json().error).toEqual({ code: 'validation_failed', message: 'secondaryLanguage: Language is required' });
+    expect(noLanguage.json().error).toEqual({ code: 'language_required', message: 'secondaryLanguage: Language is required' });
     const json = await scan({ imageBase64: 'abc' }, 'ana', '/api/scan/upload');
     expect([json.statusCode, json.json().error.code]).toEqual([400, 'invalid_image']);
   });

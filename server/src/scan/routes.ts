@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  FIELD_ERRORS,
+  isSafeText,
   SCAN_API,
   SCAN_LIMITS,
   SCAN_UPLOAD_FIELDS,
@@ -84,9 +86,10 @@ function languagesOf(body: { primaryLanguage?: string | undefined; secondaryLang
 
 function language(value: string | undefined, field: string): LanguageCode {
   const text = value?.trim();
-  if (!text) throw new AppError(400, 'validation_failed', `${field}: Language is required`);
+  if (text !== undefined && !isSafeText(text)) throw new AppError(400, 'invalid_text', `${field}: ${FIELD_ERRORS.invalid_text}`);
+  if (!text) throw new AppError(400, 'language_required', `${field}: ${FIELD_ERRORS.language_required}`);
   const found = resolveLanguage(text);
-  if (!found) throw new AppError(400, 'validation_failed', `Unknown language: ${text.slice(0, 64)}`);
+  if (!found) throw new AppError(400, 'unknown_language', `Unknown language: ${text.slice(0, 64)}`);
   return found.code;
 }
 

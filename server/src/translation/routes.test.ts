@@ -70,19 +70,20 @@ describe(`translation API (${TEST_DB})`, () => {
 
   it('rejects invalid bodies with {error: {code, message}}', async () => {
     const cases: [unknown, number, string, string][] = [
-      [{ targetLanguage: 'es' }, 400, 'validation_failed', 'Text is required'],
-      [{ text: '', targetLanguage: 'es' }, 400, 'validation_failed', 'Text is required'],
-      [{ text: 'Hi', targetLanguage: 'xx' }, 400, 'validation_failed', 'Unknown language: xx'],
-      [{ text: 'Hi', targetLanguage: 'es', sourceLanguage: 'klingon' }, 400, 'validation_failed', 'Unknown language: klingon'],
+      [{ targetLanguage: 'es' }, 400, 'text_required', 'text: Text is required'],
+      [{ text: '', targetLanguage: 'es' }, 400, 'text_required', 'text: Text is required'],
+      [{ text: 'Hi' }, 400, 'language_required', 'targetLanguage: Language is required'],
+      [{ text: 'Hi', targetLanguage: 'xx' }, 400, 'unknown_language', 'Unknown language: xx'],
+      [{ text: 'Hi', targetLanguage: 'es', sourceLanguage: 'klingon' }, 400, 'unknown_language', 'Unknown language: klingon'],
       [{ text: 'a'.repeat(5001), targetLanguage: 'es' }, 413, 'payload_too_large', 'Text must be at most 5000 characters'],
     ];
     for (const [payload, status, code, message] of cases) {
       const res = await post('/api/translate', payload);
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ error: { code, message } });
+      expect(res.json()).toMatchObject({ error: { code, message } });
     }
     const smart = await post('/api/smart-translate', { text: 'Hi', primaryLanguage: 'en', secondaryLanguage: 'zz' });
-    expect(smart.json()).toEqual({ error: { code: 'validation_failed', message: 'Unknown language: zz' } });
+    expect(smart.json()).toEqual({ error: { code: 'unknown_language', message: 'Unknown language: zz' } });
   });
 
   it('smart-translate picks the direction from the detected language (both paths)', async () => {
@@ -115,8 +116,8 @@ describe(`translation API (${TEST_DB})`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ strings: { 'languageSelector.welcomeTitle': 'Bienvenido, {name}!', 'header.profile': 'Perfil' } });
     const tooMany = Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`k${i}`, 'x']));
-    expect((await post('/api/ui-strings', { language: 'es', strings: tooMany })).json()).toMatchObject({ error: { code: 'validation_failed' } });
-    expect((await post('/api/ui-strings', { language: 'es', strings: { k: 'x'.repeat(501) } })).statusCode).toBe(400);
+    expect((await post('/api/ui-strings', { language: 'es', strings: tooMany })).json()).toMatchObject({ error: { code: 'too_many_strings' } });
+    expect((await post('/api/ui-strings', { language: 'es', strings: { k: 'x'.repeat(501) } })).json()).toMatchObject({ error: { code: 'string_too_long' } });
   });
 
   it("leaves errors it does not own (e.g. requireUser's) to the app's error handler", async () => {

@@ -1,19 +1,20 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { AppError } from '../http/errors.ts';
-import { createRateLimit, type RateLimit } from '../http/rateLimit.ts';
-import type { z } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  inferRelationshipContext, resolveLanguage, smartTranslateBody, TRANSLATION_API, translateTextBody, uiStringsBody,
+  inferRelationshipContext, LIMITS, resolveLanguage, smartTranslateBody, TRANSLATION_API, translateTextBody, uiStringsBody,
   type LanguageCode, type RelationshipContext,
 } from '@parley/common';
+import { AppError } from '../http/errors.ts';
+import { createRateLimit, type RateLimit } from '../http/rateLimit.ts';
+import { presentLanguages, presentSmartTranslation, presentTranslation } from './presenter.ts';
 import type { SourceLanguage } from './router.ts';
 import type { TranslationService } from './service.ts';
 
 export interface TranslationRoutesOptions {
   service: TranslationService;
-  /** preHandler that sets request.user = {id, email} or answers 401. */
-  requireUser: preHandlerHookHandler | ((request: FastifyRequest, reply: FastifyReply) => Promise<void>);
-  /** Longest text accepted (413 beyond); default 5,000. */
+  /** onRequest hook that sets request.user = {id, email} or answers 401 (before the body is validated). */
+  requireUser: onRequestHookHandler | ((request: FastifyRequest, reply: FastifyReply) => Promise<void>);
+  /** Longest text accepted (413 beyond); default LIMITS.translateMaxChars. */
   maxChars?: number | undefined;
   /** Translation requests per user per window (default 120 per 60 s). */
   rateLimit?: { points: number; durationSec: number } | undefined;
@@ -21,19 +22,9 @@ export interface TranslationRoutesOptions {
   uiStringsRateLimit?: { points: number; durationSec: number } | undefined;
 }
 
-
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.join('.');
-  const message = issue?.message ?? 'Invalid request';
-  throw new AppError(400, 'validation_failed', field && !message.includes('required') ? `${field}: ${message}` : message);
-}
-
 function language(input: string): LanguageCode {
   const found = resolveLanguage(input);
-  if (!found) throw new AppError(400, 'validation_failed', `Unknown language: ${input}`);
+  if (!found) throw new AppError(400, 'unknown_language', `Unknown language: ${input}`);
   return found.code;
 }
 
@@ -52,11 +43,15 @@ function context(input: RelationshipContext | string | null | undefined): Relati
 /**
  * POST /api/translate (= /functions/v1/translate-text), POST /api/smart-translate
  * (= /functions/v1/smart-translate), GET /api/languages, GET /api/engines, POST /api/ui-strings.
- * All need a signed-in user; each request counts against the user's rate limit.
+ * Bodies are the shared zod schemas of common/; all need a signed-in user and count against
+ * the user's rate limit.
  */
 export async function translationRoutes(app: FastifyInstance, options: TranslationRoutesOptions): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const { service } = options;
-  const maxChars = options.maxChars ?? 5_000;
+  const maxChars = options.maxChars ?? LIMITS.translateMaxChars;
   const limit = createRateLimit({
     name: 'translate', points: options.rateLimit?.points ?? 120, durationSec: options.rateLimit?.durationSec ?? 60,
     tooMany: (s) => `Too many translation requests. Try again in ${s} seconds.`,
@@ -71,42 +66,44 @@ export async function translationRoutes(app: FastifyInstance, options: Translati
     if (!user) throw new AppError(401, 'unauthenticated', 'Please sign in');
     await rl.consume(user.id);
   };
-  const guard = (rl: RateLimit) => ({ preHandler: [options.requireUser as preHandlerHookHandler, rateLimit(rl)] });
+  const guard = (rl: RateLimit) => [options.requireUser as onRequestHookHandler, rateLimit(rl)];
 
+  // 413 rather than 400: the text is fine, only too long for one request.
   function checkLength(text: string): void {
     if (text.length > maxChars) throw new AppError(413, 'payload_too_large', `Text must be at most ${maxChars} characters`);
   }
 
-  const translateText = async (request: FastifyRequest) => {
-    const body = parse(translateTextBody, request.body);
-    checkLength(body.text);
-    return service.translate({
-      text: body.text,
-      targetLanguage: language(body.targetLanguage),
-      sourceLanguage: sourceLanguage(body.sourceLanguage),
-      relationshipContext: context(body.relationshipContext),
+  for (const url of [TRANSLATION_API.translate, TRANSLATION_API.functionsTranslateText]) {
+    r.post(url, { onRequest: guard(limit), schema: { body: translateTextBody } }, async (request) => {
+      const body = request.body;
+      checkLength(body.text);
+      const result = await service.translate({
+        text: body.text,
+        target: language(body.targetLanguage),
+        source: sourceLanguage(body.sourceLanguage),
+        context: context(body.relationshipContext),
+      });
+      return presentTranslation(result);
     });
-  };
-  app.post(TRANSLATION_API.translate, guard(limit), translateText);
-  app.post(TRANSLATION_API.functionsTranslateText, guard(limit), translateText);
+  }
 
-  const smartTranslate = async (request: FastifyRequest) => {
-    const body = parse(smartTranslateBody, request.body);
-    checkLength(body.text);
-    return service.smartTranslate({
-      text: body.text,
-      primaryLanguage: language(body.primaryLanguage),
-      secondaryLanguage: language(body.secondaryLanguage),
+  for (const url of [TRANSLATION_API.smartTranslate, TRANSLATION_API.functionsSmartTranslate]) {
+    r.post(url, { onRequest: guard(limit), schema: { body: smartTranslateBody } }, async (request) => {
+      const body = request.body;
+      checkLength(body.text);
+      const result = await service.smartTranslate({
+        text: body.text,
+        primaryLanguage: language(body.primaryLanguage),
+        secondaryLanguage: language(body.secondaryLanguage),
+      });
+      return presentSmartTranslation(result);
     });
-  };
-  app.post(TRANSLATION_API.smartTranslate, guard(limit), smartTranslate);
-  app.post(TRANSLATION_API.functionsSmartTranslate, guard(limit), smartTranslate);
+  }
 
-  app.get(TRANSLATION_API.languages, guard(limit), async () => service.languages());
-  app.get(TRANSLATION_API.engines, guard(limit), async () => service.health());
+  r.get(TRANSLATION_API.languages, { onRequest: guard(limit) }, async () => presentLanguages(service.router.engines, await service.pairs()));
+  r.get(TRANSLATION_API.engines, { onRequest: guard(limit) }, async () => ({ engines: await service.health() }));
 
-  app.post(TRANSLATION_API.uiStrings, guard(catalogLimit), async (request) => {
-    const body = parse(uiStringsBody, request.body);
-    return { strings: await service.translateCatalog(language(body.language), body.strings) };
-  });
+  r.post(TRANSLATION_API.uiStrings, { onRequest: guard(catalogLimit), schema: { body: uiStringsBody } }, async (request) => ({
+    strings: await service.translateCatalog(language(request.body.language), request.body.strings),
+  }));
 }

@@ -9,7 +9,8 @@ import type { SpeechToText } from './stt/types.ts';
 import { EspeakTts } from './tts/espeak.ts';
 import { OpenAiTts } from './tts/openai.ts';
 import type { TextToSpeech } from './tts/types.ts';
-import { silentLogger, type CreateVoiceSession, type TextTranslator, type VoiceLogger } from './types.ts';
+import type { TextTranslator } from '../translation/textTranslator.ts';
+import { silentLogger, type CreateVoiceSession, type VoiceLogger } from './types.ts';
 
 export interface VoiceDeps {
   createSession: CreateVoiceSession;
@@ -17,16 +18,20 @@ export interface VoiceDeps {
   description: string;
   /** Programs the chosen engines need but that are not on PATH (log them at start-up). */
   missingPrograms: string[];
+  /** The configured text-to-speech engine (also used to read chat messages aloud). */
+  tts: TextToSpeech;
 }
 
 export function createVoiceDeps(config: VoiceConfig, services: { translator: TextTranslator; logger?: VoiceLogger }): VoiceDeps {
   const logger = services.logger ?? silentLogger;
   const { openai } = config;
+  const tts = createTts(config);
   if (config.engine === 'openai-realtime') {
     const url = realtimeUrlFor(openai);
     return {
       description: `openai-realtime: ${url} (${openai.realtimeModel})`,
       missingPrograms: [],
+      tts,
       createSession: (ctx) =>
         new OpenAiRealtimeSession(ctx, {
           url,
@@ -43,18 +48,23 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
     config.stt === 'openai'
       ? new OpenAiStt({ baseUrl: openai.sttBaseUrl ?? openai.baseUrl, apiKey: openai.apiKey, model: openai.sttModel, timeoutMs: openai.timeoutMs })
       : new PocketSphinxStt({ timeoutMs: openai.timeoutMs });
-  const tts: TextToSpeech =
-    config.tts === 'openai'
-      ? new OpenAiTts({ baseUrl: openai.ttsBaseUrl ?? openai.baseUrl, apiKey: openai.apiKey, model: openai.ttsModel, voice: openai.ttsVoice, format: openai.ttsFormat, timeoutMs: openai.timeoutMs })
-      : new EspeakTts({ fliteVoice: config.fliteVoice && onPath('flite') ? config.fliteVoice : null, timeoutMs: openai.timeoutMs });
   const needed = ['sox'];
   if (config.stt === 'pocketsphinx') needed.push('pocketsphinx_continuous');
   if (config.tts === 'espeak') needed.push('espeak-ng');
   return {
     description: `pipeline: ${stt.id} -> translation -> ${tts.id}`,
     missingPrograms: needed.filter((program) => !onPath(program)),
+    tts,
     createSession: (ctx) => new VoiceSession(ctx, { stt, tts, translator: services.translator, ...(config.limits ? { limits: config.limits } : {}), logger }),
   };
+}
+
+/** TTS_ENGINE: espeak-ng/flite offline, or an OpenAI-compatible speech endpoint. */
+export function createTts(config: VoiceConfig): TextToSpeech {
+  const { openai } = config;
+  return config.tts === 'openai'
+    ? new OpenAiTts({ baseUrl: openai.ttsBaseUrl ?? openai.baseUrl, apiKey: openai.apiKey, model: openai.ttsModel, voice: openai.ttsVoice, format: openai.ttsFormat, timeoutMs: openai.timeoutMs })
+    : new EspeakTts({ fliteVoice: config.fliteVoice && onPath('flite') ? config.fliteVoice : null, timeoutMs: openai.timeoutMs });
 }
 
 function onPath(program: string): boolean {

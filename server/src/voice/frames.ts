@@ -31,7 +31,11 @@ export class FrameGate {
       return fail('unknown_type', `Unknown message type: ${String(type).slice(0, 60)}`);
     }
     const parsed = voiceClientMessage.safeParse(json);
-    if (!parsed.success) return fail('invalid_message', `Malformed ${type} message: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join('.');
+      return fail('invalid_message', `Malformed ${type} message: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`);
+    }
     return { message: parsed.data };
   }
 

@@ -1,6 +1,6 @@
 import {
   CHAT_API, type ChatMessage, type ConversationListItem, type PickerRelationshipType, type RelationshipContext,
-  type StartChatResponse, type UserSummary,
+  type StartChatResponse, type TranslationPreview, type UserSummary,
 } from '@parley/common';
 import { api, apiFetch, isApiError } from '../../lib/api.ts';
 
@@ -39,6 +39,8 @@ export const chatApi = {
     const query = after ? `?after=${encodeURIComponent(after)}` : '';
     return (await api.get<{ messages: ChatMessage[] }>(`${CHAT_API.messages(roomId)}${query}`, signal)).messages;
   },
+  preview: (roomId: string, content: string, signal?: AbortSignal) =>
+    apiFetch<TranslationPreview>(CHAT_API.preview(roomId), { method: 'POST', body: { content }, signal }),
   send: async (roomId: string, content: string, clientId: string) =>
     (await api.post<{ message: ChatMessage }>(CHAT_API.messages(roomId), { content, clientId })).message,
 };

@@ -20,6 +20,9 @@ export function checkAvatarFile(file: Pick<File, 'type' | 'size'>): 'notImage' |
 export function specificReason(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;
   if (error.status === 413 && !error.code.startsWith('image_')) return undefined; // a proxy's bare 413: caller says "too large"
-  const specific = ['invalid_image', 'image_too_large', 'payload_too_large', 'username_taken', 'validation_failed'];
+  const specific = [
+    'invalid_image', 'image_too_large', 'payload_too_large', 'username_taken', 'username_too_short', 'username_too_long',
+    'username_invalid', 'bio_too_long', 'avatar_url_invalid', 'invalid_text', 'invalid_request',
+  ];
   return specific.includes(error.code) && error.message ? error.message : undefined;
 }

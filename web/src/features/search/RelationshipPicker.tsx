@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import type { Formality, PickerRelationshipType, UserSummary } from '@parley/common';
+import type { Formality, PickerRelationshipType, UserSearchResult } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { useT } from '../../lib/i18n.tsx';
@@ -13,7 +13,7 @@ const FORMALITY_STYLE: Record<Formality, string> = {
 };
 
 interface RelationshipPickerProps {
-  user: UserSummary | null;
+  user: UserSearchResult | null;
   /** The type being started (a spinner on its card; the others wait). */
   pending: PickerRelationshipType | null;
   onPick: (type: PickerRelationshipType) => void;

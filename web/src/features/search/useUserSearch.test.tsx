@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDebouncedValue, useUserSearch } from './useUserSearch.ts';
 
 const fetchMock = vi.fn(async (_url: string) =>
-  new Response(JSON.stringify({ users: [{ id: 'u1', username: 'bruno', email: 'bruno@example.com', language: 'es' }] }), {
+  new Response(JSON.stringify({ users: [{ id: 'u1', username: 'bruno', email: 'bruno@example.com' }] }), {
     status: 200,
     headers: { 'content-type': 'application/json' },
   }),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CHAT_API, LIMITS, type UserSummary } from '@parley/common';
+import { CHAT_API, LIMITS, type UserSearchResult } from '@parley/common';
 import { api } from '../../lib/api.ts';
 
 /** `value` once it has stopped changing for `delayMs`. */
@@ -13,15 +13,15 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
-export async function searchUsers(term: string, signal?: AbortSignal): Promise<UserSummary[]> {
-  const { users } = await api.get<{ users: UserSummary[] }>(`${CHAT_API.searchUsers}?q=${encodeURIComponent(term)}`, signal);
+export async function searchUsers(term: string, signal?: AbortSignal): Promise<UserSearchResult[]> {
+  const { users } = await api.get<{ users: UserSearchResult[] }>(`${CHAT_API.searchUsers}?q=${encodeURIComponent(term)}`, signal);
   return users;
 }
 
 export interface UserSearch {
   /** The trimmed term the results belong to ('' when nothing is searched). */
   term: string;
-  users: UserSummary[] | undefined;
+  users: UserSearchResult[] | undefined;
   /** Waiting for the pause after typing, or for the answer. */
   searching: boolean;
   error: unknown;

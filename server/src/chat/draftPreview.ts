@@ -1,0 +1,61 @@
+import { isLanguageCode, type LanguageCode, type TranslationPreview } from '@parley/common';
+import type { Db } from '../db/connect.ts';
+import { isUuid, roomNotFound } from './membership.ts';
+import { toTranslationUpdate } from './translationOutcome.ts';
+import type { ChatTranslator } from './types.ts';
+
+export interface PreviewInput {
+  senderId: string;
+  roomId: string;
+  content: string;
+}
+
+/**
+ * How a draft will be read before it is sent. The forward translation asks the translator exactly
+ * what sending the message will ask (same text, sender language as the prior, partner language,
+ * the sender's relationship context), so the router's cache answers the send with the very text
+ * previewed and no second engine call. The back-translation goes the other way with a known source.
+ */
+export async function previewTranslation(db: Db, translator: ChatTranslator, input: PreviewInput): Promise<TranslationPreview> {
+  const room = await previewContext(db, input.roomId, input.senderId);
+  const senderLanguage = isLanguageCode(room.sender_language) ? room.sender_language : null;
+  // The same target rule as messageSender: the partner's language, else the sender's.
+  const target: LanguageCode = isLanguageCode(room.partner_language) ? room.partner_language : (senderLanguage ?? 'en');
+  if (senderLanguage === target) {
+    return { status: 'not_needed', translation: null, backTranslation: null, sourceLanguage: senderLanguage, targetLanguage: target };
+  }
+
+  const forward = await translator.translate({ text: input.content, sourceHint: senderLanguage, target, context: room.relationship_context });
+  const outcome = toTranslationUpdate(forward, input.content, senderLanguage, target);
+  const base = { sourceLanguage: outcome.original_language, targetLanguage: target };
+  if (outcome.translation_status === 'failed') {
+    return { ...base, status: 'failed', translation: null, backTranslation: null, ...(forward.message ? { message: forward.message } : {}) };
+  }
+  if (outcome.translation_status === 'not_needed' || outcome.translated_content === null) {
+    return { ...base, status: 'not_needed', translation: null, backTranslation: null };
+  }
+
+  const home = senderLanguage ?? (isLanguageCode(outcome.original_language ?? '') ? (outcome.original_language as LanguageCode) : null);
+  let backTranslation: string | null = null;
+  if (home && home !== target) {
+    const back = await translator.translate({ text: outcome.translated_content, sourceHint: target, source: target, target: home, context: null });
+    if (back.ok) backTranslation = back.text;
+  }
+  return { ...base, status: 'done', translation: outcome.translated_content, backTranslation };
+}
+
+/** Membership (same 404 for non-members and missing rooms), languages and the sender's context. */
+async function previewContext(db: Db, roomId: string, senderId: string) {
+  if (!isUuid(roomId)) throw roomNotFound();
+  const row = await db
+    .selectFrom('chat_room_participants as me')
+    .innerJoin('profiles as sp', 'sp.id', 'me.user_id')
+    .leftJoin('chat_room_participants as o', (j) => j.onRef('o.chat_room_id', '=', 'me.chat_room_id').onRef('o.user_id', '!=', 'me.user_id'))
+    .leftJoin('profiles as op', 'op.id', 'o.user_id')
+    .select(['me.relationship_context', 'sp.language as sender_language', 'op.language as partner_language'])
+    .where('me.chat_room_id', '=', roomId)
+    .where('me.user_id', '=', senderId)
+    .executeTakeFirst();
+  if (!row) throw roomNotFound();
+  return row;
+}
