@@ -4,6 +4,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { dayKey, dayLabel, messageTime } from './format.ts';
+import { MarkedText } from './MarkedText.tsx';
 import type { ViewMessage } from './messages.ts';
 
 /** The translation is worth showing: present and not just the original again. */
@@ -40,7 +41,7 @@ function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: 
             className={cn('mt-1.5 whitespace-pre-wrap break-words border-t pt-1.5 text-sm italic', mine ? 'border-white/25 text-white/90' : 'border-border text-foreground/80')}
             data-testid="message-translation"
           >
-            {translation}
+            <MarkedText text={translation} spans={message.unknown_spans} />
           </p>
         )}
         <div className={cn('mt-1 flex items-center justify-end gap-2 text-[11px]', mine ? 'text-primary-foreground' : 'text-muted-foreground')}>
