@@ -3,7 +3,8 @@ import * as m001 from './001_accounts.ts';
 import * as m002 from './002_translation_cache.ts';
 import * as m003 from './003_chat.ts';
 import * as m004 from './004_translation_jobs.ts';
-import * as m005 from './005_translation_detail.ts';
+import * as m005 from './005_stored_files.ts';
+import * as m006 from './006_translation_detail.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '002_translation_cache': m002,
   '003_chat': m003,
   '004_translation_jobs': m004,
-  '005_translation_detail': m005,
+  '005_stored_files': m005,
+  '006_translation_detail': m006,
 };
