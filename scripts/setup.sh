@@ -9,6 +9,7 @@ APT_PACKAGES=(
   chromium fonts-dejavu-core fonts-noto-core fonts-noto-cjk
   apertium apertium-eng-spa apertium-fr-es apertium-es-pt apertium-es-ro apertium-spa-ita
   apertium-rus-ukr apertium-eng-cat apertium-spa-cat
+  apertium-fra-cat apertium-por-cat apertium-cat-ita apertium-en-gl apertium-es-gl apertium-pt-gl
   tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra tesseract-ocr-deu
   tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld tesseract-ocr-rus tesseract-ocr-chi-sim
   tesseract-ocr-chi-tra tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-ara tesseract-ocr-hin

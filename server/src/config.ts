@@ -24,6 +24,7 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.enum(['apertium', 'openai', 'deepl', 'libretranslate'])).min(1)),
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  TRANSLATION_SELF_CHECK: z.enum(['on', 'off']).default('on'),
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
@@ -89,6 +90,7 @@ export interface Config {
   voice: VoiceConfig;
   translation: {
     engines: Env['TRANSLATION_ENGINES'];
+    selfCheck: boolean;
     timeoutMs: number;
     maxChars: number;
     openai: { baseUrl: string; apiKey: string | undefined; model: string };
@@ -141,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     translation: {
       engines: e.TRANSLATION_ENGINES,
+      selfCheck: e.TRANSLATION_SELF_CHECK === 'on',
       timeoutMs: e.TRANSLATION_TIMEOUT_MS,
       maxChars: LIMITS.translateMaxChars,
       openai: { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL },

@@ -39,6 +39,44 @@ describe('chat translation with Apertium', () => {
     expect(toAna.translated_content.toLowerCase()).toContain('museum');
   });
 
+  it('tells translated, same language and not translated (with the reason) apart, and keeps unknown words as spans', async () => {
+    const ana = await signUpAndIn(s.app);
+    const bruno = await signUpAndIn(s.app);
+    const kenji = await signUpAndIn(s.app);
+    await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'en' }, headers: { cookie: ana.cookie } });
+    await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'es' }, headers: { cookie: bruno.cookie } });
+    await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'ja' }, headers: { cookie: kenji.cookie } });
+    const room = async (other: string) => {
+      const res = await s.app.inject({ method: 'POST', url: '/api/chats', payload: { userId: other, relationshipType: 'close_friend' }, headers: { cookie: ana.cookie } });
+      if (!res.json().room) throw new Error(res.body);
+      return res.json().room.id as string;
+    };
+    const toBruno = await room(bruno.id);
+    const toKenji = await room(kenji.id);
+    let n = 0;
+    const send = async (roomId: string, content: string, reader: string) => {
+      const sent = await s.app.inject({ method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content, clientId: `ana-kinds-${(n += 1)}` }, headers: { cookie: ana.cookie } });
+      if (!sent.json().message) throw new Error(sent.body);
+      return waitForTranslation(reader, roomId, sent.json().message.id);
+    };
+
+    const translated = await send(toBruno, 'Call me later, Zorblat!', bruno.cookie);
+    expect(translated).toMatchObject({ translation_status: 'done', translation_error: null });
+    expect(translated.unknown_spans.map((x: { start: number; end: number }) => translated.translated_content.slice(x.start, x.end))).toEqual(['Zorblat']);
+
+    const same = await send(toBruno, 'Mañana por la mañana vamos al mercado con mis hermanos y después comemos en casa de mi abuela.', bruno.cookie);
+    expect(same).toMatchObject({ translation_status: 'not_needed', original_language: 'es', translated_content: null, translation_error: null });
+
+    const unchanged = await send(toBruno, 'Zorblat!', bruno.cookie);
+    expect(unchanged).toMatchObject({ translation_status: 'failed', translation_error: 'unchanged', translated_content: null });
+
+    const unsupported = await send(toKenji, 'Where is the train station?', kenji.cookie);
+    expect(unsupported).toMatchObject({ translation_status: 'failed', translation_error: 'unsupported_pair', translated_content: null });
+
+    const emoji = await send(toBruno, '👍👍 10:30', bruno.cookie);
+    expect(emoji).toMatchObject({ translation_status: 'not_needed', translation_error: null });
+  });
+
   it('serves the translation API to signed-in users only', async () => {
     expect((await s.app.inject({ method: 'POST', url: '/api/translate', payload: { text: 'hello', targetLanguage: 'es' } })).statusCode).toBe(401);
     const u = await signUpAndIn(s.app);

@@ -105,7 +105,10 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
   const ownDb = !options.testDb;
   const testDb = options.testDb ?? (await createTestDatabase());
   const database = await testDb.open();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...options.env });
+  // The start-up translation self-check (every Apertium mode) is tested on its own: off by default here.
+  const config = loadConfig({
+    DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), TRANSLATION_SELF_CHECK: 'off', ...options.env,
+  });
   const clock = {
     now: new Date(),
     advance(ms: number) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import type { TextSpan, TranslationFailureReason } from './translation.ts';
 import { safeText } from '../text.ts';
 import { FIELD_ERRORS } from './errors.ts';
 import { RELATIONSHIP_TYPES, relationshipContextSchema, type RelationshipContext } from '../relationship.ts';
@@ -27,6 +28,10 @@ export interface ChatMessage {
   translated_content: string | null;
   target_language: string | null;
   translation_status: TranslationStatus;
+  /** Why there is no translation when translation_status is 'failed' (a TranslationFailureReason), else null. */
+  translation_error: TranslationFailureReason | null;
+  /** Words of translated_content the engine did not know and left as written ([start, end) indices). */
+  unknown_spans: TextSpan[] | null;
   created_at: string;
   /** Set when a participant corrected the translation: the machine's version and who corrected it. */
   machine_translation?: string | null;

@@ -44,21 +44,42 @@ export const translateTextBody = z.object({
 });
 export type TranslateTextBody = z.infer<typeof translateTextBody>;
 
-export const TRANSLATION_FAILURE_REASONS = ['unsupported_pair', 'engine_failed', 'too_long'] as const;
+/**
+ * Why a text was not translated: the first three are failures (`ok: false`); `unchanged` means the
+ * engine answered with the text as it was (nothing it knew); `nothing_to_translate` that the text
+ * has no letters (emoji, numbers).
+ */
+export const TRANSLATION_FAILURE_REASONS = ['unsupported_pair', 'engine_failed', 'too_long', 'unchanged', 'nothing_to_translate'] as const;
 export type TranslationFailureReason = (typeof TRANSLATION_FAILURE_REASONS)[number];
 
+/**
+ * What happened to a text: translated; left as it was because it already is in the target language;
+ * or not translated (see `reason`).
+ */
+export const TRANSLATION_KINDS = ['translated', 'same_language', 'not_translated'] as const;
+export type TranslationKind = (typeof TRANSLATION_KINDS)[number];
+
+/** A stretch of a text, [start, end) in UTF-16 code units (JavaScript string indices). */
+export const textSpan = z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative() });
+export type TextSpan = z.infer<typeof textSpan>;
+
 export const translateTextResponse = z.object({
-  /** The translation; on failure the original text (never lost). */
+  /** The translation; when there is none, the original text (never lost). */
   translatedText: z.string(),
   /** Set when the source was detected ('auto-detect'). */
   detectedLanguage: z.string().optional(),
   /** Engine that produced the text; null when nothing was translated (same language, empty, failure). */
   engine: z.string().nullable(),
+  /** False when the text could not be translated (reason says why); true when translated or already in the target language. */
   ok: z.boolean(),
+  kind: z.enum(TRANSLATION_KINDS),
   cached: z.boolean().optional(),
+  /** Set when kind is 'not_translated'. */
   reason: z.enum(TRANSLATION_FAILURE_REASONS).optional(),
   /** User-facing explanation when ok is false, e.g. 'No translation available for English -> Japanese with the configured engines'. */
   message: z.string().optional(),
+  /** Words of translatedText the engine did not know and left as written (show them marked, to be doubted). */
+  unknownWords: z.array(textSpan).optional(),
 });
 export type TranslateTextResponse = z.infer<typeof translateTextResponse>;
 
@@ -77,8 +98,10 @@ export const smartTranslateResponse = z.object({
   translationDirection: z.string(),
   engine: z.string().nullable(),
   ok: z.boolean(),
+  kind: z.enum(TRANSLATION_KINDS),
   reason: z.enum(TRANSLATION_FAILURE_REASONS).optional(),
   message: z.string().optional(),
+  unknownWords: z.array(textSpan).optional(),
 });
 export type SmartTranslateResponse = z.infer<typeof smartTranslateResponse>;
 

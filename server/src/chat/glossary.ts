@@ -102,6 +102,9 @@ export async function correctTranslation(db: Db, input: CorrectionInput): Promis
         machine_translation: eb.fn.coalesce('machine_translation', 'translated_content'),
         translated_content: input.text,
         translation_status: 'done',
+        // The machine's unknown-word marks and failure reason belong to the machine version.
+        unknown_spans: null,
+        translation_error: null,
         corrected_by: input.userId,
         corrected_at: new Date(),
       }))

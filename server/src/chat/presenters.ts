@@ -16,6 +16,8 @@ export function presentMessage(row: Selectable<MessagesTable>): ChatMessage {
     translated_content: row.translated_content,
     target_language: row.target_language,
     translation_status: row.translation_status,
+    translation_error: row.translation_error ?? null,
+    unknown_spans: row.unknown_spans?.length ? row.unknown_spans : null,
     created_at: iso(row.created_at),
     machine_translation: row.machine_translation ?? null,
     corrected_by: row.corrected_by ?? null,

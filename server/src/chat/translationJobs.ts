@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { presentMessage } from './presenters.ts';
-import { toTranslationUpdate, type TranslationUpdate } from './translationOutcome.ts';
+import { toTranslationUpdate, translationFailed, type TranslationUpdate } from './translationOutcome.ts';
 import type { ChatTranslator, EventPublisher } from './types.ts';
 
 /** One message to translate; everything needed is in its row and its room. */
@@ -264,7 +264,7 @@ export class TranslationJobs {
   private async process(job: TranslationJob): Promise<void> {
     if (job.attempts > this.maxAttempts) {
       this.o.observe?.outcome('gave_up');
-      return this.apply(job, { translated_content: null, translation_status: 'failed', original_language: job.senderLanguage });
+      return this.apply(job, translationFailed(job.senderLanguage));
     }
     let update: TranslationUpdate;
     const started = performance.now();
@@ -302,7 +302,7 @@ export class TranslationJobs {
   private async retryLater(job: TranslationJob): Promise<void> {
     if (job.attempts >= this.maxAttempts) {
       this.o.observe?.outcome('gave_up');
-      return this.apply(job, { translated_content: null, translation_status: 'failed', original_language: job.senderLanguage });
+      return this.apply(job, translationFailed(job.senderLanguage));
     }
     this.o.observe?.outcome('retry');
     const delayMs = Math.min(60_000, 1_000 * 2 ** (job.attempts - 1)) * (0.75 + Math.random() / 2);

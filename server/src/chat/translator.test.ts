@@ -11,11 +11,14 @@ describe('chatTranslatorFrom', () => {
   it('detects with the sender language as prior, and keeps the original on failure', async () => {
     const chat = chatTranslatorFrom(service);
     expect(await chat.translate({ text: 'El gato es negro.', sourceHint: 'es', target: 'en', context: null })).toEqual({
-      text: 'The cat is black.', ok: true, detectedLanguage: 'es',
+      text: 'The cat is black.', ok: true, kind: 'translated', reason: undefined, detectedLanguage: 'es', message: undefined, unknownWords: undefined,
     });
     expect(await chat.translate({ text: 'Hello friend', sourceHint: 'en', target: 'ja', context: null })).toEqual({
-      text: 'Hello friend', ok: false, detectedLanguage: 'en', message: 'No translation available for English -> Japanese with the configured engines',
+      text: 'Hello friend', ok: false, kind: 'not_translated', reason: 'unsupported_pair', detectedLanguage: 'en',
+      message: 'No translation available for English -> Japanese with the configured engines', unknownWords: undefined,
     });
+    const unknown = await chat.translate({ text: 'Call me later, Zorblat!', sourceHint: 'en', target: 'es', context: null });
+    expect(unknown.unknownWords?.map((s) => unknown.text.slice(s.start, s.end))).toEqual(['Zorblat']);
   });
 
   it('passes the prior, the target and the relationship context through to the translator', async () => {

@@ -14,7 +14,10 @@ export function chatTranslatorFrom(translator: Pick<TextTranslator, 'translate'>
       const result = await translator.translate({
         text, source: source ?? 'auto-detect', prior: sourceHint ?? undefined, target, context: context ?? undefined, glossary,
       });
-      return { text: result.text, ok: result.ok, detectedLanguage: result.detectedLanguage, message: result.message };
+      return {
+        text: result.text, ok: result.ok, kind: result.kind, reason: result.reason,
+        detectedLanguage: result.detectedLanguage, message: result.message, unknownWords: result.unknown,
+      };
     },
   };
 }

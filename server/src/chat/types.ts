@@ -1,4 +1,18 @@
-import type { LanguageCode, RelationshipContext, ServerEvent } from '@parley/common';
+import type {
+  LanguageCode, RelationshipContext, ServerEvent, TextSpan, TranslationFailureReason, TranslationKind,
+} from '@parley/common';
+
+/** What the translator answers for one message (see TranslateTextResponse). */
+export interface ChatTranslation {
+  text: string;
+  ok: boolean;
+  /** Absent from translators that predate it: then ok and the text decide. */
+  kind?: TranslationKind | undefined;
+  reason?: TranslationFailureReason | undefined;
+  detectedLanguage?: string | undefined;
+  unknownWords?: TextSpan[] | undefined;
+  message?: string | undefined;
+}
 
 /** What chat needs from the translation router. */
 export interface ChatTranslator {
@@ -12,7 +26,7 @@ export interface ChatTranslator {
     source?: LanguageCode | undefined;
     /** The conversation: its glossary applies. */
     roomId?: string | undefined;
-  }): Promise<{ text: string; ok: boolean; detectedLanguage?: string | undefined; message?: string | undefined }>;
+  }): Promise<ChatTranslation>;
 }
 
 /** Delivers events to every open socket of the given users. */

@@ -1,4 +1,4 @@
-import type { RelationshipContext } from '@parley/common';
+import type { RelationshipContext, TextSpan, TranslationFailureReason } from '@parley/common';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -38,6 +38,8 @@ export interface TranslationCacheTable {
   formality: string;
   text_hash: string;
   translated_text: string;
+  /** Untranslated words of translated_text ([{start, end}]), null when none. */
+  unknown_spans: ColumnType<TextSpan[] | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -71,6 +73,10 @@ export interface MessagesTable {
   translated_content: string | null;
   target_language: string | null;
   translation_status: ColumnType<TranslationStatus, TranslationStatus | undefined, TranslationStatus>;
+  /** Why the message was not translated (a TranslationFailureReason), null otherwise. */
+  translation_error: ColumnType<TranslationFailureReason | null, TranslationFailureReason | null | undefined, TranslationFailureReason | null>;
+  /** Words of translated_content the engine did not know ([{start, end}]), null when none. */
+  unknown_spans: ColumnType<TextSpan[] | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   /** Claims of the translation job so far (chat/translationJobs.ts). */
   translation_attempts: ColumnType<number, number | undefined, number>;

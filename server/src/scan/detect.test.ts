@@ -64,6 +64,14 @@ describe('detectScanLanguage', () => {
     expect(detectScanLanguage('Salida de emergencia', ['es', 'pt'], detect)).toBe('pt');
   });
 
+  it('recognises short English for a Spanish/French user instead of calling it French (issue 10)', () => {
+    for (const text of ['Welcome to the city museum.', 'Where is the train station?', 'The museum is closed today.', 'Thank you for your visit!']) {
+      expect(detectScanLanguage(text, ['es', 'fr'], detectAmong), text).toBe('en');
+    }
+    expect(detectScanLanguage('Sortie de secours', ['es', 'fr'], detectAmong)).toBe('fr');
+    expect(detectScanLanguage('Salida de emergencia', ['en', 'es'], detectAmong)).toBe('es');
+  });
+
   it('believes the detector for long text in a language outside the pair', () => {
     const text = 'Der Bahnhof ist heute wegen Bauarbeiten geschlossen. Bitte benutzen Sie den Bus zum Flughafen.';
     expect(detectScanLanguage(text, ['en', 'es'], fixedDetector('de').detect)).toBe('de');

@@ -1,4 +1,5 @@
 import type { LanguageCode } from '@parley/common';
+import { tokens, wordVotes } from '../translation/detect-words.ts';
 import { LANGUAGE_SCRIPT, SCRIPT_LANGUAGES, dominantScript, languageReads } from './ocr/scripts.ts';
 
 export type Detect = (text: string, candidates?: readonly LanguageCode[]) => LanguageCode | undefined;
@@ -39,6 +40,12 @@ export function detectScanLanguage(
   if (chosenOfScript.length === 0) return guess ?? scriptLanguages[0];
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   if (guess && letters >= SHORT_TEXT) return guess;
+  // Short text: the guess still stands when its frequent words are there and none of the chosen
+  // languages' are ('Where is the train station?' for a Spanish/French user is English).
+  if (guess) {
+    const votes = wordVotes(tokens(text), [guess, ...chosenOfScript]);
+    if ((votes.get(guess) ?? 0) >= 2 && chosenOfScript.every((c) => !votes.get(c))) return guess;
+  }
   if (chosenOfScript.length === 1) return chosenOfScript[0];
   return detect(text, chosenOfScript) ?? chosenOfScript[0];
 }

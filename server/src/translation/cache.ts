@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import type { TextSpan } from '@parley/common';
 import type { Db } from '../db/connect.ts';
 
 /** What makes two translations the same: engine, pair, formality variant and the exact text. */
@@ -12,9 +13,15 @@ export interface CacheKey {
   text: string;
 }
 
+/** A cached answer: the text and the words the engine left untranslated. */
+export interface CachedTranslation {
+  text: string;
+  unknown?: TextSpan[] | undefined;
+}
+
 export interface TranslationCache {
-  get(key: CacheKey): Promise<string | undefined>;
-  set(key: CacheKey, translated: string): Promise<void>;
+  get(key: CacheKey): Promise<CachedTranslation | undefined>;
+  set(key: CacheKey, translated: CachedTranslation): Promise<void>;
   /** Waits for background pruning (before closing the database). */
   flush(): Promise<void>;
 }
@@ -78,7 +85,7 @@ export interface DbCacheOptions {
  * A failing cache never fails a translation: errors are reported to onError and ignored.
  */
 export class DbTranslationCache implements TranslationCache {
-  private readonly lru: Lru<string>;
+  private readonly lru: Lru<CachedTranslation>;
   private readonly maxAgeMs: number;
   private readonly maxRows: number;
   private readonly pruneEvery: number;
@@ -92,7 +99,7 @@ export class DbTranslationCache implements TranslationCache {
     this.pruneEvery = Math.max(1, options.pruneEveryWrites ?? 500);
   }
 
-  async get(key: CacheKey): Promise<string | undefined> {
+  async get(key: CacheKey): Promise<CachedTranslation | undefined> {
     const hash = hashText(key.text);
     const lruKey = memoryKey(key, hash);
     const hit = this.lru.get(lruKey);
@@ -100,7 +107,7 @@ export class DbTranslationCache implements TranslationCache {
     try {
       const row = await this.db
         .selectFrom('translation_cache')
-        .select('translated_text')
+        .select(['translated_text', 'unknown_spans'])
         .where('engine', '=', key.engine)
         .where('source', '=', key.source)
         .where('target', '=', key.target)
@@ -108,26 +115,29 @@ export class DbTranslationCache implements TranslationCache {
         .where('text_hash', '=', hash)
         .where('created_at', '>', new Date(Date.now() - this.maxAgeMs))
         .executeTakeFirst();
-      if (row) this.lru.set(lruKey, row.translated_text);
-      return row?.translated_text;
+      if (!row) return undefined;
+      const found = { text: row.translated_text, ...(row.unknown_spans?.length ? { unknown: row.unknown_spans } : {}) };
+      this.lru.set(lruKey, found);
+      return found;
     } catch (error) {
       this.options.onError?.(error, 'get');
       return undefined;
     }
   }
 
-  async set(key: CacheKey, translated: string): Promise<void> {
+  async set(key: CacheKey, translated: CachedTranslation): Promise<void> {
     const hash = hashText(key.text);
     this.lru.set(memoryKey(key, hash), translated);
+    const row = { translated_text: translated.text, unknown_spans: translated.unknown?.length ? JSON.stringify(translated.unknown) : null };
     try {
       await this.db
         .insertInto('translation_cache')
         .values({
           engine: key.engine, source: key.source, target: key.target, formality: key.formality,
-          text_hash: hash, translated_text: translated, created_at: new Date(),
+          text_hash: hash, ...row, created_at: new Date(),
         })
         .onConflict((oc) =>
-          oc.columns(['engine', 'source', 'target', 'formality', 'text_hash']).doUpdateSet({ translated_text: translated, created_at: new Date() }),
+          oc.columns(['engine', 'source', 'target', 'formality', 'text_hash']).doUpdateSet({ ...row, created_at: new Date() }),
         )
         .execute();
     } catch (error) {
@@ -178,16 +188,16 @@ export class DbTranslationCache implements TranslationCache {
 
 /** Process-local cache, for tests and for running without a database. */
 export class MemoryTranslationCache implements TranslationCache {
-  private readonly lru: Lru<string>;
+  private readonly lru: Lru<CachedTranslation>;
   constructor(capacity = 5_000) {
     this.lru = new Lru(capacity);
   }
 
-  async get(key: CacheKey): Promise<string | undefined> {
+  async get(key: CacheKey): Promise<CachedTranslation | undefined> {
     return this.lru.get(memoryKey(key, hashText(key.text)));
   }
 
-  async set(key: CacheKey, translated: string): Promise<void> {
+  async set(key: CacheKey, translated: CachedTranslation): Promise<void> {
     this.lru.set(memoryKey(key, hashText(key.text)), translated);
   }
 

@@ -28,6 +28,11 @@ export interface TranslationConfig {
     /** Stop a pipeline unused for this long (default 10 minutes; 0 keeps it running). */
     idleMs?: number | undefined;
   } | undefined;
+  /**
+   * Translate a probe set through every served direction at start-up and stop reporting (and
+   * planning) what fails (default true; TRANSLATION_SELF_CHECK=off).
+   */
+  selfCheck?: boolean | undefined;
   /** Per engine call (each attempt). */
   timeoutMs: number;
   /** Longest text accepted (LIMITS.translateMaxChars). */

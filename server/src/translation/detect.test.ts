@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES, type LanguageCode } from '@parley/common';
 import { detectLanguage } from './detect.ts';
+import { detectionSamples } from './testing/corpus.ts';
 
 describe('detectLanguage', () => {
   it.each([
@@ -71,5 +73,67 @@ describe('detection limited to candidates', () => {
 
   it('ignores candidates that do not write the text\'s script', () => {
     expect(detectLanguage('Где находится вокзал?', { prior: 'en', candidates: ['en', 'es'] }).language).toBe('ru');
+  });
+});
+
+describe("detection with the sender's language (bench/corpus: 210 texts x 20 languages)", () => {
+  const SCRIPT: Partial<Record<LanguageCode, string>> = { ru: 'cyr', uk: 'cyr', zh: 'cjk', ja: 'cjk', ko: 'ko', ar: 'ar', hi: 'hi', th: 'th' };
+  const script = (l: LanguageCode) => SCRIPT[l] ?? 'latin';
+
+  it("keeps the sender's own language for at least 99.5% of their messages, of every length", () => {
+    let kept = 0;
+    let total = 0;
+    const wrong: string[] = [];
+    for (const language of LANGUAGE_CODES) {
+      const samples = detectionSamples(language);
+      const own = samples.filter((s) => detectLanguage(s.text, { sender: language }).language === language).length;
+      if (own / samples.length < 0.985) wrong.push(`${language}: ${own}/${samples.length}`);
+      kept += own;
+      total += samples.length;
+    }
+    expect(wrong).toEqual([]);
+    expect(kept / total).toBeGreaterThanOrEqual(0.995);
+  });
+
+  it('still recognises a message in another script, whatever the profile says', () => {
+    let other = 0;
+    let total = 0;
+    for (const language of LANGUAGE_CODES) {
+      for (const sample of detectionSamples(language)) {
+        // One sender per other script keeps the run short.
+        for (const sender of (['en', 'ru', 'ja', 'ko', 'ar', 'hi', 'th'] as const).filter((l) => script(l) !== script(language))) {
+          const detected = detectLanguage(sample.text, { sender }).language;
+          expect(script(detected)).toBe(script(language));
+          total += 1;
+          other += Number(detected === language);
+        }
+      }
+    }
+    expect(other / total).toBeGreaterThanOrEqual(0.96);
+  });
+
+  it('still recognises a long sentence in another language of the same script', () => {
+    let right = 0;
+    let total = 0;
+    for (const language of LANGUAGE_CODES) {
+      const long = detectionSamples(language).filter((s) => s.kind === 'sentence');
+      for (const sender of LANGUAGE_CODES.filter((l) => l !== language && script(l) === script(language))) {
+        for (const sample of long) {
+          total += 1;
+          right += Number(detectLanguage(sample.text, { sender }).language === language);
+        }
+      }
+    }
+    expect(total).toBeGreaterThan(5_000);
+    expect(right / total).toBeGreaterThanOrEqual(0.95); // measured 96.6% (docs/PERFORMANCE.md)
+  });
+
+  it('does not take English for Swedish (issue 10: "Message 5 from sender 1: ...")', () => {
+    for (let i = 0; i < 50; i += 1) {
+      const text = `Message ${i} from sender ${i % 7}: My sister lives in a small village near the mountains.`;
+      expect(detectLanguage(text, { sender: 'en' }).language).toBe('en');
+    }
+    expect(detectLanguage('Zorblat!', { sender: 'en' }).language).toBe('en');
+    expect(detectLanguage('ok', { sender: 'de' }).language).toBe('de');
   });
 });

@@ -25,8 +25,14 @@ export interface Detection {
 }
 
 export interface DetectOptions {
-  /** The language the text is most likely in (the sender's profile language). */
+  /** The language the text is most likely in: breaks ties and close trigram calls. */
   prior?: LanguageCode | undefined;
+  /**
+   * The language the sender is known to write (their profile language). It is kept unless the text
+   * clearly is in another: another script, letters only another language has, or a long text
+   * whose trigrams and function words both point elsewhere. Implies `prior`.
+   */
+  sender?: LanguageCode | undefined;
   /** Answer when nothing can be told (no letters); defaults to the prior, then English. */
   fallback?: LanguageCode | undefined;
   /**
@@ -41,6 +47,7 @@ const LATIN: Record<string, LanguageCode> = {
   pol: 'pl', swe: 'sv', ron: 'ro',
 };
 const CYRILLIC: Record<string, LanguageCode> = { rus: 'ru', ukr: 'uk' };
+
 
 const SCRIPTS: [RegExp, string][] = [
   [/\p{Script=Hangul}/gu, 'ko'],
@@ -57,8 +64,8 @@ const SCRIPTS: [RegExp, string][] = [
 const UNIQUE_LETTERS: [RegExp, LanguageCode][] = [
   [/[ơưđạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/iu, 'vi'],
   [/[łąęśźżń]/iu, 'pl'],
-  [/[ğı]/u, 'tr'],
-  [/[șțăşţ]/iu, 'ro'],
+  [/[șțăţ]/iu, 'ro'],
+  [/[ğış]/u, 'tr'],
   [/[ß]/u, 'de'],
   [/[å]/iu, 'sv'],
   [/[ñ¿¡]/iu, 'es'],
@@ -68,6 +75,52 @@ const UNIQUE_LETTERS: [RegExp, LanguageCode][] = [
 const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
 
 export function detectLanguage(text: string, options: DetectOptions = {}): Detection {
+  if (options.sender) return keepSender(text, options.sender, options);
+  return detect(text, options);
+}
+
+/** Scripts of the languages that share one: a text in another script is never the sender's. */
+const SCRIPT_OF: Partial<Record<LanguageCode, string>> = { ru: 'cyrillic', uk: 'cyrillic', zh: 'cjk', ja: 'cjk' };
+const scriptOf = (language: LanguageCode) => SCRIPT_OF[language] ?? (Object.values(LATIN).includes(language) ? 'latin' : language);
+
+/** A text needs this many words before trigrams and function words may overrule the sender's language. */
+const LONG_TEXT_WORDS = 8;
+/** ... or this many with letters only the other language has (ł, ğ, ș, ß, å, ñ, ã). */
+const MEDIUM_TEXT_WORDS = 5;
+
+function keepSender(text: string, sender: LanguageCode, options: DetectOptions): Detection {
+  const free = detect(text, { ...options, sender: undefined, prior: undefined });
+  if (free.language === sender || free.method === 'default') return { ...free, language: sender };
+  const kept: Detection = { language: sender, confidence: 0.5, method: 'prior' };
+  // Another script (or, for Chinese and Japanese, kana): clearly not what the sender usually writes.
+  if (scriptOf(free.language) !== scriptOf(sender) || free.method === 'script') return free;
+  // Letters only one language has: і ї є (uk) against ы э ъ ё (ru) decide; in Latin script a single
+  // letter may be a name or a borrowed word, so it takes a few, and only Vietnamese tone letters.
+  if (free.method === 'letters') {
+    const other = free.language === 'vi' ? count(text, /[ơưđạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/giu) >= 2 : scriptOf(sender) === 'cyrillic';
+    return other ? free : kept;
+  }
+  if (scriptOf(sender) === 'cyrillic') return kept; // Russian and Ukrainian are told by letters only
+  // A long text: the trigram model must rank the sender's language well below, and the frequent
+  // words must not speak for it ('My sister lives in a small village' is not Swedish, whatever the
+  // trigrams say). Letters only the other language has count as well.
+  const words = tokens(text);
+  const votes = wordVotes(words, Object.values(LATIN));
+  const otherVotes = votes.get(free.language) ?? 0;
+  const ownVotes = votes.get(sender) ?? 0;
+  if (ownVotes > otherVotes) return kept;
+  const letters = (language: LanguageCode) => UNIQUE_LETTERS.filter(([, l]) => l === language).reduce((n, [re]) => n + count(text, new RegExp(re.source, 'giu')), 0);
+  if (words.length >= MEDIUM_TEXT_WORDS && letters(free.language) >= 2 && letters(sender) === 0) return free;
+  if (words.length < LONG_TEXT_WORDS) return kept;
+  const scores = new Map(
+    francAll(text, { only: Object.keys(LATIN), minLength: 1 }).map(([code, score]): [LanguageCode | undefined, number] => [LATIN[code], score]),
+  );
+  const gap = (scores.get(free.language) ?? 0) - (scores.get(sender) ?? 0);
+  if (gap >= 0.1 || (gap >= 0.05 && otherVotes >= 2)) return free;
+  return kept;
+}
+
+function detect(text: string, options: DetectOptions): Detection {
   const { prior } = options;
   const only = options.candidates ? new Set(options.candidates) : undefined;
   const restrict = (map: Record<string, LanguageCode>) => {

@@ -17,9 +17,11 @@ export function presentTranslation(result: TranslateResult): TranslateTextRespon
     ...(result.detectedLanguage ? { detectedLanguage: result.detectedLanguage } : {}),
     engine: result.engine,
     ok: result.ok,
+    kind: result.kind,
     ...(result.cached ? { cached: true } : {}),
     ...(result.reason ? { reason: result.reason } : {}),
     ...(result.message && !result.ok ? { message: result.message } : {}),
+    ...(result.unknown?.length ? { unknownWords: result.unknown } : {}),
   };
 }
 
@@ -31,8 +33,10 @@ export function presentSmartTranslation(result: TranslateResult): SmartTranslate
     translationDirection: formatDirection(result.source, result.target),
     engine: result.engine,
     ok: result.ok,
+    kind: result.kind,
     ...(result.reason ? { reason: result.reason } : {}),
     ...(result.message && !result.ok ? { message: result.message } : {}),
+    ...(result.unknown?.length ? { unknownWords: result.unknown } : {}),
   };
 }
 

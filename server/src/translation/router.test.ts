@@ -45,7 +45,7 @@ describe('TranslationRouter: unsupported pairs', () => {
     const router = new TranslationRouter({ ...options, engines: [apertium] });
     const result = await router.translate({ text: 'Good morning', source: 'en', target: 'ja' });
     expect(result).toEqual({
-      ok: false, reason: 'unsupported_pair', text: 'Good morning', engine: null, source: 'en', target: 'ja', cached: false, detectedLanguage: undefined,
+      ok: false, kind: 'not_translated', reason: 'unsupported_pair', text: 'Good morning', engine: null, source: 'en', target: 'ja', cached: false, detectedLanguage: undefined,
       message: 'No translation available for English -> Japanese with the configured engines',
     });
   });
@@ -56,7 +56,7 @@ describe('TranslationRouter: unsupported pairs', () => {
     expect(pairs).toHaveLength(380);
     const find = (s: string, t: string) => pairs.find((p) => p.source === s && p.target === t);
     expect(find('en', 'es')).toEqual({ source: 'en', target: 'es', support: 'direct', engine: 'apertium', fallbacks: ['openai'] });
-    expect(find('en', 'fr')).toEqual({ source: 'en', target: 'fr', support: 'pivot', engine: 'apertium', via: 'es', fallbacks: ['openai'] });
+    expect(find('en', 'fr')).toEqual({ source: 'en', target: 'fr', support: 'pivot', engine: 'apertium', via: 'ca', fallbacks: ['openai'] });
     expect(find('en', 'ja')).toEqual({ source: 'en', target: 'ja', support: 'provider', engine: 'openai', fallbacks: [] });
     expect(find('en', 'hi')).toEqual({ source: 'en', target: 'hi', support: 'none', engine: null, fallbacks: [] });
   });

@@ -1,7 +1,8 @@
 import {
-  LANGUAGE_CODES, languageName, type LanguageCode, type PairInfo, type RelationshipContext, type TranslationFailureReason,
+  LANGUAGE_CODES, languageName, type LanguageCode, type PairInfo, type RelationshipContext, type TextSpan, type TranslationFailureReason,
+  type TranslationKind,
 } from '@parley/common';
-import type { TranslationCache } from './cache.ts';
+import type { CachedTranslation, TranslationCache } from './cache.ts';
 import { detectLanguage } from './detect.ts';
 import { protectTerms, relevantTerms, restoreTerms, termsVariant, type GlossaryEntry, type GlossaryTerm } from './glossary.ts';
 import type { PairSupport, TranslationEngine } from './engines/types.ts';
@@ -41,7 +42,7 @@ export interface TranslateRequest {
   source: SourceLanguage;
   target: LanguageCode;
   context?: RelationshipContext | undefined;
-  /** Detection prior: the sender's profile language. */
+  /** Detection prior: the sender's profile language, kept unless the text clearly is in another. */
   prior?: LanguageCode | undefined;
   /** The conversation's glossary (chat); the entries for this pair and text are applied. */
   glossary?: readonly GlossaryEntry[] | undefined;
@@ -55,7 +56,9 @@ export interface EngineFailure {
 }
 
 export interface TranslateResult {
+  /** False when the text could not be translated: failures, and an engine answering with the text unchanged. */
   ok: boolean;
+  kind: TranslationKind;
   /** The translation, or the original text whenever there is none: never lost. */
   text: string;
   engine: string | null;
@@ -67,6 +70,8 @@ export interface TranslateResult {
   reason?: TranslationFailureReason | undefined;
   message?: string | undefined;
   failures?: EngineFailure[] | undefined;
+  /** Words of `text` the engine left untranslated. */
+  unknown?: TextSpan[] | undefined;
 }
 
 type AttemptInput = {
@@ -104,20 +109,22 @@ export class TranslationRouter {
     let source: LanguageCode;
     let detectedLanguage: LanguageCode | undefined;
     if (request.source === 'auto-detect' || request.source === 'auto') {
-      detectedLanguage = detectLanguage(text, { prior: request.prior }).language;
+      detectedLanguage = detectLanguage(text, { sender: request.prior }).language;
       source = detectedLanguage;
     } else {
       source = request.source;
     }
     const base = { source, target, detectedLanguage, cached: false };
-    // Nothing to translate: same language, empty or whitespace, or no letters at all (emoji, numbers).
-    if (source === target || !/\p{L}/u.test(text)) return { ...base, ok: true, text, engine: null };
+    const notTranslated = { ...base, ok: false, kind: 'not_translated' as const, text, engine: null };
+    if (source === target) return { ...base, ok: true, kind: 'same_language', text, engine: null };
+    // Empty or whitespace, or no letters at all (emoji, numbers): nothing to translate, nothing failed.
+    if (!/\p{L}/u.test(text)) return { ...notTranslated, ok: true, reason: 'nothing_to_translate' };
     if (text.length > this.options.maxChars) {
-      return { ...base, ok: false, text, engine: null, reason: 'too_long', message: `Text must be at most ${this.options.maxChars} characters` };
+      return { ...notTranslated, reason: 'too_long', message: `Text must be at most ${this.options.maxChars} characters` };
     }
     const candidates = this.engines.filter((e) => e.supports(source, target) !== null);
     if (candidates.length === 0) {
-      return { ...base, ok: false, text, engine: null, reason: 'unsupported_pair', message: unsupportedPairMessage(source, target) };
+      return { ...notTranslated, reason: 'unsupported_pair', message: unsupportedPairMessage(source, target) };
     }
     const failures: EngineFailure[] = [];
     const terms = relevantTerms(request.glossary ?? [], source, target, text);
@@ -125,11 +132,11 @@ export class TranslationRouter {
       const key = { engine: engine.id, source, target, formality: engine.cacheVariant(context) + termsVariant(terms), text };
       const support = engine.supports(source, target) ?? undefined;
       const hit = await this.cache?.get(key);
-      if (hit !== undefined) return { ...base, ok: true, text: hit, engine: engine.id, cached: true, support };
+      if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support }, text, hit);
       try {
         const output = await this.withTerms(engine, { text, source, target, context }, terms, request.signal);
         await this.cache?.set(key, output);
-        return { ...base, ok: true, text: output, engine: engine.id, support };
+        return outcome({ ...base, engine: engine.id, support }, text, output);
       } catch (error) {
         const e = isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error));
         failures.push({ engine: engine.id, code: e.code, message: e.message });
@@ -137,19 +144,20 @@ export class TranslationRouter {
         if (e.code === 'aborted') break;
       }
     }
-    return { ...base, ok: false, text, engine: null, reason: 'engine_failed', message: TRANSLATION_FAILED_MESSAGE, failures };
+    return { ...notTranslated, reason: 'engine_failed', message: TRANSLATION_FAILED_MESSAGE, failures };
   }
 
   /**
    * Glossary terms through the engine's own mechanism, or hidden from it and put back
    * (protected-term substitution); when the engine loses a hidden term, the plain translation.
    */
-  private async withTerms(engine: TranslationEngine, input: AttemptInput, terms: GlossaryTerm[], outer: AbortSignal | undefined): Promise<string> {
+  private async withTerms(engine: TranslationEngine, input: AttemptInput, terms: GlossaryTerm[], outer: AbortSignal | undefined): Promise<CachedTranslation> {
     if (terms.length === 0) return this.attempt(engine, input, outer);
     if (engine.nativeGlossary) return this.attempt(engine, { ...input, glossary: terms }, outer);
     const hidden = protectTerms(input.text, terms);
-    const restored = restoreTerms(await this.attempt(engine, { ...input, text: hidden }, outer), hidden, terms);
-    if (restored !== undefined) return restored;
+    const restored = restoreTerms((await this.attempt(engine, { ...input, text: hidden }, outer)).text, hidden, terms);
+    // Unknown-word offsets refer to the text with hidden terms: dropped once the terms are back.
+    if (restored !== undefined) return { text: restored };
     this.logger.warn({ engine: engine.id }, 'glossary term lost in translation; translating without it');
     return this.attempt(engine, input, outer);
   }
@@ -159,12 +167,13 @@ export class TranslationRouter {
     engine: TranslationEngine,
     input: AttemptInput,
     outer: AbortSignal | undefined,
-  ): Promise<string> {
+  ): Promise<CachedTranslation> {
     const once = async () => {
       const timeout = AbortSignal.timeout(this.options.timeoutMs);
       const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
       try {
-        return (await engine.translate({ ...input, signal })).text;
+        const output = await engine.translate({ ...input, signal });
+        return { text: output.text, ...(output.unknown?.length ? { unknown: output.unknown } : {}) };
       } catch (error) {
         throw isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error), { cause: error });
       }
@@ -218,4 +227,17 @@ export class TranslationRouter {
     await Promise.all(this.engines.map((e) => e.close().catch(() => undefined)));
     await this.cache?.flush();
   }
+}
+
+/** A translation the engine answered with the text unchanged is reported as not translated. */
+function outcome(
+  base: Pick<TranslateResult, 'source' | 'target' | 'detectedLanguage' | 'cached' | 'engine' | 'support'>,
+  input: string,
+  output: CachedTranslation,
+): TranslateResult {
+  const unknown = output.unknown?.length ? { unknown: output.unknown } : {};
+  if (output.text.trim() === input.trim()) {
+    return { ...base, ok: false, kind: 'not_translated', reason: 'unchanged', text: input, ...unknown };
+  }
+  return { ...base, ok: true, kind: 'translated', text: output.text, ...unknown };
 }

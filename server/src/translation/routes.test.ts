@@ -48,22 +48,22 @@ describe(`translation API (${TEST_DB})`, () => {
     const body = { text: 'The dog is big.', targetLanguage: 'es', sourceLanguage: 'en' };
     const first = await post('/api/translate', body);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ translatedText: 'El perro es grande.', engine: 'apertium', ok: true });
-    expect((await post('/api/translate', body)).json()).toEqual({ translatedText: 'El perro es grande.', engine: 'apertium', ok: true, cached: true });
+    expect(first.json()).toEqual({ translatedText: 'El perro es grande.', engine: 'apertium', ok: true, kind: 'translated' });
+    expect((await post('/api/translate', body)).json()).toEqual({ translatedText: 'El perro es grande.', engine: 'apertium', ok: true, kind: 'translated', cached: true });
   });
 
   it('answers the same at /functions/v1/translate-text, with auto-detect, language names and a free-text context', async () => {
     const res = await post('/functions/v1/translate-text', {
       text: 'The cat is black.', targetLanguage: 'Español', sourceLanguage: 'auto-detect', relationshipContext: 'my boss',
     });
-    expect(res.json()).toEqual({ translatedText: 'El gato es negro.', detectedLanguage: 'en', engine: 'apertium', ok: true });
+    expect(res.json()).toEqual({ translatedText: 'El gato es negro.', detectedLanguage: 'en', engine: 'apertium', ok: true, kind: 'translated' });
   });
 
   it('returns the original text, ok false and a message for an unsupported pair', async () => {
     const res = await post('/api/translate', { text: 'Good morning', targetLanguage: 'ja', sourceLanguage: 'en' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      translatedText: 'Good morning', ok: false, engine: null, reason: 'unsupported_pair',
+      translatedText: 'Good morning', ok: false, kind: 'not_translated', engine: null, reason: 'unsupported_pair',
       message: 'No translation available for English -> Japanese with the configured engines',
     });
   });
@@ -89,7 +89,7 @@ describe(`translation API (${TEST_DB})`, () => {
   it('smart-translate picks the direction from the detected language (both paths)', async () => {
     const toSecondary = await post('/api/smart-translate', { text: 'The cat is black.', primaryLanguage: 'en', secondaryLanguage: 'es' });
     expect(toSecondary.json()).toEqual({
-      translatedText: 'El gato es negro.', detectedLanguage: 'en', translationDirection: 'en → es', engine: 'apertium', ok: true,
+      translatedText: 'El gato es negro.', detectedLanguage: 'en', translationDirection: 'en → es', engine: 'apertium', ok: true, kind: 'translated',
     });
     const toPrimary = await post('/functions/v1/smart-translate', { text: 'El perro es grande.', primaryLanguage: 'en', secondaryLanguage: 'es' });
     expect(toPrimary.json()).toMatchObject({ translatedText: 'The dog is big.', detectedLanguage: 'es', translationDirection: 'es → en' });
@@ -102,7 +102,7 @@ describe(`translation API (${TEST_DB})`, () => {
     expect(body.languages.find((l) => l.code === 'es')?.nativeName).toBe('Español');
     expect(body.engines).toEqual(['apertium']);
     expect(body.pairs).toHaveLength(380);
-    expect(body.pairs.find((p) => p.source === 'en' && p.target === 'fr')).toMatchObject({ support: 'pivot', via: 'es' });
+    expect(body.pairs.find((p) => p.source === 'en' && p.target === 'fr')).toMatchObject({ support: 'pivot', via: 'ca' });
     expect(body.pairs.find((p) => p.source === 'en' && p.target === 'ja')).toMatchObject({ support: 'none' });
   });
 

@@ -103,7 +103,7 @@ export async function translationRoutes(app: FastifyInstance, options: Translati
     });
   }
 
-  r.get(TRANSLATION_API.languages, { onRequest: guard(limit) }, async () => presentLanguages(service.router.engines, service.pairs()));
+  r.get(TRANSLATION_API.languages, { onRequest: guard(limit) }, async () => presentLanguages(service.router.engines, await service.pairs()));
   r.get(TRANSLATION_API.engines, { onRequest: guard(limit) }, async () => ({ engines: await service.health() }));
 
   r.post(TRANSLATION_API.uiStrings, { onRequest: guard(catalogLimit), schema: { body: uiStringsBody } }, async (request) => ({

@@ -21,21 +21,21 @@ afterAll(async () => {
 describe(`translation service on Apertium (${TEST_DB})`, () => {
   it('translates with detection, then answers the same message from the cache', async () => {
     const first = presentTranslation(await service.translate({ text: 'The weather is nice today.', source: 'auto-detect', target: 'pt' }));
-    expect(first).toEqual({ translatedText: 'O tempo é bom hoje.', detectedLanguage: 'en', engine: 'apertium', ok: true });
+    expect(first).toEqual({ translatedText: 'O tempo é agradável hoje.', detectedLanguage: 'en', engine: 'apertium', ok: true, kind: 'translated' });
     const second = presentTranslation(await service.translate({ text: 'The weather is nice today.', source: 'auto-detect', target: 'pt' }));
     expect(second).toEqual({ ...first, cached: true });
   });
 
   it('keeps the original with a clear message when no engine serves the pair', async () => {
     expect(presentTranslation(await service.translate({ text: 'Good morning', source: 'en', target: 'ja' }))).toEqual({
-      translatedText: 'Good morning', engine: null, ok: false, reason: 'unsupported_pair',
+      translatedText: 'Good morning', engine: null, ok: false, kind: 'not_translated', reason: 'unsupported_pair',
       message: 'No translation available for English -> Japanese with the configured engines',
     });
   });
 
   it('smart-translate: primary-language text goes to the secondary language, anything else to the primary', async () => {
     expect(presentSmartTranslation(await service.smartTranslate({ text: 'The cat is black.', primaryLanguage: 'en', secondaryLanguage: 'es' }))).toEqual({
-      translatedText: 'El gato es negro.', detectedLanguage: 'en', translationDirection: 'en → es', engine: 'apertium', ok: true,
+      translatedText: 'El gato es negro.', detectedLanguage: 'en', translationDirection: 'en → es', engine: 'apertium', ok: true, kind: 'translated',
     });
     expect(presentSmartTranslation(await service.smartTranslate({ text: 'El perro es grande.', primaryLanguage: 'en', secondaryLanguage: 'es' }))).toMatchObject({
       translatedText: 'The dog is big.', detectedLanguage: 'es', translationDirection: 'es → en',

@@ -37,7 +37,10 @@ export interface TranslationService extends TextTranslator {
   smartTranslate(input: SmartTranslateInput): Promise<TranslateResult>;
   /** English interface strings -> `language`, placeholders kept; failures keep the English string. */
   translateCatalog(language: LanguageCode, strings: Record<string, string>): Promise<Record<string, string>>;
-  pairs(): PairInfo[];
+  /** How each pair is served, once every engine's self-check has run (failed directions are not served). */
+  pairs(): Promise<PairInfo[]>;
+  /** Resolves when every engine's self-check has run. */
+  selfChecked: Promise<void>;
   health(): ReturnType<TranslationRouter['health']>;
   close(): Promise<void>;
 }
@@ -67,6 +70,13 @@ export function createTranslationService({ db, config, logger = silentLogger, en
     maxRetryAfterMs: config.retry?.maxRetryAfterMs,
     logger,
   });
+  // /api/languages must not report a direction that cannot translate: each engine checks its own.
+  const selfChecked = Promise.all(
+    (config.selfCheck === false ? [] : list).map(async (engine) => {
+      const checks = (await engine.selfCheck?.().catch((error: unknown) => [{ ok: false, detail: String(error) }])) ?? [];
+      for (const check of checks.filter((c) => !c.ok)) logger.warn({ engine: engine.id, ...check }, 'translation self-check failed: not served');
+    }),
+  ).then(() => undefined);
   /** Whole translated catalogs per language (only complete successes), so a second user gets them at once. */
   const catalogs = new Lru<Record<string, string>>(40);
 
@@ -119,7 +129,11 @@ export function createTranslationService({ db, config, logger = silentLogger, en
     detect: detectAmong,
     smartTranslate,
     translateCatalog,
-    pairs: () => router.pairs(),
+    selfChecked,
+    pairs: async () => {
+      await selfChecked;
+      return router.pairs();
+    },
     health: () => router.health(),
     close: () => router.close(),
   };

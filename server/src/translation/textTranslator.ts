@@ -11,9 +11,13 @@ export interface TextTranslation {
   engine: string | null;
   /** Set when the source was detected ('auto-detect'). */
   detectedLanguage?: LanguageCode | undefined;
+  /** What happened (see TranslateResult); fakes may leave it out. */
+  kind?: TranslateResult['kind'] | undefined;
   reason?: TranslateResult['reason'];
   /** User-facing explanation when ok is false. */
   message?: string | undefined;
+  /** Words of `text` the engine left untranslated. */
+  unknown?: TranslateResult['unknown'];
 }
 
 /** What to translate: the router's request, with 'auto-detect' as the only way to ask for detection. */

@@ -5,6 +5,7 @@ import * as m003 from './003_chat.ts';
 import * as m004 from './004_translation_jobs.ts';
 import * as m005 from './005_stored_files.ts';
 import * as m006 from './006_conversation_glossary.ts';
+import * as m007 from './007_translation_detail.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_translation_jobs': m004,
   '005_stored_files': m005,
   '006_conversation_glossary': m006,
+  '007_translation_detail': m007,
 };

@@ -11,7 +11,11 @@
  * - Like destxt, a '.' followed by an empty superblank `[]` is added at the end of each paragraph
  *   that lacks final punctuation (helps the tagger); the reformatter removes it again.
  * - NUL is the flush delimiter of the pipeline, so it never reaches it.
+ * - Some stages write a mark escaped (`\@` for a word the transfer could not translate): a bare
+ *   escaped mark is Apertium's too, since the user's never appears bare.
  */
+
+import type { TextSpan } from '@parley/common';
 
 const ESCAPED = new Set(['\\', '[', ']', '^', '$', '/', '<', '>', '{', '}']);
 const MARKS = new Set(['*', '#', '@']);
@@ -54,27 +58,61 @@ export function deformat(text: string): string {
   return out;
 }
 
+export type { TextSpan } from '@parley/common';
+
+export interface Reformatted {
+  text: string;
+  /** Words Apertium did not know (marked `*`) or could not transfer (`@`): left untranslated. */
+  unknown: TextSpan[];
+}
+
+const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
+
 export function reformat(stream: string): string {
+  return reformatWithMarks(stream).text;
+}
+
+/**
+ * Stream -> plain text, removing every Apertium mark and noting where its untranslated words are.
+ * Bare marks (`*`, `#`, `@`, and `\@`, `\*`, `\#`: some stages escape them) are always
+ * Apertium's: the user's own travel in superblanks (see deformat).
+ */
+export function reformatWithMarks(stream: string): Reformatted {
   let out = '';
+  const unknown: TextSpan[] = [];
+  /** Start of the word after an unknown-word mark, while that word is being copied. */
+  let markedFrom: number | undefined;
   /** Bare spaces (not from a superblank) come from Apertium, not the user: when it drops a word it
    * leaves two ('Are you sure you want' -> 'Eres seguro  quieres') or a leading one ('I have' ->
    * ' Tengo'). Runs of them are collapsed and those at either end removed. */
   let bareSpace = false;
   let started = false;
   let trailingBare = 0;
-  const append = (text: string) => {
+  const endMarked = () => {
+    if (markedFrom !== undefined && out.length > markedFrom) unknown.push({ start: markedFrom, end: out.length });
+    markedFrom = undefined;
+  };
+  const append = (text: string, wordChar: boolean) => {
+    if (!wordChar) endMarked();
     out += text;
     bareSpace = false;
     trailingBare = 0;
     started = true;
   };
+  const mark = (c: string) => {
+    endMarked();
+    if (c !== '#') markedFrom = out.length; // '#': known word, not inflected; '*', '@': untranslated
+  };
   let i = 0;
   while (i < stream.length) {
     const c = stream[i] as string;
     if (c === '\\' && i + 1 < stream.length) {
-      append(stream[i + 1] as string);
+      const next = stream[i + 1] as string;
+      if (MARKS.has(next)) mark(next);
+      else append(next, WORD_CHAR.test(next));
       i += 2;
     } else if (c === '[') {
+      endMarked();
       let j = i + 1;
       let content = '';
       while (j < stream.length && stream[j] !== ']') {
@@ -84,11 +122,13 @@ export function reformat(stream: string): string {
       }
       // '.[]' is the period deformat() inserted: drop it.
       if (content === '' && out.endsWith('.')) out = out.slice(0, -1);
-      if (content) append(content);
+      if (content) append(content, false);
       i = j + 1;
     } else if (MARKS.has(c)) {
+      mark(c);
       i += 1;
     } else if (c === ' ') {
+      endMarked();
       if (started && !bareSpace) {
         out += c;
         trailingBare += 1;
@@ -96,9 +136,11 @@ export function reformat(stream: string): string {
       bareSpace = true;
       i += 1;
     } else {
-      append(c);
+      append(c, WORD_CHAR.test(c));
       i += 1;
     }
   }
-  return trailingBare > 0 ? out.slice(0, -trailingBare) : out;
+  endMarked();
+  const text = trailingBare > 0 ? out.slice(0, -trailingBare) : out;
+  return { text, unknown: unknown.filter((s) => s.end <= text.length) };
 }

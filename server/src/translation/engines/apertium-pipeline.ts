@@ -271,7 +271,22 @@ export function pipelineScript(modeFile: string): string {
     } catch (error) {
       throw new EngineError('apertium', 'pipeline', `Cannot read Apertium mode ${modeFile}`, { cause: error });
     }
+    script = withoutBrokenTagger(path.basename(modeFile, '.mode'), script);
     scripts.set(modeFile, script);
   }
   return script;
+}
+
+/**
+ * Modes whose part-of-speech tagger cannot run here. rus-ukr and ukr-rus ship a perceptron model
+ * (*.prob) that Debian's apertium-tagger aborts on (`PerceptronSpec::StackValue::boolVal()
+ * Assertion 'type == BVAL' failed`, or a segfault) for every word the constraint grammar leaves
+ * ambiguous: 9 of 10 news sentences. Their constraint grammar stage then picks the first remaining
+ * analysis itself (cg-proc -1, without the surface form, as the tagger would print it).
+ */
+export const BROKEN_TAGGER_MODES = new Set(['rus-ukr', 'ukr-rus']);
+
+export function withoutBrokenTagger(mode: string, script: string): string {
+  if (!BROKEN_TAGGER_MODES.has(mode)) return script;
+  return script.replace(/cg-proc (-z )?-w ('[^']+')\s*\|\s*apertium-tagger [^|]*\|/, (_m, z: string | undefined, grammar: string) => `cg-proc ${z ?? ''}-w -1 -n ${grammar} |`);
 }

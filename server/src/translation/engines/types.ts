@@ -1,4 +1,4 @@
-import type { LanguageCode, RelationshipContext } from '@parley/common';
+import type { LanguageCode, RelationshipContext, TextSpan } from '@parley/common';
 import type { GlossaryTerm } from '../glossary.ts';
 
 /** How an engine serves a pair: its own data (direct), two of its own legs (pivot), or a remote provider. */
@@ -20,6 +20,8 @@ export interface TranslateOutput {
   text: string;
   /** Source language reported by the provider, when it detects one. */
   detectedLanguage?: LanguageCode | undefined;
+  /** Words of `text` the engine left untranslated (it did not know them); only Apertium reports them. */
+  unknown?: TextSpan[] | undefined;
 }
 
 export interface EngineHealth {
@@ -32,8 +34,8 @@ export interface TranslationEngine {
   readonly id: string;
   /** Whether the pair is served, and how; null when it is not. */
   supports(source: LanguageCode, target: LanguageCode): PairSupport | null;
-  /** For pivot pairs, the language in the middle. */
-  pivotFor?(source: LanguageCode, target: LanguageCode): LanguageCode | undefined;
+  /** For pivot pairs, the language in the middle (a code of the 20, or e.g. 'ca' for Catalan). */
+  pivotFor?(source: LanguageCode, target: LanguageCode): string | undefined;
   /**
    * The part of the relationship context that changes this engine's output, used as the cache key's
    * `formality` column: 'neutral' for engines that ignore context.
@@ -45,6 +47,11 @@ export interface TranslationEngine {
    */
   readonly nativeGlossary?: boolean;
   translate(input: TranslateInput): Promise<TranslateOutput>;
+  /**
+   * Translates a small probe set through everything the engine would report as served, and stops
+   * serving what fails (run once at start-up; later calls share the result).
+   */
+  selfCheck?(): Promise<{ ok: boolean; detail?: string | undefined; mode?: string }[]>;
   health(): Promise<EngineHealth>;
   close(): Promise<void>;
 }

@@ -9,7 +9,7 @@ afterEach(cleanup);
 
 const message = (patch: Partial<ViewMessage>): ViewMessage => ({
   id: '7', chat_room_id: 'r1', sender_id: 'ana', client_id: 'c1', content: 'Where is the station?', original_language: 'en',
-  translated_content: '¿Dónde está la estación?', target_language: 'es', translation_status: 'done', created_at: new Date().toISOString(),
+  translated_content: '¿Dónde está la estación?', target_language: 'es', translation_status: 'done', translation_error: null, unknown_spans: null, created_at: new Date().toISOString(),
   machine_translation: 'Dónde es la canal?', corrected_by: 'bruno', corrected_at: new Date().toISOString(), ...patch,
 });
 

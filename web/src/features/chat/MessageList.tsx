@@ -6,6 +6,7 @@ import { cn } from '../../lib/utils.ts';
 import { dayKey, dayLabel, messageTime } from './format.ts';
 import { CorrectionNote } from './CorrectionNote.tsx';
 import { MessageActions } from './MessageActions.tsx';
+import { MarkedText } from './MarkedText.tsx';
 import type { ViewMessage } from './messages.ts';
 import { TranslationFailure } from './TranslationFailure.tsx';
 
@@ -46,7 +47,7 @@ function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: 
             lang={message.target_language ?? undefined}
             data-testid="message-translation"
           >
-            {translation}
+            <MarkedText text={translation} spans={message.corrected_by ? null : message.unknown_spans} />
           </p>
         )}
         {translation && showTranslation && <CorrectionNote message={message} mine={mine} />}

@@ -8,7 +8,7 @@ import { TranslationFailure } from './TranslationFailure.tsx';
 const message: ChatMessage = {
   id: '42', chat_room_id: '11111111-1111-4111-8111-111111111111', sender_id: 'u2', client_id: 'c-00000001',
   content: 'Hello', original_language: 'en', target_language: 'ja', translated_content: null,
-  translation_status: 'failed', created_at: '2026-01-01T10:00:00Z',
+  translation_status: 'failed', translation_error: null, unknown_spans: null, created_at: '2026-01-01T10:00:00Z',
 };
 
 function serve(served: boolean) {

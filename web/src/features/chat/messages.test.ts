@@ -6,7 +6,7 @@ const ROOM = 'room-1';
 const ME = 'me';
 const msg = (id: string, patch: Partial<ChatMessage> = {}): ChatMessage => ({
   id, chat_room_id: ROOM, sender_id: 'partner', client_id: `c${id}`, content: `message ${id}`,
-  original_language: 'es', translated_content: null, target_language: 'en', translation_status: 'pending',
+  original_language: 'es', translated_content: null, target_language: 'en', translation_status: 'pending', translation_error: null, unknown_spans: null,
   created_at: '2025-06-15T12:00:00Z', ...patch,
 });
 

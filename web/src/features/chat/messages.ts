@@ -22,6 +22,8 @@ export function localMessage(input: { roomId: string; senderId: string; clientId
     translated_content: null,
     target_language: null,
     translation_status: 'pending',
+    translation_error: null,
+    unknown_spans: null,
     created_at: (input.now ?? new Date()).toISOString(),
     local: true,
   };

@@ -5,7 +5,7 @@ import { memoryStorage, Outbox, type OutboxEntry, type OutboxEvent, type OutboxS
 
 const row = (e: OutboxEntry, id: number): ChatMessage => ({
   id: String(id), chat_room_id: e.roomId, sender_id: e.senderId, client_id: e.clientId, content: e.content,
-  original_language: null, translated_content: null, target_language: null, translation_status: 'pending', created_at: e.createdAt,
+  original_language: null, translated_content: null, target_language: null, translation_status: 'pending', translation_error: null, unknown_spans: null, created_at: e.createdAt,
 });
 
 /** A server that stores each client id once (as the real one does) and can be switched off. */
