@@ -21,6 +21,7 @@ import { installNoStore } from './http/noStore.ts';
 import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
+import { roomGlossary } from './chat/glossary.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
 import type { ChatTranslator, EventPublisher } from './chat/types.ts';
@@ -33,7 +34,7 @@ import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { createScanService } from './scan/service.ts';
-import { attachVoiceSocket, createVoiceDeps } from './voice/index.ts';
+import { attachVoiceSocket, createVoiceDeps, voiceRoutes } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { DbStorage, storageRoutes } from './storage/dbStorage.ts';
 import { clusterSessionEvents, connectRedisBus, localBus } from './cluster/bus.ts';
@@ -138,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtimeHub', hub);
   const events: EventPublisher = bus.redis ? new ClusterEvents(hub, bus) : hub;
 
-  const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation);
+  const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation, (roomId) => roomGlossary(db, roomId));
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
   const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth() });
@@ -171,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (serveUsers) await registerUserRoutes();
 
   async function registerUserRoutes() {
-    const limiter = new AuthRateLimiter(deps.authLimits ?? DEFAULT_AUTH_LIMITS);
+    const limiter = new AuthRateLimiter(deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, signUpPerAddress: config.signUpsPerAddress, signInPerAddress: config.signInsPerAddress });
     await app.register(authRoutes, {
       db, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
     await app.register(speechRoutes, { db, requireUser, tts: voice.tts });
     if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
+    await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });
     const voiceSocket = attachVoiceSocket(app.server, {
       authenticate: async (req) => {
         const session = await guard.authenticate(req);

@@ -38,6 +38,8 @@ const envSchema = z.object({
   OCR_MODEL: z.string().optional(),
   ...voiceEnvShape,
   CHAT_SENDS_PER_10S: z.coerce.number().int().positive().default(30),
+  SIGNUPS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  SIGNINS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -66,6 +68,9 @@ export interface Config {
   emailConfirmation: boolean;
   webDistDir: string;
   chatSendsPer10s: number;
+  /** Sign-ups and sign-ins one client address may make per 15 minutes (a school behind one NAT needs more). */
+  signUpsPerAddress: number;
+  signInsPerAddress: number;
   /** Cluster mode: Redis for fan-out, shared limits and job wake-ups (with DATABASE_URL). */
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel (several installations on one Redis). */
@@ -117,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
     chatSendsPer10s: e.CHAT_SENDS_PER_10S,
+    signUpsPerAddress: e.SIGNUPS_PER_ADDRESS,
+    signInsPerAddress: e.SIGNINS_PER_ADDRESS,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     role: e.PARLEY_ROLE,

@@ -28,7 +28,40 @@ export interface ChatMessage {
   target_language: string | null;
   translation_status: TranslationStatus;
   created_at: string;
+  /** Set when a participant corrected the translation: the machine's version and who corrected it. */
+  machine_translation?: string | null;
+  corrected_by?: string | null;
+  corrected_at?: string | null;
 }
+
+/** A conversation glossary entry: how `sourcePhrase` is rendered in the other language (and back). */
+export interface GlossaryEntryView {
+  id: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  sourcePhrase: string;
+  targetPhrase: string;
+  createdBy: string | null;
+  updatedAt: string;
+}
+
+const phrase = (what: string) =>
+  z.string().trim().min(1, `${what} cannot be empty`).max(100, `${what} can be at most 100 characters`).refine((s) => !/[\t\n\r]/.test(s), `${what} must be on one line`);
+
+export const glossaryEntryBody = z.object({ sourcePhrase: phrase('The phrase'), targetPhrase: phrase('Its translation') }).strict();
+
+/** 'This should say ...': the corrected translation, and optionally the phrase pair to remember. */
+export const correctTranslationBody = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'The corrected translation cannot be empty')
+    .max(LIMITS.messageMaxChars, `Translations can be at most ${LIMITS.messageMaxChars} characters`),
+  glossary: glossaryEntryBody.optional(),
+}).strict();
+
+export const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().regex(/^\d{1,18}$/, 'messageId must be a message id') });
+export const glossaryParams = z.object({ roomId: z.string().max(64), entryId: z.string().regex(/^\d{1,18}$/, 'entryId must be an entry id') });
 
 /** Conversation list item (spec section 3), with a real unread count. */
 export interface ConversationListItem {
@@ -37,6 +70,8 @@ export interface ConversationListItem {
   created_at: string;
   lastMessage: {
     content: string;
+    /** The partner's last message in the caller's language, when it was translated. */
+    translated_content?: string | null;
     created_at: string;
     sender_username: string;
     isFromCurrentUser: boolean;
@@ -101,9 +136,13 @@ export const CHAT_API = {
   chats: '/api/chats',
   chat: (roomId: string) => `/api/chats/${roomId}`,
   messages: (roomId: string) => `/api/chats/${roomId}/messages`,
+  retryTranslation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/retry-translation`,
   read: (roomId: string) => `/api/chats/${roomId}/read`,
   context: (roomId: string) => `/api/chats/${roomId}/context`,
   preview: (roomId: string) => `/api/chats/${roomId}/preview`,
+  translation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/translation`,
+  glossary: (roomId: string) => `/api/chats/${roomId}/glossary`,
+  glossaryEntry: (roomId: string, entryId: string) => `/api/chats/${roomId}/glossary/${entryId}`,
   realtime: '/api/realtime',
 } as const;
 

@@ -25,7 +25,7 @@ export async function previewTranslation(db: Db, translator: ChatTranslator, inp
     return { status: 'not_needed', translation: null, backTranslation: null, sourceLanguage: senderLanguage, targetLanguage: target };
   }
 
-  const forward = await translator.translate({ text: input.content, sourceHint: senderLanguage, target, context: room.relationship_context });
+  const forward = await translator.translate({ text: input.content, sourceHint: senderLanguage, target, context: room.relationship_context, roomId: input.roomId });
   const outcome = toTranslationUpdate(forward, input.content, senderLanguage, target);
   const base = { sourceLanguage: outcome.original_language, targetLanguage: target };
   if (outcome.translation_status === 'failed') {
@@ -38,7 +38,7 @@ export async function previewTranslation(db: Db, translator: ChatTranslator, inp
   const home = senderLanguage ?? (isLanguageCode(outcome.original_language ?? '') ? (outcome.original_language as LanguageCode) : null);
   let backTranslation: string | null = null;
   if (home && home !== target) {
-    const back = await translator.translate({ text: outcome.translated_content, sourceHint: target, source: target, target: home, context: null });
+    const back = await translator.translate({ text: outcome.translated_content, sourceHint: target, source: target, target: home, context: null, roomId: input.roomId });
     if (back.ok) backTranslation = back.text;
   }
   return { ...base, status: 'done', translation: outcome.translated_content, backTranslation };

@@ -1,7 +1,7 @@
 import { isLanguageCode, type ChatMessage, type LanguageCode } from '@parley/common';
 import type { Db } from '../db/connect.ts';
-import { AppError } from '../http/errors.ts';
-import { isUuid, roomNotFound } from './membership.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { isUuid, participantIds, requireMembership, roomNotFound } from './membership.ts';
 import { presentMessage } from './presenters.ts';
 import type { TranslationJobs } from './translationJobs.ts';
 import type { EventPublisher } from './types.ts';
@@ -78,7 +78,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   const audience = room.partner_id ? [input.senderId, room.partner_id] : [input.senderId];
   deps.events.publish(audience, { v: 1, type: 'message.created', message });
   if (lease) {
-    jobs.run({ id: message.id, content: message.content, senderLanguage, target, context: room.relationship_context, audience, attempts: 1 });
+    jobs.run({ id: message.id, roomId: input.roomId, content: message.content, senderLanguage, target, context: room.relationship_context, audience, attempts: 1 });
   } else if (needsTranslation) {
     jobs.waiting();
   }
@@ -102,4 +102,38 @@ async function sendContext(db: Db, roomId: string, senderId: string) {
     .executeTakeFirst();
   if (!row) throw roomNotFound();
   return row;
+}
+
+/**
+ * Retry a failed translation (POST /api/chats/:roomId/messages/:id/retry-translation): members
+ * only (others, and unknown messages, get the room's 404). The row goes back to `pending` with a
+ * fresh attempt count (both participants see it) and becomes a translation job again, exactly as
+ * a new send's. A message that is not `failed` is returned unchanged: two retries translate once.
+ */
+export async function retryTranslation(deps: SendDeps, input: { userId: string; roomId: string; messageId: string }): Promise<{ message: ChatMessage }> {
+  const { db, jobs } = deps;
+  await requireMembership(db, input.roomId, input.userId);
+  if (!/^\d{1,18}$/.test(input.messageId)) throw notFound('Message not found');
+  const stored = await db.selectFrom('messages').selectAll()
+    .where('id', '=', input.messageId as never).where('chat_room_id', '=', input.roomId).executeTakeFirst();
+  if (!stored) throw notFound('Message not found');
+  const lease = jobs.leaseForInsert();
+  const reset = await db.updateTable('messages')
+    .set({ translation_status: 'pending', ...(lease ?? { translation_attempts: 0, translation_lease_until: null, translation_lease_owner: null }) })
+    .where('id', '=', input.messageId as never).where('translation_status', '=', 'failed')
+    .returningAll().executeTakeFirst();
+  if (!reset) return { message: presentMessage(stored) };
+
+  const message = presentMessage(reset);
+  const audience = await participantIds(db, input.roomId);
+  deps.events.publish(audience, { v: 1, type: 'message.translated', message });
+  if (!lease) {
+    jobs.kick();
+    return { message };
+  }
+  const room = stored.sender_id ? await sendContext(db, input.roomId, stored.sender_id).catch(() => null) : null;
+  const senderLanguage = isLanguageCode(room?.sender_language) ? room.sender_language : null;
+  const target: LanguageCode = isLanguageCode(stored.target_language) ? stored.target_language : (senderLanguage ?? 'en');
+  jobs.run({ id: message.id, roomId: input.roomId, content: message.content, senderLanguage, target, context: room?.relationship_context ?? null, audience, attempts: 1 });
+  return { message };
 }

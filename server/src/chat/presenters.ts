@@ -17,6 +17,9 @@ export function presentMessage(row: Selectable<MessagesTable>): ChatMessage {
     target_language: row.target_language,
     translation_status: row.translation_status,
     created_at: iso(row.created_at),
+    machine_translation: row.machine_translation ?? null,
+    corrected_by: row.corrected_by ?? null,
+    corrected_at: row.corrected_at ? iso(row.corrected_at) : null,
   };
 }
 

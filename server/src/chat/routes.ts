@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CHAT_API, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
+  CHAT_API, correctTranslationBody, glossaryEntryBody, glossaryParams, messageParams as numericMessageParams, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
   type PickerRelationshipType, type StartChatResponse,
 } from '@parley/common';
 import { z } from 'zod';
@@ -10,7 +10,8 @@ import { retryOnConnectionLoss } from '../db/availability.ts';
 import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
 import { previewTranslation } from './draftPreview.ts';
-import { sendMessage } from './messageSender.ts';
+import { correctTranslation, deleteGlossaryEntry, listGlossary, updateGlossaryEntry } from './glossary.ts';
+import { retryTranslation, sendMessage } from './messageSender.ts';
 import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
@@ -34,6 +35,7 @@ export interface ChatRouteDeps {
 }
 
 const roomParams = z.object({ roomId: z.string().max(64) });
+const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().max(32) });
 
 export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -113,10 +115,41 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     return reply.status(created ? 201 : 200).send({ message });
   });
 
+  r.post(`${CHAT_API.chats}/:roomId/messages/:messageId/retry-translation`, { schema: { params: messageParams } }, async (request) => {
+    const me = currentUser(request).id;
+    await sendLimit.consume(me);
+    const { message } = await retryTranslation(
+      { db, jobs: deps.jobs, events },
+      { userId: me, roomId: request.params.roomId, messageId: request.params.messageId },
+    );
+    return { message };
+  });
+
   r.post(`${CHAT_API.chats}/:roomId/preview`, { schema: { params: roomParams, body: previewTranslationBody } }, async (request) => {
     const me = currentUser(request).id;
     await previewLimit.consume(me);
     return previewTranslation(db, deps.translator, { senderId: me, roomId: request.params.roomId, content: request.body.content });
+  });
+
+  // Fix a translation once: the corrected row goes to both participants like a new translation.
+  r.put(`${CHAT_API.chats}/:roomId/messages/:messageId/translation`, { schema: { params: numericMessageParams, body: correctTranslationBody } }, async (request) => {
+    const { roomId, messageId } = request.params;
+    const result = await correctTranslation(db, { userId: currentUser(request).id, roomId, messageId, text: request.body.text, glossary: request.body.glossary });
+    events.publish(await participantIds(db, roomId), { v: 1, type: 'message.translated', message: result.message });
+    return result;
+  });
+
+  r.get(`${CHAT_API.chats}/:roomId/glossary`, { schema: { params: roomParams } }, async (request) => ({
+    entries: await listGlossary(db, currentUser(request).id, request.params.roomId),
+  }));
+
+  r.put(`${CHAT_API.chats}/:roomId/glossary/:entryId`, { schema: { params: glossaryParams, body: glossaryEntryBody } }, async (request) => ({
+    entry: await updateGlossaryEntry(db, currentUser(request).id, request.params.roomId, request.params.entryId, request.body),
+  }));
+
+  r.delete(`${CHAT_API.chats}/:roomId/glossary/:entryId`, { schema: { params: glossaryParams } }, async (request) => {
+    await deleteGlossaryEntry(db, currentUser(request).id, request.params.roomId, request.params.entryId);
+    return { deleted: true };
   });
 
   // The spec's remote procedures, for clients written against them.

@@ -10,6 +10,8 @@ import type { ChatTranslator, EventPublisher } from './types.ts';
 /** One message to translate; everything needed is in its row and its room. */
 export interface TranslationJob {
   id: string;
+  /** The conversation: its glossary applies to the translation. */
+  roomId: string;
   content: string;
   /** The sender's profile language at send time (the detection prior). */
   senderLanguage: LanguageCode | null;
@@ -249,6 +251,7 @@ export class TranslationJobs {
     const senderLanguage = isLanguageCode(row.original_language) ? row.original_language : null;
     return {
       id: String(row.id),
+      roomId: row.chat_room_id,
       content: row.content,
       senderLanguage,
       target: isLanguageCode(row.target_language) ? row.target_language : (senderLanguage ?? 'en'),
@@ -266,7 +269,7 @@ export class TranslationJobs {
     let update: TranslationUpdate;
     const started = performance.now();
     try {
-      const result = await this.o.translator.translate({ text: job.content, sourceHint: job.senderLanguage, target: job.target, context: job.context });
+      const result = await this.o.translator.translate({ text: job.content, sourceHint: job.senderLanguage, target: job.target, context: job.context, roomId: job.roomId });
       this.o.observe?.engine((performance.now() - started) / 1000, result.ok);
       update = toTranslationUpdate(result, job.content, job.senderLanguage, job.target);
     } catch (err) {

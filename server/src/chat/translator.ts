@@ -1,14 +1,19 @@
+import type { GlossaryEntry } from '../translation/glossary.ts';
 import type { TextTranslator } from '../translation/textTranslator.ts';
 import type { ChatTranslator } from './types.ts';
 
 /**
  * Chat's adapter over the shared TextTranslator: the source is detected with the sender's profile
- * language as the prior (unless given, as for a back-translation), in the room's relationship context.
+ * language as the prior (unless given, as for a back-translation), in the room's relationship context,
+ * with the room's glossary when `glossaryFor` is given and the request names the room.
  */
-export function chatTranslatorFrom(translator: Pick<TextTranslator, 'translate'>): ChatTranslator {
+export function chatTranslatorFrom(translator: Pick<TextTranslator, 'translate'>, glossaryFor?: (roomId: string) => Promise<GlossaryEntry[]>): ChatTranslator {
   return {
-    async translate({ text, sourceHint, target, context, source }) {
-      const result = await translator.translate({ text, source: source ?? 'auto-detect', prior: sourceHint ?? undefined, target, context: context ?? undefined });
+    async translate({ text, sourceHint, target, context, source, roomId }) {
+      const glossary = roomId && glossaryFor ? await glossaryFor(roomId) : undefined;
+      const result = await translator.translate({
+        text, source: source ?? 'auto-detect', prior: sourceHint ?? undefined, target, context: context ?? undefined, glossary,
+      });
       return { text: result.text, ok: result.ok, detectedLanguage: result.detectedLanguage, message: result.message };
     },
   };

@@ -10,6 +10,8 @@ export interface ChatTranslator {
     context: RelationshipContext | null;
     /** A known source language (skips detection), e.g. for a back-translation. */
     source?: LanguageCode | undefined;
+    /** The conversation: its glossary applies. */
+    roomId?: string | undefined;
   }): Promise<{ text: string; ok: boolean; detectedLanguage?: string | undefined; message?: string | undefined }>;
 }
 

@@ -77,6 +77,22 @@ export interface MessagesTable {
   /** A pending row leased to a process until then; null or past: free to claim. */
   translation_lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   translation_lease_owner: string | null;
+  /** The machine's translation when a participant corrected it. */
+  machine_translation: ColumnType<string | null, never, string | null>;
+  corrected_by: ColumnType<string | null, never, string | null>;
+  corrected_at: ColumnType<Date | null, never, Date | string | null>;
+}
+
+export interface ConversationGlossaryTable {
+  id: ColumnType<string, never, never>;
+  chat_room_id: string;
+  source_language: string;
+  target_language: string;
+  source_phrase: string;
+  source_key: string;
+  target_phrase: string;
+  created_by: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface StoredFilesTable {
@@ -96,4 +112,5 @@ export interface Database {
   chat_room_participants: ChatRoomParticipantsTable;
   messages: MessagesTable;
   stored_files: StoredFilesTable;
+  conversation_glossary: ConversationGlossaryTable;
 }

@@ -3,6 +3,7 @@ import {
 } from '@parley/common';
 import type { TranslationCache } from './cache.ts';
 import { detectLanguage } from './detect.ts';
+import { protectTerms, relevantTerms, restoreTerms, termsVariant, type GlossaryEntry, type GlossaryTerm } from './glossary.ts';
 import type { PairSupport, TranslationEngine } from './engines/types.ts';
 import { EngineError, isEngineError } from '../platform/errors.ts';
 import { sleep, withRetries } from '../platform/retry.ts';
@@ -42,6 +43,8 @@ export interface TranslateRequest {
   context?: RelationshipContext | undefined;
   /** Detection prior: the sender's profile language. */
   prior?: LanguageCode | undefined;
+  /** The conversation's glossary (chat); the entries for this pair and text are applied. */
+  glossary?: readonly GlossaryEntry[] | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -65,6 +68,14 @@ export interface TranslateResult {
   message?: string | undefined;
   failures?: EngineFailure[] | undefined;
 }
+
+type AttemptInput = {
+  text: string;
+  source: LanguageCode;
+  target: LanguageCode;
+  context?: RelationshipContext | undefined;
+  glossary?: readonly GlossaryTerm[] | undefined;
+};
 
 export const TRANSLATION_FAILED_MESSAGE = 'Translation failed. Please try again.';
 
@@ -109,13 +120,14 @@ export class TranslationRouter {
       return { ...base, ok: false, text, engine: null, reason: 'unsupported_pair', message: unsupportedPairMessage(source, target) };
     }
     const failures: EngineFailure[] = [];
+    const terms = relevantTerms(request.glossary ?? [], source, target, text);
     for (const engine of candidates) {
-      const key = { engine: engine.id, source, target, formality: engine.cacheVariant(context), text };
+      const key = { engine: engine.id, source, target, formality: engine.cacheVariant(context) + termsVariant(terms), text };
       const support = engine.supports(source, target) ?? undefined;
       const hit = await this.cache?.get(key);
       if (hit !== undefined) return { ...base, ok: true, text: hit, engine: engine.id, cached: true, support };
       try {
-        const output = await this.attempt(engine, { text, source, target, context }, request.signal);
+        const output = await this.withTerms(engine, { text, source, target, context }, terms, request.signal);
         await this.cache?.set(key, output);
         return { ...base, ok: true, text: output, engine: engine.id, support };
       } catch (error) {
@@ -128,10 +140,24 @@ export class TranslationRouter {
     return { ...base, ok: false, text, engine: null, reason: 'engine_failed', message: TRANSLATION_FAILED_MESSAGE, failures };
   }
 
+  /**
+   * Glossary terms through the engine's own mechanism, or hidden from it and put back
+   * (protected-term substitution); when the engine loses a hidden term, the plain translation.
+   */
+  private async withTerms(engine: TranslationEngine, input: AttemptInput, terms: GlossaryTerm[], outer: AbortSignal | undefined): Promise<string> {
+    if (terms.length === 0) return this.attempt(engine, input, outer);
+    if (engine.nativeGlossary) return this.attempt(engine, { ...input, glossary: terms }, outer);
+    const hidden = protectTerms(input.text, terms);
+    const restored = restoreTerms(await this.attempt(engine, { ...input, text: hidden }, outer), hidden, terms);
+    if (restored !== undefined) return restored;
+    this.logger.warn({ engine: engine.id }, 'glossary term lost in translation; translating without it');
+    return this.attempt(engine, input, outer);
+  }
+
   /** One engine, with retries and backoff for retryable errors. */
   private async attempt(
     engine: TranslationEngine,
-    input: { text: string; source: LanguageCode; target: LanguageCode; context?: RelationshipContext | undefined },
+    input: AttemptInput,
     outer: AbortSignal | undefined,
   ): Promise<string> {
     const once = async () => {

@@ -4,6 +4,7 @@ import * as m002 from './002_translation_cache.ts';
 import * as m003 from './003_chat.ts';
 import * as m004 from './004_translation_jobs.ts';
 import * as m005 from './005_stored_files.ts';
+import * as m006 from './006_conversation_glossary.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_chat': m003,
   '004_translation_jobs': m004,
   '005_stored_files': m005,
+  '006_conversation_glossary': m006,
 };

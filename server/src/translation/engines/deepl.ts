@@ -1,4 +1,7 @@
 import { isLanguageCode, type LanguageCode, type RelationshipContext } from '@parley/common';
+import { createHash } from 'node:crypto';
+import { Lru } from '../cache.ts';
+import type { GlossaryTerm } from '../glossary.ts';
 import { type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
 import { abortError, EngineError } from '../../platform/errors.ts';
 import { requestJson, trimBase } from '../../platform/http.ts';
@@ -34,7 +37,10 @@ export function deeplFormality(target: LanguageCode, context?: RelationshipConte
 /** DeepL API v2 (POST /v2/translate, `Authorization: DeepL-Auth-Key KEY`). */
 export class DeepLEngine implements TranslationEngine {
   readonly id = 'deepl';
+  readonly nativeGlossary = true;
   private readonly base: string;
+  /** DeepL glossary ids by pair and entries: a glossary is created once, then reused. */
+  private readonly glossaries = new Lru<string>(200);
 
   constructor(private readonly options: DeepLOptions) {
     this.base = deeplBaseUrl(options.apiKey, options.baseUrl);
@@ -52,15 +58,38 @@ export class DeepLEngine implements TranslationEngine {
     return { authorization: `DeepL-Auth-Key ${this.options.apiKey}` };
   }
 
-  async translate({ text, source, target, context, signal }: TranslateInput): Promise<TranslateOutput> {
+  /**
+   * The DeepL glossary holding `terms` for the pair (POST /v2/glossaries, TSV entries), created on
+   * first use. Glossaries are immutable at DeepL, so other terms make another glossary.
+   */
+  private async glossaryId(source: LanguageCode, target: LanguageCode, terms: readonly GlossaryTerm[], signal: AbortSignal): Promise<string> {
+    const entries = terms.map((t) => `${t.from.replace(/[\t\n\r]/g, ' ')}\t${t.to.replace(/[\t\n\r]/g, ' ')}`).join('\n');
+    const key = createHash('sha256').update(`${source}>${target}\n${entries}`).digest('hex').slice(0, 24);
+    const known = this.glossaries.get(key);
+    if (known) return known;
+    const created = (await requestJson({
+      engine: this.id,
+      url: `${this.base}/v2/glossaries`,
+      headers: this.headers(),
+      body: { name: `parley-${key}`, source_lang: source, target_lang: target, entries, entries_format: 'tsv' },
+      signal,
+    })) as { glossary_id?: unknown };
+    if (typeof created.glossary_id !== 'string') throw new EngineError(this.id, 'bad_response', 'deepl created no glossary');
+    this.glossaries.set(key, created.glossary_id);
+    return created.glossary_id;
+  }
+
+  async translate({ text, source, target, context, glossary, signal }: TranslateInput): Promise<TranslateOutput> {
     const sourceLang = SOURCE[source];
     const targetLang = TARGET[target];
     if (!sourceLang || !targetLang) throw new EngineError(this.id, 'unsupported_pair', `DeepL does not translate ${source} -> ${target}`);
     const formality = deeplFormality(target, context);
+    const glossaryId = glossary?.length ? await this.glossaryId(source, target, glossary, signal) : undefined;
     const body = {
       text: [text],
       source_lang: sourceLang,
       target_lang: targetLang,
+      ...(glossaryId ? { glossary_id: glossaryId } : {}),
       ...(formality ? { formality } : {}),
       preserve_formatting: true,
     };

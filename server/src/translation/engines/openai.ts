@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { GlossaryTerm } from '../glossary.ts';
 import { languageName, type LanguageCode, type RelationshipContext } from '@parley/common';
 import { type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
 import { abortError, EngineError } from '../../platform/errors.ts';
@@ -41,7 +42,7 @@ const TYPE_TONE: Partial<Record<RelationshipContext['type'], string>> = {
 };
 
 /** The instructions: the pair, output rules, and the relationship context (type, formality, description). */
-export function buildSystemPrompt(source: LanguageCode, target: LanguageCode, context?: RelationshipContext): string {
+export function buildSystemPrompt(source: LanguageCode, target: LanguageCode, context?: RelationshipContext, glossary?: readonly GlossaryTerm[]): string {
   const lines = [
     `You are a professional translator. Translate the user's message from ${languageName(source)} (${source}) to ${languageName(target)} (${target}).`,
     'Output only the translation: no quotes, notes, explanations or alternatives.',
@@ -55,6 +56,11 @@ export function buildSystemPrompt(source: LanguageCode, target: LanguageCode, co
     if (tone) lines.push(tone);
   } else {
     lines.push(FORMALITY_RULES.neutral);
+  }
+  if (glossary?.length) {
+    // The two people agreed on these renderings in this conversation (their corrections).
+    const pairs = glossary.map((t) => `${JSON.stringify(t.from)} -> ${JSON.stringify(t.to)}`).join('; ');
+    lines.push(`Conversation glossary: always translate these phrases exactly as given, adapting only grammar around them: ${pairs}.`);
   }
   return lines.join('\n');
 }
@@ -74,6 +80,7 @@ function isAzure(url: URL): boolean {
 /** OpenAI-compatible chat completions (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp server). */
 export class OpenAiEngine implements TranslationEngine {
   readonly id = 'openai';
+  readonly nativeGlossary = true;
   private readonly base: string;
   private readonly azure: boolean;
 
@@ -104,11 +111,11 @@ export class OpenAiEngine implements TranslationEngine {
     return this.azure ? { 'api-key': this.options.apiKey } : { authorization: `Bearer ${this.options.apiKey}` };
   }
 
-  async translate({ text, source, target, context, signal }: TranslateInput): Promise<TranslateOutput> {
+  async translate({ text, source, target, context, glossary, signal }: TranslateInput): Promise<TranslateOutput> {
     const body = {
       model: this.options.model,
       messages: [
-        { role: 'system', content: buildSystemPrompt(source, target, context) },
+        { role: 'system', content: buildSystemPrompt(source, target, context, glossary) },
         { role: 'user', content: text },
       ],
     };

@@ -1,4 +1,5 @@
 import type { LanguageCode, RelationshipContext } from '@parley/common';
+import type { GlossaryTerm } from '../glossary.ts';
 
 /** How an engine serves a pair: its own data (direct), two of its own legs (pivot), or a remote provider. */
 export type PairSupport = 'direct' | 'pivot' | 'provider';
@@ -9,6 +10,8 @@ export interface TranslateInput {
   target: LanguageCode;
   /** Tone and formality hint (chat); engines that cannot use it ignore it. */
   context?: RelationshipContext | undefined;
+  /** Conversation glossary terms for this text (only to engines with `nativeGlossary`). */
+  glossary?: readonly GlossaryTerm[] | undefined;
   /** Aborts on the router's per-call timeout or when the caller gives up. */
   signal: AbortSignal;
 }
@@ -36,6 +39,11 @@ export interface TranslationEngine {
    * `formality` column: 'neutral' for engines that ignore context.
    */
   cacheVariant(context: RelationshipContext | undefined): string;
+  /**
+   * The engine applies glossary terms itself (DeepL glossaries, instructions in a prompt). Without
+   * it the router hides each term from the engine and puts the target phrase back (Apertium).
+   */
+  readonly nativeGlossary?: boolean;
   translate(input: TranslateInput): Promise<TranslateOutput>;
   health(): Promise<EngineHealth>;
   close(): Promise<void>;

@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startHttpStub } from '../../platform/testing/httpStub.ts';
 
 /**
  * Local HTTP servers on 127.0.0.1 (random port) speaking the documented protocols of the
@@ -40,45 +40,31 @@ export interface FakeProvider {
 export async function startFake(handler: Handler): Promise<FakeProvider> {
   const requests: RecordedRequest[] = [];
   const script: Answer[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = raw;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        // not JSON
-      }
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
-      requests.push(recorded);
-      const answer = script.shift() ?? handler(recorded);
-      if (answer.hang) return;
-      const send = () => {
-        res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-        res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
-      };
-      if (answer.delayMs) setTimeout(send, answer.delayMs);
-      else send();
-    });
+  const stub = await startHttpStub((raw, res) => {
+    const text = raw.body.toString('utf8');
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON
+    }
+    const url = new URL(raw.url || '/', 'http://127.0.0.1');
+    const recorded = { method: raw.method || 'GET', path: url.pathname, query: url.searchParams, headers: raw.headers, body };
+    requests.push(recorded);
+    const answer = script.shift() ?? handler(recorded);
+    if (answer.hang) return;
+    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+    res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: stub.origin,
     requests,
     script,
     reset() {
       requests.length = 0;
       script.length = 0;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: stub.close,
   };
 }
 
@@ -109,21 +95,39 @@ export function openAiHandler(apiKey: string): Handler {
   };
 }
 
-/** DeepL v2: POST /v2/translate, `Authorization: DeepL-Auth-Key KEY`, JSON {text: [...], target_lang, ...}. */
+/**
+ * DeepL v2: POST /v2/translate, `Authorization: DeepL-Auth-Key KEY`, JSON {text: [...], target_lang, ...};
+ * POST /v2/glossaries {name, source_lang, target_lang, entries (TSV), entries_format} -> {glossary_id}.
+ * A translation with a glossary_id (which needs source_lang) replaces the glossary's phrases first.
+ */
 export function deeplHandler(apiKey: string): Handler {
+  const glossaries = new Map<string, { source: string; target: string; entries: [string, string][] }>();
   return (req) => {
     if (req.headers.authorization !== `DeepL-Auth-Key ${apiKey}`) return { status: 403, body: { message: 'Authorization failure, check auth_key' } };
     if (req.path === '/v2/usage') return { status: 200, body: { character_count: 180, character_limit: 500000 } };
+    if (req.path === '/v2/glossaries' && req.method === 'POST') {
+      const g = req.body as Json;
+      if (typeof g.name !== 'string' || typeof g.source_lang !== 'string' || typeof g.target_lang !== 'string' || typeof g.entries !== 'string' || g.entries_format !== 'tsv') {
+        return { status: 400, body: { message: 'Invalid glossary' } };
+      }
+      const entries = g.entries.split('\n').map((line) => line.split('\t') as [string, string]);
+      const id = `glossary-${glossaries.size + 1}`;
+      glossaries.set(id, { source: g.source_lang, target: g.target_lang, entries });
+      return { status: 201, body: { glossary_id: id, name: g.name, ready: true, source_lang: g.source_lang, target_lang: g.target_lang, entry_count: entries.length } };
+    }
     if (req.path !== '/v2/translate' || req.method !== 'POST') return { status: 404, body: { message: 'Not found' } };
     const body = req.body as Json;
     const texts = body.text;
     if (!Array.isArray(texts) || typeof body.target_lang !== 'string') return { status: 400, body: { message: "Value for 'target_lang' not supported." } };
+    const glossary = typeof body.glossary_id === 'string' ? glossaries.get(body.glossary_id) : undefined;
+    if (body.glossary_id !== undefined && (!glossary || typeof body.source_lang !== 'string')) return { status: 400, body: { message: 'Invalid glossary_id or missing source_lang' } };
+    const apply = (t: string) => (glossary ? glossary.entries.reduce((acc, [from, to]) => acc.split(from).join(to), t) : t);
     return {
       status: 200,
       body: {
         translations: texts.map((t) => ({
           detected_source_language: typeof body.source_lang === 'string' ? body.source_lang : 'EN',
-          text: fakeTranslation(String(body.target_lang), String(t)),
+          text: fakeTranslation(String(body.target_lang), apply(String(t))),
         })),
       },
     };

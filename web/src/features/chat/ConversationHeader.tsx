@@ -1,4 +1,4 @@
-import { ArrowLeft, HeartHandshake, PlugZap, WifiOff } from 'lucide-react';
+import { ArrowLeft, BookA, HeartHandshake, PlugZap, WifiOff } from 'lucide-react';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useT } from '../../lib/i18n.tsx';
@@ -18,6 +18,8 @@ interface ConversationHeaderProps {
   onBack: () => void;
   onJoin: () => void;
   onContext: () => void;
+  /** Opens the conversation glossary. */
+  onGlossary?: () => void;
 }
 
 const STATUS = {
@@ -28,14 +30,14 @@ const STATUS = {
 
 /** Back, partner name, connection, relationship-context button, and Join Chat when not connected. */
 export function ConversationHeader(props: ConversationHeaderProps) {
-  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext } = props;
+  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary } = props;
   const t = useT();
   const status = STATUS[link];
   return (
     <div className="shrink-0 border-b border-border bg-card">
       <div className="mx-auto flex h-14 max-w-3xl items-center gap-2 px-2">
         <Button variant="ghost" size="icon" onClick={onBack} aria-label={t('chat.back')} data-testid="conversation-back">
-          <ArrowLeft className="!size-5" aria-hidden="true" />
+          <ArrowLeft className="!size-5 rtl:-scale-x-100" aria-hidden="true" />
         </Button>
         <UserAvatar username={name} className="size-9" />
         <div className="min-w-0 flex-1 leading-tight">
@@ -51,6 +53,11 @@ export function ConversationHeader(props: ConversationHeaderProps) {
           <Button size="sm" onClick={onJoin} disabled={link === 'offline'} data-testid="join-chat">
             {link === 'offline' ? <WifiOff aria-hidden="true" /> : <PlugZap aria-hidden="true" />}
             {t('chat.joinChat')}
+          </Button>
+        )}
+        {onGlossary && (
+          <Button variant="ghost" size="icon" onClick={onGlossary} className="shrink-0" aria-label={t('chat.glossary')} title={t('chat.glossary')} data-testid="glossary-button">
+            <BookA aria-hidden="true" />
           </Button>
         )}
         <Button

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -10,12 +10,17 @@ import { contextLabel } from '../search/relationships.ts';
 import { chatApi, type OpenChat } from './chatApi.ts';
 import { displayLanguageName } from './format.ts';
 import { Composer } from './Composer.tsx';
+import { ConversationToolsContext, type ConversationTools } from './conversationTools.ts';
+import { CorrectTranslationDialog } from './CorrectTranslationDialog.tsx';
+import { GlossaryDialog } from './GlossaryDialog.tsx';
+import type { ViewMessage } from './messages.ts';
 import { ContextDialog, contextKey } from './ContextDialog.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';
 import { MessageList } from './MessageList.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
 import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
+import { useCoverage } from '../language/useCoverage.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
 export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () => void }) {
@@ -25,11 +30,23 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const connection = useConnectionState();
   const link = useLinkStatus();
   const [contextOpen, setContextOpen] = useState(false);
+  const [glossaryOpen, setGlossaryOpen] = useState(false);
+  const [correcting, setCorrecting] = useState<ViewMessage | null>(null);
   const [restore, setRestore] = useState<{ text: string } | null>(null);
   const myId = user?.id ?? '';
   // Spec section 4: the partner's language falls back to the user's own.
   const partnerLanguage = chat.partner?.language || profile?.language || language;
   const name = chat.partner?.username || chat.name;
+  const myLanguage = profile?.language || language;
+  // Honest coverage (from /api/languages): say before anyone types which direction arrives untranslated.
+  const serves = useCoverage();
+  const named = (code: string, standalone = false) => displayLanguageName(code, language, standalone);
+  const coverageNotices = [
+    serves(myLanguage, partnerLanguage) === false
+      ? t('chat.cannotTranslateOut', { from: named(myLanguage), to: named(partnerLanguage) }) : null,
+    serves(partnerLanguage, myLanguage) === false
+      ? t('chat.cannotTranslateIn', { name, from: named(partnerLanguage), to: named(myLanguage) }) : null,
+  ].filter((n): n is string => n !== null);
 
   const onGone = useCallback(() => {
     toast(t('chat.conversationDeleted'), { id: `gone-${chat.roomId}`, description: t('chat.conversationDeletedDescription') });
@@ -46,6 +63,11 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   );
 
   const conversation = useConversation({ roomId: chat.roomId, myId, onGone, onSendError });
+
+  const tools = useMemo<ConversationTools>(
+    () => ({ roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting }),
+    [chat.roomId, myId, name],
+  );
 
   const context = useQuery({
     queryKey: contextKey(chat.roomId),
@@ -73,16 +95,22 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         onBack={onBack}
         onJoin={() => client.reconnect()}
         onContext={() => setContextOpen(true)}
+        onGlossary={() => setGlossaryOpen(true)}
       />
       {link === 'offline' && <OfflineNotice />}
-      <MessageList messages={conversation.messages} myId={myId} loading={conversation.loading} online={link === 'online'} />
+      <ConversationToolsContext.Provider value={tools}>
+        <MessageList messages={conversation.messages} myId={myId} loading={conversation.loading} online={link === 'online'} />
+      </ConversationToolsContext.Provider>
       <Composer
         targetLanguageName={displayLanguageName(partnerLanguage, language)}
+        coverageNotices={coverageNotices}
         onSend={send}
         restore={restore}
         renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
       />
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
+      <GlossaryDialog roomId={chat.roomId} open={glossaryOpen} onOpenChange={setGlossaryOpen} />
+      <CorrectTranslationDialog roomId={chat.roomId} message={correcting} onClose={() => setCorrecting(null)} onCorrected={conversation.merge} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import {
   CHAT_API, type ChatMessage, type ConversationListItem, type PickerRelationshipType, type RelationshipContext,
-  type StartChatResponse, type TranslationPreview, type UserSummary,
+  type GlossaryEntryView, type StartChatResponse, type TranslationPreview, type UserSummary,
 } from '@parley/common';
 import { api, apiFetch, isApiError } from '../../lib/api.ts';
 
@@ -41,8 +41,17 @@ export const chatApi = {
   },
   preview: (roomId: string, content: string, signal?: AbortSignal) =>
     apiFetch<TranslationPreview>(CHAT_API.preview(roomId), { method: 'POST', body: { content }, signal }),
+  correct: (roomId: string, messageId: string, text: string, glossary?: { sourcePhrase: string; targetPhrase: string }) =>
+    apiFetch<{ message: ChatMessage; entry: GlossaryEntryView | null }>(CHAT_API.translation(roomId, messageId), { method: 'PUT', body: { text, ...(glossary ? { glossary } : {}) } }),
+  glossary: async (roomId: string, signal?: AbortSignal) =>
+    (await api.get<{ entries: GlossaryEntryView[] }>(CHAT_API.glossary(roomId), signal)).entries,
+  updateGlossaryEntry: async (roomId: string, entryId: string, sourcePhrase: string, targetPhrase: string) =>
+    (await apiFetch<{ entry: GlossaryEntryView }>(CHAT_API.glossaryEntry(roomId, entryId), { method: 'PUT', body: { sourcePhrase, targetPhrase } })).entry,
+  deleteGlossaryEntry: (roomId: string, entryId: string) => apiFetch<{ deleted: boolean }>(CHAT_API.glossaryEntry(roomId, entryId), { method: 'DELETE' }),
   send: async (roomId: string, content: string, clientId: string) =>
     (await api.post<{ message: ChatMessage }>(CHAT_API.messages(roomId), { content, clientId })).message,
+  retryTranslation: async (roomId: string, messageId: string) =>
+    (await api.post<{ message: ChatMessage }>(CHAT_API.retryTranslation(roomId, messageId))).message,
 };
 
 export const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;

@@ -14,6 +14,8 @@ export interface ConversationState {
   loading: boolean;
   /** Send `content`: kept on the device at once, then sent (resolves when it is stored, not sent). */
   send: (content: string) => Promise<void>;
+  /** Fold in a row the caller already has (a correction's answer). */
+  merge: (message: ChatMessage) => void;
 }
 
 export interface ConversationOptions {
@@ -126,6 +128,8 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
     [outbox, roomId],
   );
 
+  const merge = useCallback((message: ChatMessage) => dispatch({ type: 'merge', messages: [message] }), []);
+
   // Server rows, then this room's messages still waiting on the device, in the order written.
   const view = useMemo(() => {
     const delivered = new Set(messages.filter((m) => m.sender_id === myId).map((m) => m.client_id));
@@ -138,5 +142,5 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
     return local.length ? [...messages, ...local] : messages;
   }, [messages, waiting, roomId, myId]);
 
-  return { messages: view, loading, send };
+  return { messages: view, loading, send, merge };
 }

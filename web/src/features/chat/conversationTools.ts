@@ -1,0 +1,33 @@
+import { createContext, useContext } from 'react';
+import type { ViewMessage } from './messages.ts';
+
+/** What message tools need from the open conversation, without threading props through the list. */
+export interface ConversationTools {
+  roomId: string;
+  myId: string;
+  partnerName: string;
+  /** Opens the correction dialog for a message's translation. */
+  onCorrect: (message: ViewMessage) => void;
+}
+
+export const ConversationToolsContext = createContext<ConversationTools | null>(null);
+
+export const useConversationTools = () => useContext(ConversationToolsContext);
+
+/**
+ * A guess at the corrected phrase: the words of the new translation that the old one did not have
+ * ('¿Dónde está la estación?' against '¿Dónde es la canal?': 'está', 'estación'), the longest run
+ * of them ('estación'). The user edits it; the server checks it appears in the corrected text.
+ */
+export function changedPhrase(before: string, after: string): string {
+  const old = new Set(before.toLocaleLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const words = after.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  let best: string[] = [];
+  let run: string[] = [];
+  for (const word of words) {
+    if (word && !old.has(word.toLocaleLowerCase())) run.push(word);
+    else run = [];
+    if (run.join(' ').length > best.join(' ').length) best = [...run];
+  }
+  return best.join(' ');
+}
