@@ -12,4 +12,5 @@ echo "== server on PGlite";           npm run --silent test:server:pglite
 echo "== server on PostgreSQL";       npm run --silent test:server:postgres
 echo "== cluster (2 nodes, PostgreSQL + Redis)"; npm run --silent test:cluster
 echo "== end-to-end (Chromium)";      npm run --silent test:e2e
+echo "== end-to-end through HAProxy";  npm run --silent test:e2e:cluster
 echo "== all tests passed"
