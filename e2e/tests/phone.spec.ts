@@ -276,6 +276,7 @@ test('/chat/:roomId survives a reload, Back returns to the list; phone details',
   await ana.context.clearCookies();
   await page.goto('/auth');
   await expect(page.getByLabel('Email')).toBeFocused();
+  await page.waitForTimeout(700); // the card's entrance animation, before the picture
   await shot(page, 'phone-auth');
   await ana.context.close();
   await bruno.context.close();

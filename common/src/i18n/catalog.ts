@@ -197,7 +197,6 @@ export const CATALOG = {
     linkOffline: 'Offline',
     offlineNotice: "You're offline. Saved conversations stay readable; messages you send wait here and go out when you're back.",
     waitingToSend: 'Waiting to send',
-    waitingCount: '{n} waiting to send',
     characterCount: '{count} / {max}',
     tooLong: 'Too long: {over} characters over the {max}-character limit. Shorten it to send.',
     conversationUnavailable: 'This conversation is not available.',
