@@ -66,6 +66,7 @@ test('ana finds bruno, they chat with translations, ana deletes the conversation
   await ana.page.getByTestId('user-search-clear').click();
   await expect(search).toHaveValue('');
   await search.fill(bruno.username);
+  // The spec's exact English '{n} user(s) found'; other languages use their plural forms.
   await expect(ana.page.getByTestId('user-search-count')).toHaveText('1 user(s) found');
   await expect(ana.page.getByTestId('user-result')).toContainText(bruno.email);
   await screenshots(ana.page, 'chat-search');

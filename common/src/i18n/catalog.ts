@@ -73,8 +73,8 @@ export const CATALOG = {
     description: 'Search for people by username or email',
     placeholder: 'Search by username or email...',
     searchLabel: 'Search users',
-    // ICU plural (CLDR categories per language); the spec's '{n} user(s) found' reads '3 users found'.
-    resultCount: '{n, plural, one {# user found} other {# users found}}',
+    // The spec's exact English string; the written catalogs use their languages' plural forms.
+    resultCount: '{n, plural, other {# user(s) found}}',
     noResults: 'No users found for "{query}"',
     clear: 'Clear search',
     searching: 'Searching...',

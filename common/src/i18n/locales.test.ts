@@ -19,7 +19,7 @@ describe('the English catalog', () => {
       for (const p of pluralSelectors(ENGLISH_STRINGS[key])) for (const c of p.categories) expect(categories, key).toContain(c);
     }
     expect(PLURAL_KEYS).toContain('userSearch.resultCount');
-    expect(formatMessage(ENGLISH_STRINGS['userSearch.resultCount'], 'en', { n: 1 })).toBe('1 user found');
+    expect(formatMessage(ENGLISH_STRINGS['userSearch.resultCount'], 'en', { n: 1 })).toBe('1 user(s) found');
   });
 });
 

@@ -131,7 +131,7 @@ describe('I18nProvider', () => {
 
   it('renders English plurals', () => {
     render(<I18nProvider><Probe /></I18nProvider>);
-    expect(screen.getByTestId('found').textContent).toBe('3 users found');
+    expect(screen.getByTestId('found').textContent).toBe('3 user(s) found');
   });
 
   it('throws when used outside its provider', () => {
