@@ -158,7 +158,7 @@ describe('route protection', () => {
       const other = await signUpAndIn(raw.app);
       const send = (headers: Record<string, string>) =>
         raw.app.inject({ method: 'POST', url: '/api/chats', payload: { userId: other.id }, headers: { cookie: u.cookie, ...headers } });
-      for (const headers of [{}, { referer: 'http://evil.example/' }, { referer: 'http://localhost:80/' }]) {
+      for (const headers of [{}, { referer: 'http://evil.example/' }, { referer: 'http://localhost:80/' }] as Record<string, string>[]) {
         const res = await send(headers);
         expect(res.statusCode).toBe(403);
         expect(res.json().error).toEqual({ code: 'forbidden_origin', message: 'Requests with a session cookie must send an Origin header' });

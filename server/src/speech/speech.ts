@@ -55,9 +55,9 @@ export function streamingWavHeader(sampleRate = SAMPLE_RATE): Buffer {
  * anything is sent, so a failing engine is a clean error), then each further sentence as it is ready.
  */
 export async function speechStream(tts: TextToSpeech, { text, language }: SpeechText, signal: AbortSignal): Promise<AsyncGenerator<Buffer>> {
-  if (!tts.supports(language)) throw new AppError(400, 'validation_failed', `Reading aloud is not available for ${language}`);
+  if (!tts.supports(language)) throw new AppError(400, 'speech_unsupported_language', `Reading aloud is not available for ${language}`);
   const sentences = splitSentences(text);
-  if (sentences.length === 0) throw new AppError(400, 'validation_failed', 'Nothing to read aloud');
+  if (sentences.length === 0) throw new AppError(400, 'nothing_to_read', 'Nothing to read aloud');
   let first: Buffer;
   try {
     first = await tts.synthesize(sentences[0] as string, language, signal);
