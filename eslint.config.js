@@ -5,8 +5,9 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Server feature folders and the modules each one offers to the others. Anything else in a
- * feature is its own business: another feature importing it fails lint. app.ts (the composition
- * root) wires features together and is free; http/, db/ and platform/ are shared infrastructure.
+ * feature is its own business: another folder importing it fails lint. app.ts (the composition
+ * root) wires features together and is free; http/, db/ and platform/ are shared infrastructure
+ * and use features only through these modules too.
  */
 const SERVER_FEATURES = {
   auth: ['requireUser.ts', 'sessions.ts', 'sessionEvents.ts', 'sessionWatch.ts'],
@@ -28,16 +29,32 @@ function internalsOf(feature, open, message) {
   return { regex: `^(\\.{1,2}/)+${feature}/${allowed}`, message };
 }
 
-function featureBoundaries(feature) {
-  const patterns = Object.entries(SERVER_FEATURES)
-    .filter(([other]) => other !== feature)
-    .map(([other, open]) =>
-      internalsOf(other, open, open.length
-        ? `${feature}/ may use ${other}/ only through ${open.join(', ')}`
-        : `${feature}/ must not import ${other}/ (wire them together in app.ts)`),
-    );
+/**
+ * Layers on top of that: folders a folder must not import at all, not even their public modules.
+ * platform/ and db/ are the bottom; translation serves scan, voice, chat and speech and imports
+ * none of them; scan and voice do not import each other.
+ */
+const SERVER_LAYERS = {
+  platform: ['auth', 'chat', 'db', 'http', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
+  db: ['auth', 'chat', 'http', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
+  translation: ['auth', 'chat', 'profiles', 'realtime', 'scan', 'speech', 'voice'],
+  scan: ['chat', 'realtime', 'speech', 'voice'],
+  voice: ['chat', 'realtime', 'scan', 'speech'],
+};
+
+/** One no-restricted-imports rule per server folder (flat config keeps only the last one per file). */
+function serverBoundaries(folder) {
+  const forbidden = SERVER_LAYERS[folder] ?? [];
+  const others = [...new Set([...Object.keys(SERVER_FEATURES), ...forbidden])].filter((other) => other !== folder);
+  const patterns = others.map((other) => {
+    if (forbidden.includes(other)) return internalsOf(other, [], `${folder}/ must not import ${other}/ (layers: see docs/ARCHITECTURE.md)`);
+    const open = SERVER_FEATURES[other] ?? [];
+    return internalsOf(other, open, open.length
+      ? `${folder}/ may use ${other}/ only through ${open.join(', ')}`
+      : `${folder}/ must not import ${other}/ (wire them together in app.ts)`);
+  });
   return {
-    files: [`server/src/${feature}/**/*.ts`],
+    files: [`server/src/${folder}/**/*.ts`],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   };
@@ -70,17 +87,5 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'common/ is shared by browser and server: no server, web or Node imports' }] }],
     },
   },
-  ...Object.keys(SERVER_FEATURES).map(featureBoundaries),
-  {
-    // Shared infrastructure serves the features and depends on none of their internals.
-    files: ['server/src/{http,db,platform}/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: Object.entries(SERVER_FEATURES).map(([feature, open]) =>
-          internalsOf(feature, open, `shared infrastructure may use ${feature}/ only through its public modules`),
-        ),
-      }],
-    },
-  },
+  ...[...Object.keys(SERVER_FEATURES), 'http', 'db', 'platform'].map(serverBoundaries),
 );

@@ -20,7 +20,7 @@ import { createScanService, type ScanResult } from '../server/src/scan/service.t
 import { characterErrorRate } from '../server/src/scan/testing/cer.ts';
 import { renderLabel, renderPhoto } from '../server/src/scan/testing/render.ts';
 import { SAMPLES } from '../server/src/scan/testing/samples.ts';
-import { textTranslatorFor } from '../server/src/translation/textTranslator.ts';
+import { detectAmong, type TextTranslator } from '../server/src/translation/textTranslator.ts';
 import { ApertiumEngine } from '../server/src/translation/engines/apertium.ts';
 import { loadTesseractJs, TesseractJsEngine } from './ocr/tesseractJs.ts';
 import { ms, percentile, table, upsertSection } from './ocr/report.ts';
@@ -64,17 +64,18 @@ async function size(png: Buffer): Promise<string> {
 }
 
 /** The warm Apertium engine of the server behind Scan's translator interface. */
-function apertiumTranslator(engine: ApertiumEngine) {
-  return textTranslatorFor({
-    async translate({ text, sourceLanguage, targetLanguage }) {
-      if (!sourceLanguage || sourceLanguage === 'auto-detect' || sourceLanguage === 'auto') throw new Error('Scan always names the source');
-      const out = await engine.translate({ text, source: sourceLanguage, target: targetLanguage, signal: AbortSignal.timeout(15_000) });
-      return { translatedText: out.text, engine: 'apertium', ok: true };
+function apertiumTranslator(engine: ApertiumEngine): TextTranslator {
+  return {
+    async translate({ text, source, target }) {
+      if (source === 'auto-detect') throw new Error('Scan always names the source');
+      const out = await engine.translate({ text, source, target, signal: AbortSignal.timeout(15_000) });
+      return { text: out.text, engine: 'apertium', ok: true };
     },
-  });
+    detect: detectAmong,
+  };
 }
 
-async function measure(engine: OcrEngine, translator: ReturnType<typeof apertiumTranslator>, c: Case): Promise<Row> {
+async function measure(engine: OcrEngine, translator: TextTranslator, c: Case): Promise<Row> {
   const service = createScanService({ ocrEngines: [engine], translator });
   const languages = [c.primary, c.secondary];
   let last: ScanResult | undefined;
@@ -101,7 +102,7 @@ async function measure(engine: OcrEngine, translator: ReturnType<typeof apertium
   };
 }
 
-async function concurrent(engine: OcrEngine, translator: ReturnType<typeof apertiumTranslator>, c: Case, n: number): Promise<number> {
+async function concurrent(engine: OcrEngine, translator: TextTranslator, c: Case, n: number): Promise<number> {
   const service = createScanService({ ocrEngines: [engine], translator });
   const start = performance.now();
   await Promise.all(Array.from({ length: n }, () => service.smartImageTranslate({ image: c.image, primaryLanguage: c.primary, secondaryLanguage: c.secondary })));

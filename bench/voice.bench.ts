@@ -12,7 +12,7 @@ import { ApertiumCliTranslator } from '../server/src/voice/testing/apertiumTrans
 import { BENCH_UTTERANCES } from '../server/src/voice/testing/sentences.ts';
 import { fliteSpeech } from '../server/src/voice/testing/speech.ts';
 import { EspeakTts } from '../server/src/voice/tts/espeak.ts';
-import type { TextTranslator } from '../server/src/voice/types.ts';
+import type { TextTranslator } from '../server/src/translation/textTranslator.ts';
 import { variants, voiceBench, warmApertium, type Run } from './voice/setup.ts';
 
 const args = process.argv.slice(2);

@@ -6,7 +6,7 @@ import type { SpeechToText } from '../../server/src/voice/stt/types.ts';
 import { ApertiumCliTranslator } from '../../server/src/voice/testing/apertiumTranslator.ts';
 import { startVoiceServer, VoiceTestClient, type TestVoiceServer } from '../../server/src/voice/testing/harness.ts';
 import { EspeakTts } from '../../server/src/voice/tts/espeak.ts';
-import type { TextTranslator } from '../../server/src/voice/types.ts';
+import type { TextTranslator } from '../../server/src/translation/textTranslator.ts';
 
 /** The server's warm Apertium engine (one long-lived pipeline per direction) as the voice translator. */
 export function warmApertium(): { translator: TextTranslator; close(): Promise<void> } {

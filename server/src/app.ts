@@ -22,17 +22,17 @@ import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
+import { chatTranslatorFrom } from './chat/translator.ts';
 import type { ChatTranslator } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { RealtimeHub } from './realtime/hub.ts';
-import { chatTranslatorFor, createTranslationService, type TranslationService } from './translation/service.ts';
+import { createTranslationService, type TranslationService } from './translation/service.ts';
 import { speechRoutes } from './speech/routes.ts';
 import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { createScanService } from './scan/service.ts';
-import { textTranslatorFor } from './translation/textTranslator.ts';
 import { attachVoiceSocket, createVoiceDeps } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { LocalStorage } from './storage/localStorage.ts';
@@ -127,10 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(profileRoutes, { db, storage, requireUser, now });
   await app.register(translationRoutes, { service: translation, requireUser });
-  const textTranslator = textTranslatorFor(translation);
-  const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: textTranslator, logger: app.log });
+  const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: translation, logger: app.log });
   await app.register(scanRoutes, { service: scan, requireUser });
-  const chatTranslator = deps.chatTranslator ?? chatTranslatorFor(translation);
+  const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation);
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up.
   const jobs = new TranslationJobs({
@@ -152,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => realtime.closeForRestart());
   app.addHook('onClose', async () => realtime.close());
 
-  const voice = createVoiceDeps(config.voice, { translator: textTranslator, logger: app.log });
+  const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
   await app.register(speechRoutes, { db, requireUser, tts: voice.tts });
   if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
   const voiceSocket = attachVoiceSocket(app.server, {
@@ -183,14 +182,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** The built SPA at /, with index.html for client-side routes (the 404 page is client-side). */
+/** Files under assets/ carry a content hash in their name: they never change, so cache them for a year. */
+export function webCacheControl(distDir: string, filePath: string): string {
+  const relative = path.relative(distDir, filePath).split(path.sep).join('/');
+  return relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * The built SPA at /, with index.html for client-side routes (the 404 page is client-side).
+ * The build writes .br and .gz next to each text file; preCompressed picks one by Accept-Encoding
+ * (with Vary: Accept-Encoding). index.html, the service worker and the manifest are `no-cache`
+ * (revalidated by ETag on every visit), so a deploy is picked up at once.
+ */
 function serveWebApp(app: FastifyInstance, distDir: string): void {
   const indexHtml = path.join(distDir, 'index.html');
-  if (existsSync(indexHtml)) void app.register(fastifyStatic, { root: distDir, prefix: '/' });
+  if (existsSync(indexHtml)) {
+    void app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => void reply.header('cache-control', webCacheControl(distDir, filePath)),
+    });
+  }
   else app.log.warn(`web app not built (${indexHtml} missing): run npm run build`);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isApi = url.startsWith('/api/') || url.startsWith('/functions/') || url.startsWith(`${STORAGE_PREFIX}/`);
+    // A missing hashed asset (an old chunk after a deploy) is a 404, never the page as JavaScript.
+    const isApi = url.startsWith('/api/') || url.startsWith('/functions/') || url.startsWith(`${STORAGE_PREFIX}/`) || url.startsWith('/assets/');
     if (request.method === 'GET' && !isApi && existsSync(indexHtml)) return reply.sendFile('index.html', distDir);
     return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${url}`));
   });

@@ -101,7 +101,8 @@ describe('read aloud with an OpenAI-compatible speech server', () => {
 
   it('answers 502 when the engine fails before any audio', async () => {
     const u = await signUpAndIn(server.app);
-    fake.script.push({ status: 500, body: { error: { message: 'down' } } });
+    // More failures than the HTTP client's retries.
+    for (let i = 0; i < 5; i += 1) fake.script.push({ status: 500, body: { error: { message: 'down' } } });
     const res = await server.app.inject({ url: '/api/speech?text=Hello&language=en', headers: { cookie: u.cookie } });
     expect(res.statusCode).toBe(502);
     expect(res.json().error.code).toBe('speech_failed');

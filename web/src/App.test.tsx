@@ -68,7 +68,7 @@ describe('routes', () => {
     fireEvent.click(screen.getByTestId('tab-chat'));
     expect(screen.getByTestId('app-shell').dataset.tab).toBe('chat');
     await act(async () => fireEvent.click(screen.getByTestId('tab-talk')));
-    expect(screen.getByText('Real-time voice translation powered by ChatGPT')).toBeTruthy();
+    expect(await screen.findByText('Real-time voice translation powered by ChatGPT')).toBeTruthy(); // a lazy chunk
     expect(screen.getByTestId('tab-talk').getAttribute('aria-current')).toBe('page');
   });
 
@@ -81,10 +81,10 @@ describe('routes', () => {
     expect(await screen.findByTestId('app-shell')).toBeTruthy();
   });
 
-  it('shows the 404 page for unknown paths', () => {
+  it('shows the 404 page for unknown paths', async () => {
     serve(false);
     render(<Wrapper path="/nowhere"><AppRoutes /></Wrapper>);
-    expect(screen.getByText('Oops! Page not found')).toBeTruthy();
+    expect(await screen.findByText('Oops! Page not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Return to Home/ }).getAttribute('href')).toBe('/');
   });
 

@@ -1,18 +1,28 @@
-import { Route, Routes } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Outlet, Route, Routes } from 'react-router-dom';
 import { AuthPage } from './features/auth/AuthPage.tsx';
-import { RedirectIfAuthenticated, RequireAuth } from './features/auth/guards.tsx';
-import { ProfilePage } from './features/profile/ProfilePage.tsx';
-import { MainPage } from './features/shell/MainPage.tsx';
-import { NotFoundPage } from './features/shell/NotFoundPage.tsx';
+import { FullScreenLoader, RedirectIfAuthenticated, RequireAuth } from './features/auth/guards.tsx';
 
-/** Routes of spec section 2. */
+// Only the sign-in screen is in the first download; the signed-in app, Profile and the 404 page
+// are chunks of their own (lazy.ts prefetches them when the browser is idle).
+const MainPage = lazy(() => import('./features/shell/MainPage.tsx').then((m) => ({ default: m.MainPage })));
+const ProfilePage = lazy(() => import('./features/profile/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })));
+const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
+
+/** Routes of spec section 2, plus /chat/:roomId (one address per conversation, same screen as /). */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route path="/auth" element={<RedirectIfAuthenticated><AuthPage /></RedirectIfAuthenticated>} />
-      <Route path="/" element={<RequireAuth><MainPage /></RequireAuth>} />
-      <Route path="/profile" element={<RequireAuth><ProfilePage /></RequireAuth>} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <Suspense fallback={<FullScreenLoader />}>
+      <Routes>
+        <Route path="/auth" element={<RedirectIfAuthenticated><AuthPage /></RedirectIfAuthenticated>} />
+        {/* One MainPage instance for the list and every conversation: moving between them keeps its state. */}
+        <Route element={<RequireAuth><MainPage /></RequireAuth>}>
+          <Route path="/" element={<Outlet />} />
+          <Route path="/chat/:roomId" element={<Outlet />} />
+        </Route>
+        <Route path="/profile" element={<RequireAuth><ProfilePage /></RequireAuth>} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -32,7 +32,6 @@ export const ERROR_CODES = [
   'string_too_long',
   'nothing_to_read',
   'speech_too_long',
-  'speech_unsupported_language',
   // auth and access
   'unauthenticated',
   'forbidden_origin',
@@ -50,6 +49,7 @@ export const ERROR_CODES = [
   // server
   'database_unavailable',
   'speech_failed',
+  'speech_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

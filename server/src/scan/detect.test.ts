@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageCode } from '@parley/common';
+import { detectAmong } from '../translation/textTranslator.ts';
 import { detectScanLanguage, type Detect } from './detect.ts';
 import { planPasses } from './ocr/tesseract.ts';
 import { dominantScript } from './ocr/scripts.ts';
@@ -93,5 +94,12 @@ describe('planPasses', () => {
   it('compares Simplified and Traditional Chinese readings', () => {
     expect(planPasses(['zh', 'en'], 'Han')).toEqual([[['chi_sim', 'eng'], ['chi_tra', 'eng']]]);
     expect(planPasses(['en', 'es'], 'Han')).toEqual([[['chi_sim', 'eng'], ['chi_tra', 'eng']], [['spa', 'eng']]]);
+  });
+});
+
+describe("detectScanLanguage with the app's detector", () => {
+  it('keeps to the two chosen languages unless the text tells another', () => {
+    expect(detectScanLanguage('La biblioteca está cerrada los domingos.', ['en', 'es'], detectAmong)).toBe('es');
+    expect(detectScanLanguage('Le musée est ouvert tous les jours.', ['es', 'fr'], detectAmong)).toBe('fr');
   });
 });

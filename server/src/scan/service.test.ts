@@ -10,7 +10,7 @@ import { createApertiumTranslator } from './testing/apertiumTranslator.ts';
 import { characterErrorRate } from './testing/cer.ts';
 import { renderLabel, renderPhoto } from './testing/render.ts';
 import { SAMPLES } from './testing/samples.ts';
-import type { TextTranslator } from './types.ts';
+import type { TextTranslator } from '../translation/textTranslator.ts';
 
 const real = createScanService({ ocrEngines: [new TesseractEngine()], translator: createApertiumTranslator() });
 

@@ -9,7 +9,7 @@ import { detectScanLanguage, type Detect } from './detect.ts';
 import { prepareImage, type ImageLimits, DEFAULT_IMAGE_LIMITS } from './image.ts';
 import { type OcrEngine, type OcrResult } from './ocr/types.ts';
 import { EngineError } from '../platform/errors.ts';
-import type { TextTranslator } from './types.ts';
+import type { TextTranslator } from '../translation/textTranslator.ts';
 
 export interface ScanLogger {
   warn(obj: object, msg: string): void;

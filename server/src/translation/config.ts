@@ -49,11 +49,3 @@ export interface TranslationConfig {
     memoryEntries?: number | undefined;
   } | undefined;
 }
-
-export const DEFAULT_TRANSLATION_CONFIG: TranslationConfig = {
-  engines: ['apertium', 'openai', 'deepl', 'libretranslate'],
-  timeoutMs: 15_000,
-  maxChars: 5_000,
-};
-
-export const KNOWN_ENGINES = ['apertium', 'openai', 'deepl', 'libretranslate'] as const;

@@ -3,8 +3,9 @@ import {
 } from '@parley/common';
 import type { TranslationCache } from './cache.ts';
 import { detectLanguage } from './detect.ts';
-import { type PairSupport, type TranslationEngine } from './engines/types.ts';
+import type { PairSupport, TranslationEngine } from './engines/types.ts';
 import { EngineError, isEngineError } from '../platform/errors.ts';
+import { sleep, withRetries } from '../platform/retry.ts';
 
 export type SourceLanguage = LanguageCode | 'auto-detect' | 'auto';
 
@@ -133,24 +134,26 @@ export class TranslationRouter {
     input: { text: string; source: LanguageCode; target: LanguageCode; context?: RelationshipContext | undefined },
     outer: AbortSignal | undefined,
   ): Promise<string> {
-    const retries = this.options.retries ?? 2;
-    for (let attempt = 0; ; attempt += 1) {
+    const once = async () => {
       const timeout = AbortSignal.timeout(this.options.timeoutMs);
       const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
       try {
-        const output = await engine.translate({ ...input, signal });
-        return output.text;
+        return (await engine.translate({ ...input, signal })).text;
       } catch (error) {
-        const e = isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error), { cause: error });
-        if (outer?.aborted) throw new EngineError(engine.id, 'aborted', 'Translation aborted', { cause: e });
-        if (!e.retryable || attempt >= retries) throw e;
-        const maxRetryAfter = this.options.maxRetryAfterMs ?? 5_000;
-        if (e.retryAfterMs !== undefined && e.retryAfterMs > maxRetryAfter) throw e;
-        const backoff = (this.options.baseDelayMs ?? 250) * 2 ** attempt;
-        const delay = Math.max(e.retryAfterMs ?? 0, backoff + Math.random() * backoff * 0.5);
-        this.logger.debug({ engine: engine.id, code: e.code, attempt: attempt + 1, delay }, 'retrying translation');
-        await sleep(delay, outer);
+        throw isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error), { cause: error });
       }
+    };
+    try {
+      return await withRetries(once, {
+        retries: this.options.retries,
+        baseDelayMs: this.options.baseDelayMs,
+        maxRetryAfterMs: this.options.maxRetryAfterMs,
+        signal: outer,
+        onRetry: (e, attempt, delay) => this.logger.debug({ engine: engine.id, code: e.code, attempt, delay }, 'retrying translation'),
+      });
+    } catch (error) {
+      if (outer?.aborted) throw new EngineError(engine.id, 'aborted', 'Translation aborted', { cause: error });
+      throw error;
     }
   }
 
@@ -189,17 +192,4 @@ export class TranslationRouter {
     await Promise.all(this.engines.map((e) => e.close().catch(() => undefined)));
     await this.cache?.flush();
   }
-}
-
-function sleep(ms: number, signal?: AbortSignal, unref = false): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    if (unref) timer.unref();
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }

@@ -6,6 +6,7 @@ import {
 } from '@parley/common';
 import { AppError } from '../http/errors.ts';
 import { createRateLimit, type RateLimit } from '../http/rateLimit.ts';
+import { presentLanguages, presentSmartTranslation, presentTranslation } from './presenter.ts';
 import type { SourceLanguage } from './router.ts';
 import type { TranslationService } from './service.ts';
 
@@ -76,12 +77,13 @@ export async function translationRoutes(app: FastifyInstance, options: Translati
     r.post(url, { onRequest: guard(limit), schema: { body: translateTextBody } }, async (request) => {
       const body = request.body;
       checkLength(body.text);
-      return service.translate({
+      const result = await service.translate({
         text: body.text,
-        targetLanguage: language(body.targetLanguage),
-        sourceLanguage: sourceLanguage(body.sourceLanguage),
-        relationshipContext: context(body.relationshipContext),
+        target: language(body.targetLanguage),
+        source: sourceLanguage(body.sourceLanguage),
+        context: context(body.relationshipContext),
       });
+      return presentTranslation(result);
     });
   }
 
@@ -89,16 +91,17 @@ export async function translationRoutes(app: FastifyInstance, options: Translati
     r.post(url, { onRequest: guard(limit), schema: { body: smartTranslateBody } }, async (request) => {
       const body = request.body;
       checkLength(body.text);
-      return service.smartTranslate({
+      const result = await service.smartTranslate({
         text: body.text,
         primaryLanguage: language(body.primaryLanguage),
         secondaryLanguage: language(body.secondaryLanguage),
       });
+      return presentSmartTranslation(result);
     });
   }
 
-  r.get(TRANSLATION_API.languages, { onRequest: guard(limit) }, async () => service.languages());
-  r.get(TRANSLATION_API.engines, { onRequest: guard(limit) }, async () => service.health());
+  r.get(TRANSLATION_API.languages, { onRequest: guard(limit) }, async () => presentLanguages(service.router.engines, service.pairs()));
+  r.get(TRANSLATION_API.engines, { onRequest: guard(limit) }, async () => ({ engines: await service.health() }));
 
   r.post(TRANSLATION_API.uiStrings, { onRequest: guard(catalogLimit), schema: { body: uiStringsBody } }, async (request) => ({
     strings: await service.translateCatalog(language(request.body.language), request.body.strings),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGLISH_STRINGS } from '@parley/common';
 import { TEST_DB, useTestDatabase } from '../../test/helpers.ts';
-import { chatTranslatorFor, createTranslationService, type TranslationService } from './service.ts';
+import { presentSmartTranslation, presentTranslation } from './presenter.ts';
+import { createTranslationService, type TranslationService } from './service.ts';
 import { spyEngine } from './testing/spyEngine.ts';
 
 const config = { engines: ['apertium'], timeoutMs: 15_000, maxChars: 5_000 };
@@ -19,37 +20,27 @@ afterAll(async () => {
 
 describe(`translation service on Apertium (${TEST_DB})`, () => {
   it('translates with detection, then answers the same message from the cache', async () => {
-    const first = await service.translate({ text: 'The weather is nice today.', targetLanguage: 'pt' });
+    const first = presentTranslation(await service.translate({ text: 'The weather is nice today.', source: 'auto-detect', target: 'pt' }));
     expect(first).toEqual({ translatedText: 'O tempo é bom hoje.', detectedLanguage: 'en', engine: 'apertium', ok: true });
-    const second = await service.translate({ text: 'The weather is nice today.', targetLanguage: 'pt' });
+    const second = presentTranslation(await service.translate({ text: 'The weather is nice today.', source: 'auto-detect', target: 'pt' }));
     expect(second).toEqual({ ...first, cached: true });
   });
 
-  it('serves chat: detection with the sender language as prior, the original kept on failure', async () => {
-    const chat = chatTranslatorFor(service);
-    expect(await chat.translate({ text: 'El gato es negro.', sourceHint: 'es', target: 'en', context: null })).toEqual({
-      text: 'The cat is black.', ok: true, detectedLanguage: 'es',
-    });
-    expect(await chat.translate({ text: 'Hello friend', sourceHint: 'en', target: 'ja', context: null })).toEqual({
-      text: 'Hello friend', ok: false, detectedLanguage: 'en',
-    });
-  });
-
   it('keeps the original with a clear message when no engine serves the pair', async () => {
-    expect(await service.translate({ text: 'Good morning', sourceLanguage: 'en', targetLanguage: 'ja' })).toEqual({
+    expect(presentTranslation(await service.translate({ text: 'Good morning', source: 'en', target: 'ja' }))).toEqual({
       translatedText: 'Good morning', engine: null, ok: false, reason: 'unsupported_pair',
       message: 'No translation available for English -> Japanese with the configured engines',
     });
   });
 
   it('smart-translate: primary-language text goes to the secondary language, anything else to the primary', async () => {
-    expect(await service.smartTranslate({ text: 'The cat is black.', primaryLanguage: 'en', secondaryLanguage: 'es' })).toEqual({
+    expect(presentSmartTranslation(await service.smartTranslate({ text: 'The cat is black.', primaryLanguage: 'en', secondaryLanguage: 'es' }))).toEqual({
       translatedText: 'El gato es negro.', detectedLanguage: 'en', translationDirection: 'en → es', engine: 'apertium', ok: true,
     });
-    expect(await service.smartTranslate({ text: 'El perro es grande.', primaryLanguage: 'en', secondaryLanguage: 'es' })).toMatchObject({
+    expect(presentSmartTranslation(await service.smartTranslate({ text: 'El perro es grande.', primaryLanguage: 'en', secondaryLanguage: 'es' }))).toMatchObject({
       translatedText: 'The dog is big.', detectedLanguage: 'es', translationDirection: 'es → en',
     });
-    expect(await service.smartTranslate({ text: 'Le chat est noir.', primaryLanguage: 'es', secondaryLanguage: 'en' })).toMatchObject({
+    expect(presentSmartTranslation(await service.smartTranslate({ text: 'Le chat est noir.', primaryLanguage: 'es', secondaryLanguage: 'en' }))).toMatchObject({
       translatedText: 'El gato es negro.', detectedLanguage: 'fr', translationDirection: 'fr → es',
     });
   });
@@ -112,7 +103,7 @@ describe('smart-translate on short text outside the pair', () => {
   it('takes a short Spanish sign as Spanish for an English/Spanish user', async () => {
     const service = createTranslationService({ config: { engines: ['apertium'], timeoutMs: 15_000, maxChars: 5000 } });
     try {
-      const res = await service.smartTranslate({ text: 'Prohibido fumar', primaryLanguage: 'en', secondaryLanguage: 'es' });
+      const res = presentSmartTranslation(await service.smartTranslate({ text: 'Prohibido fumar', primaryLanguage: 'en', secondaryLanguage: 'es' }));
       expect(res).toMatchObject({ detectedLanguage: 'es', translationDirection: 'es → en', ok: true });
     } finally {
       await service.close();

@@ -1,7 +1,4 @@
-import {
-  DEFAULT_LANGUAGE, LANGUAGES, LIMITS, type EnginesResponse, type LanguageCode, type LanguagesResponse,
-  type RelationshipContext, type SmartTranslateResponse, type TranslateTextResponse,
-} from '@parley/common';
+import { DEFAULT_LANGUAGE, LIMITS, type LanguageCode, type PairInfo } from '@parley/common';
 import type { Db } from '../db/connect.ts';
 import { DbTranslationCache, Lru, MemoryTranslationCache, hashText, type TranslationCache } from './cache.ts';
 import type { TranslationConfig } from './config.ts';
@@ -9,7 +6,8 @@ import { detectLanguage } from './detect.ts';
 import { createEngines } from './engines/index.ts';
 import type { TranslationEngine } from './engines/types.ts';
 import { protectPlaceholders, restorePlaceholders } from './placeholders.ts';
-import { TranslationRouter, silentLogger, type SourceLanguage, type TranslateResult, type TranslationLogger } from './router.ts';
+import { TranslationRouter, silentLogger, type TranslateRequest, type TranslateResult, type TranslationLogger } from './router.ts';
+import { detectAmong, type TextTranslator } from './textTranslator.ts';
 
 export interface TranslationServiceDeps {
   /** Database for the translation cache; without one, an in-memory cache is used. */
@@ -20,17 +18,6 @@ export interface TranslationServiceDeps {
   engines?: TranslationEngine[] | undefined;
 }
 
-export interface TranslateTextInput {
-  text: string;
-  targetLanguage: LanguageCode;
-  /** Default 'auto-detect'. 'en' for interface strings. */
-  sourceLanguage?: SourceLanguage | undefined;
-  relationshipContext?: RelationshipContext | null | undefined;
-  /** Detection prior, e.g. the sender's profile language. */
-  prior?: LanguageCode | undefined;
-  signal?: AbortSignal | undefined;
-}
-
 export interface SmartTranslateInput {
   text: string;
   primaryLanguage: LanguageCode;
@@ -38,34 +25,21 @@ export interface SmartTranslateInput {
   signal?: AbortSignal | undefined;
 }
 
-export interface TranslationService {
+/**
+ * Translation as a service: the router behind the TextTranslator interface, smart-translate's
+ * direction rule, and the interface catalog. Results are domain values; routes present them.
+ */
+export interface TranslationService extends TextTranslator {
   router: TranslationRouter;
-  /** translate-text: the original text with ok: false when nothing could translate it. */
-  translate(input: TranslateTextInput): Promise<TranslateTextResponse>;
-  /** Text in the primary language goes to the secondary one; anything else to the primary. */
-  smartTranslate(input: SmartTranslateInput): Promise<SmartTranslateResponse>;
+  /** The original text with ok: false when nothing could translate it. */
+  translate(input: TranslateRequest): Promise<TranslateResult>;
+  /** Text in the primary language goes to the secondary one; anything else to the primary. The result's source is the detected language. */
+  smartTranslate(input: SmartTranslateInput): Promise<TranslateResult>;
   /** English interface strings -> `language`, placeholders kept; failures keep the English string. */
   translateCatalog(language: LanguageCode, strings: Record<string, string>): Promise<Record<string, string>>;
-  languages(): LanguagesResponse;
-  health(): Promise<EnginesResponse>;
+  pairs(): PairInfo[];
+  health(): ReturnType<TranslationRouter['health']>;
   close(): Promise<void>;
-}
-
-/** Direction as reported by smart-translate: '<source> → <target>' with language codes, e.g. 'en → es'. */
-export function formatDirection(source: LanguageCode, target: LanguageCode): string {
-  return `${source} → ${target}`;
-}
-
-function toResponse(result: TranslateResult): TranslateTextResponse {
-  return {
-    translatedText: result.text,
-    ...(result.detectedLanguage ? { detectedLanguage: result.detectedLanguage } : {}),
-    engine: result.engine,
-    ok: result.ok,
-    ...(result.cached ? { cached: true } : {}),
-    ...(result.reason ? { reason: result.reason } : {}),
-    ...(result.message && !result.ok ? { message: result.message } : {}),
-  };
 }
 
 export function createTranslationService({ db, config, logger = silentLogger, engines }: TranslationServiceDeps): TranslationService {
@@ -96,19 +70,7 @@ export function createTranslationService({ db, config, logger = silentLogger, en
   /** Whole translated catalogs per language (only complete successes), so a second user gets them at once. */
   const catalogs = new Lru<Record<string, string>>(40);
 
-  async function translate(input: TranslateTextInput): Promise<TranslateTextResponse> {
-    const result = await router.translate({
-      text: input.text,
-      source: input.sourceLanguage ?? 'auto-detect',
-      target: input.targetLanguage,
-      context: input.relationshipContext ?? undefined,
-      prior: input.prior,
-      signal: input.signal,
-    });
-    return toResponse(result);
-  }
-
-  async function smartTranslate({ text, primaryLanguage, secondaryLanguage, signal }: SmartTranslateInput): Promise<SmartTranslateResponse> {
+  async function smartTranslate({ text, primaryLanguage, secondaryLanguage, signal }: SmartTranslateInput): Promise<TranslateResult> {
     // A language outside the chosen pair wins only on text long enough to be sure of it.
     // (or on telling words such as 'le', 'est'); short trigram guesses fall back to the pair.
     const free = detectLanguage(text, { prior: primaryLanguage });
@@ -116,16 +78,7 @@ export function createTranslationService({ db, config, logger = silentLogger, en
     const sure = free.language === primaryLanguage || free.language === secondaryLanguage || telling || text.replace(/[^\p{L}]/gu, '').length >= 60;
     const detected = sure ? free.language : detectLanguage(text, { prior: primaryLanguage, candidates: [primaryLanguage, secondaryLanguage] }).language;
     const target = detected === primaryLanguage ? secondaryLanguage : primaryLanguage;
-    const result = await router.translate({ text, source: detected, target, signal });
-    return {
-      translatedText: result.text,
-      detectedLanguage: detected,
-      translationDirection: formatDirection(detected, target),
-      engine: result.engine,
-      ok: result.ok,
-      ...(result.reason ? { reason: result.reason } : {}),
-      ...(result.message && !result.ok ? { message: result.message } : {}),
-    };
+    return router.translate({ text, source: detected, target, signal });
   }
 
   async function translateCatalog(language: LanguageCode, strings: Record<string, string>): Promise<Record<string, string>> {
@@ -162,40 +115,12 @@ export function createTranslationService({ db, config, logger = silentLogger, en
 
   return {
     router,
-    translate,
+    translate: (input) => router.translate(input),
+    detect: detectAmong,
     smartTranslate,
     translateCatalog,
-    languages: () => ({
-      languages: LANGUAGES.map(({ code, name, nativeName }) => ({ code, name, nativeName })),
-      engines: router.engines.map((e) => e.id),
-      pairs: router.pairs(),
-    }),
-    health: async () => ({ engines: await router.health() }),
+    pairs: () => router.pairs(),
+    health: () => router.health(),
     close: () => router.close(),
-  };
-}
-
-/**
- * The service in the shape chat's message sender expects (server/src/chat/types.ts ChatTranslator):
- * detection with the sender's profile language as the prior, the room's relationship context.
- */
-export function chatTranslatorFor(service: TranslationService) {
-  return {
-    async translate(input: {
-      text: string;
-      sourceHint: LanguageCode | null;
-      target: LanguageCode;
-      context: RelationshipContext | null;
-      source?: LanguageCode | undefined;
-    }): Promise<{ text: string; ok: boolean; detectedLanguage?: string | undefined; message?: string | undefined }> {
-      const result = await service.translate({
-        text: input.text,
-        targetLanguage: input.target,
-        sourceLanguage: input.source ?? 'auto-detect',
-        prior: input.sourceHint ?? undefined,
-        relationshipContext: input.context,
-      });
-      return { text: result.translatedText, ok: result.ok, detectedLanguage: result.detectedLanguage, message: result.message };
-    },
   };
 }

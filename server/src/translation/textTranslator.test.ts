@@ -1,39 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import type { TranslateTextInput } from './service.ts';
-import { detectScanLanguage } from '../scan/detect.ts';
-import { textTranslatorFor } from './textTranslator.ts';
+import { createTranslationService } from './service.ts';
+import { spyEngine } from './testing/spyEngine.ts';
+import { detectAmong } from './textTranslator.ts';
 
-describe('textTranslatorFor', () => {
-  it('passes source and target to the translation service and maps its answer', async () => {
-    const calls: TranslateTextInput[] = [];
-    const translator = textTranslatorFor({
-      translate: async (input) => {
-        calls.push(input);
-        return input.targetLanguage === 'en'
-          ? { translatedText: 'The library is closed.', engine: 'apertium', ok: true }
-          : { translatedText: input.text, engine: null, ok: false, reason: 'unsupported_pair', message: 'No translation available for Spanish -> Thai' };
-      },
-    });
-    expect(await translator.translate({ text: 'La biblioteca está cerrada.', source: 'es', target: 'en' })).toEqual({
-      text: 'The library is closed.',
-      ok: true,
-      engine: 'apertium',
-    });
-    expect(calls[0]).toEqual({ text: 'La biblioteca está cerrada.', sourceLanguage: 'es', targetLanguage: 'en' });
-    expect(await translator.translate({ text: 'Hola', source: 'es', target: 'th' })).toEqual({
-      text: 'Hola',
-      ok: false,
-      engine: null,
-      message: 'No translation available for Spanish -> Thai',
-    });
+describe('the translation service as the TextTranslator of Scan and Voice', () => {
+  it('translates through its router and keeps the original with a message when no engine serves the pair', async () => {
+    const engine = spyEngine('spy', { serves: (s, t) => (s === 'es' && t === 'en' ? 'provider' : null) });
+    const service = createTranslationService({ config: { engines: [], timeoutMs: 5_000, maxChars: 5_000 }, engines: [engine] });
+    try {
+      expect(await service.translate({ text: 'La biblioteca está cerrada.', source: 'es', target: 'en' })).toMatchObject({
+        text: '[en] La biblioteca está cerrada.',
+        ok: true,
+        engine: 'spy',
+      });
+      expect(await service.translate({ text: 'Hola', source: 'es', target: 'th' })).toMatchObject({
+        text: 'Hola',
+        ok: false,
+        engine: null,
+        reason: 'unsupported_pair',
+        message: 'No translation available for Spanish -> Thai with the configured engines',
+      });
+      expect(service.detect).toBe(detectAmong);
+    } finally {
+      await service.close();
+    }
   });
 
-  it("detects with the app's detector, within the candidates Scan asks about", () => {
-    const { detect } = textTranslatorFor({ translate: () => Promise.reject(new Error('unused')) });
-    expect(detect('¿Dónde está la biblioteca? Gracias por su visita.', ['en', 'es'])).toBe('es');
-    expect(detect('Добро пожаловать', ['ru', 'uk'])).toBe('ru');
-    expect(detect('12 34', ['en', 'es'])).toBeUndefined();
-    expect(detectScanLanguage('La biblioteca está cerrada los domingos.', ['en', 'es'], detect)).toBe('es');
-    expect(detectScanLanguage('Le musée est ouvert tous les jours.', ['es', 'fr'], detect)).toBe('fr');
+  it("detects with the app's detector, within the candidates asked about", () => {
+    expect(detectAmong('¿Dónde está la biblioteca? Gracias por su visita.', ['en', 'es'])).toBe('es');
+    expect(detectAmong('Добро пожаловать', ['ru', 'uk'])).toBe('ru');
+    expect(detectAmong('12 34', ['en', 'es'])).toBeUndefined();
   });
 });

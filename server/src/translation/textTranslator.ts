@@ -1,30 +1,38 @@
 import type { LanguageCode } from '@parley/common';
-import type { TextTranslator } from '../scan/types.ts';
 import { detectLanguage } from './detect.ts';
-import type { TranslationService } from './service.ts';
+import type { TranslateRequest, TranslateResult } from './router.ts';
+
+/** A translation as other features see it; the router's TranslateResult is one. */
+export interface TextTranslation {
+  /** The translation, or the original text when ok is false: never lost. */
+  text: string;
+  ok: boolean;
+  /** Engine that produced the text; null when nothing was translated. */
+  engine: string | null;
+  /** Set when the source was detected ('auto-detect'). */
+  detectedLanguage?: LanguageCode | undefined;
+  reason?: TranslateResult['reason'];
+  /** User-facing explanation when ok is false. */
+  message?: string | undefined;
+}
+
+/** What to translate: the router's request, with 'auto-detect' as the only way to ask for detection. */
+export type TextTranslateRequest = Omit<TranslateRequest, 'source'> & { source: LanguageCode | 'auto-detect' };
 
 /**
- * The translation service as the small TextTranslator that Scan and Voice use: translations go
- * through its router (cache, engine fallbacks, timeouts); detection is its detector, restricted to
- * the candidates the caller asks about.
+ * The one interface through which Scan, Voice and Chat's adapter translate: the translation
+ * service implements it (router: cache, engine fallbacks, retries, timeouts; the app's detector);
+ * tests pass small fakes.
  */
-export function textTranslatorFor(service: Pick<TranslationService, 'translate'>): TextTranslator {
-  return {
-    async translate({ text, source, target }) {
-      const result = await service.translate({ text, sourceLanguage: source, targetLanguage: target });
-      const detected = result.detectedLanguage as LanguageCode | undefined;
-      return {
-        text: result.translatedText,
-        ok: result.ok,
-        engine: result.engine,
-        ...(detected ? { detectedLanguage: detected } : {}),
-        ...(result.message ? { message: result.message } : {}),
-      };
-    },
-    detect(text, candidates) {
-      const { language, method } = detectLanguage(text, { prior: candidates?.[0], candidates });
-      if (method === 'default') return undefined;
-      return !candidates || candidates.includes(language) ? language : undefined;
-    },
-  };
+export interface TextTranslator {
+  translate(input: TextTranslateRequest): Promise<TextTranslation>;
+  /** The language of `text`, restricted to `candidates` when given; undefined when it cannot tell. */
+  detect(text: string, candidates?: readonly LanguageCode[]): LanguageCode | undefined;
+}
+
+/** detect() of the service: the first candidate is the prior; no guess when only the default is left. */
+export function detectAmong(text: string, candidates?: readonly LanguageCode[]): LanguageCode | undefined {
+  const { language, method } = detectLanguage(text, { prior: candidates?.[0], candidates });
+  if (method === 'default') return undefined;
+  return !candidates || candidates.includes(language) ? language : undefined;
 }

@@ -61,19 +61,9 @@ export function pcmToWav(pcm: Buffer, sampleRate: number = SAMPLE_RATE): Buffer 
 /** sox arguments for raw PCM16 LE mono at `rate` on stdin or stdout. */
 const raw = (rate: number) => ['-t', 'raw', '-r', String(rate), '-e', 'signed', '-b', '16', '-c', '1', '-L', '-'];
 
-/** sox converting raw PCM16 mono at `from` Hz to raw PCM16 mono at `to` Hz (stdin -> stdout). */
-export function soxRawResample(from: number, to: number): Command {
-  return { cmd: 'sox', args: ['-V1', ...raw(from), ...raw(to)] };
-}
-
 /** sox converting any audio file sox understands (on stdin, of `type`) to raw PCM16 mono 24 kHz. */
 export function soxToPcm24k(type: 'wav' | 'mp3' | 'flac' | 'ogg' = 'wav'): Command {
   return { cmd: 'sox', args: ['-V1', '-t', type, '-', ...raw(SAMPLE_RATE)] };
-}
-
-export function resamplePcm(pcm: Buffer, from: number, to: number, options: ChainOptions = {}): Promise<Buffer> {
-  if (from === to) return Promise.resolve(pcm);
-  return runChain([soxRawResample(from, to)], pcm, options);
 }
 
 /** Any WAV (or other sox-readable) file to PCM16 mono 24 kHz. */

@@ -9,7 +9,8 @@ import type { SpeechToText } from './stt/types.ts';
 import { EspeakTts } from './tts/espeak.ts';
 import { OpenAiTts } from './tts/openai.ts';
 import type { TextToSpeech } from './tts/types.ts';
-import { silentLogger, type CreateVoiceSession, type TextTranslator, type VoiceLogger } from './types.ts';
+import type { TextTranslator } from '../translation/textTranslator.ts';
+import { silentLogger, type CreateVoiceSession, type VoiceLogger } from './types.ts';
 
 export interface VoiceDeps {
   createSession: CreateVoiceSession;

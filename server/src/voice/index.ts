@@ -10,4 +10,4 @@ export { EspeakTts } from './tts/espeak.ts';
 export { OpenAiTts } from './tts/openai.ts';
 export type { SpeechToText, SttStream, Transcription } from './stt/types.ts';
 export type { TextToSpeech } from './tts/types.ts';
-export type { CreateVoiceSession, TextTranslator, VoiceLimits, VoiceLogger, VoiceSessionContext, VoiceSessionHandle } from './types.ts';
+export type { CreateVoiceSession, VoiceLimits, VoiceLogger, VoiceSessionContext, VoiceSessionHandle } from './types.ts';

@@ -4,7 +4,8 @@ import type { SpeechToText, SttStream, Transcription } from './stt/types.ts';
 import { direction, splitSentences, type LanguagePair, type RecognitionPlan } from './text.ts';
 import type { TextToSpeech } from './tts/types.ts';
 import { EngineError, type EngineErrorCode } from '../platform/errors.ts';
-import { voiceErrorCode, type TextTranslator } from './types.ts';
+import type { TextTranslator } from '../translation/textTranslator.ts';
+import { voiceErrorCode } from './types.ts';
 
 export interface PipelineEngines {
   stt: SpeechToText;

@@ -2,7 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VoiceSession } from './session.ts';
 import { FakeStt, FakeTranslator, FakeTts } from './testing/fakes.ts';
 import { collectAudio, startVoiceServer, VoiceTestClient, type TestVoiceServer } from './testing/harness.ts';
+import { OpenAiStt } from './stt/openai.ts';
 import type { SpeechToText } from './stt/types.ts';
+import { startHttpStub } from './testing/httpStub.ts';
 
 // The session's input handling, over a real socket, with instant fake engines. Every bad frame
 // must produce its error event and leave the socket usable: each case ends with a good utterance.
@@ -176,6 +178,20 @@ describe('voice session: bad input answers an error event and the socket stays u
     expect((await error).error).toMatchObject({ code: 'translation_failed', message: 'No engine for this pair' });
     translator.failWith = undefined;
     await expectUsable(client);
+  });
+
+  it('an engine failure without a voice code of its own (a provider answering 503) reaches the client as stt_failed', async () => {
+    const stub = await startHttpStub((_req, res) => void res.writeHead(503).end('{"error":{"message":"overloaded"}}'));
+    try {
+      const client = await connect(new OpenAiStt({ baseUrl: stub.baseUrl, model: 'whisper-1' }));
+      client.send({ type: 'update_languages', userLanguage: 'en', partnerLanguage: 'es' });
+      const error = client.nextError();
+      client.sendUtterance(tone);
+      expect((await error).error).toMatchObject({ code: 'stt_failed', message: 'openai answered HTTP 503: overloaded' });
+      expect(stub.requests).toHaveLength(3); // retried twice
+    } finally {
+      await stub.close();
+    }
   });
 });
 

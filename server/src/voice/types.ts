@@ -1,21 +1,5 @@
-import { VOICE_ERROR_CODES, VOICE_LIMITS, type LanguageCode, type VoiceErrorCode, type VoiceServerEvent } from '@parley/common';
+import { VOICE_ERROR_CODES, VOICE_LIMITS, type VoiceErrorCode, type VoiceServerEvent } from '@parley/common';
 import { EngineError } from '../platform/errors.ts';
-
-/**
- * What the voice pipeline needs from translation. The translation router is adapted to this
- * (it never throws for a failed translation: ok=false plus a message).
- */
-export interface TextTranslator {
-  translate(input: { text: string; source: LanguageCode | 'auto-detect'; target: LanguageCode }): Promise<{
-    text: string;
-    ok: boolean;
-    engine: string | null;
-    detectedLanguage?: LanguageCode;
-    message?: string;
-  }>;
-  /** Best guess of the text's language among the candidates (all languages when omitted). */
-  detect(text: string, candidates?: LanguageCode[]): LanguageCode | undefined;
-}
 
 export interface VoiceLogger {
   info(obj: object, msg?: string): void;

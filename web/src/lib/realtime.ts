@@ -160,7 +160,17 @@ export function RealtimeProvider({ children, client: given, onSessionEnded }: Re
   useEffect(() => {
     if (given) return;
     client.start();
-    return () => client.stop();
+    // The network changed: a socket waiting out its back-off (or silently dead) is replaced now.
+    const renew = () => {
+      if (client.getState() !== 'connected' || !navigator.onLine) client.reconnect();
+    };
+    window.addEventListener('online', renew);
+    window.addEventListener('offline', renew);
+    return () => {
+      window.removeEventListener('online', renew);
+      window.removeEventListener('offline', renew);
+      client.stop();
+    };
   }, [client, given]);
   return createElement(RealtimeContext.Provider, { value: client }, children);
 }

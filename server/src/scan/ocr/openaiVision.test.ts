@@ -99,7 +99,7 @@ describe('OpenAiVisionEngine against a local chat-completions server', () => {
     const engine = new OpenAiVisionEngine({ baseUrl, apiKey: 'wrong', model: 'gpt-4o-mini' });
     await expect(engine.recognize(Buffer.from('png'), ['en'], signal())).rejects.toMatchObject({
       name: 'EngineError',
-      code: 'failed',
+      code: 'unauthorized',
       message: expect.stringMatching(/401.*Incorrect API key/),
     });
   });
@@ -121,9 +121,9 @@ describe('OpenAiVisionEngine against a local chat-completions server', () => {
     await expect(pending).rejects.toMatchObject({ code: 'aborted' });
   });
 
-  it('reports an unreachable server as unavailable', async () => {
+  it('reports an unreachable server as a network error', async () => {
     const engine = new OpenAiVisionEngine({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm' });
-    await expect(engine.recognize(Buffer.from('png'), ['en'], signal())).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(engine.recognize(Buffer.from('png'), ['en'], signal())).rejects.toMatchObject({ code: 'network' });
   });
 
   it('is live with a key, or when it points at a self-hosted server', async () => {

@@ -1,16 +1,13 @@
 import { languageName, type LanguageCode } from '@parley/common';
 import { cleanOcrText } from './text.ts';
-import { type OcrEngine, type OcrHealth, type OcrResult } from './types.ts';
+import type { OcrEngine, OcrHealth, OcrResult } from './types.ts';
 import { EngineError } from '../../platform/errors.ts';
+import { requestJson, servicePost, trimBase, type ServiceEndpoint } from '../../platform/http.ts';
 
-export interface OpenAiVisionConfig {
-  /** e.g. https://api.openai.com/v1, http://127.0.0.1:8080/v1 (llama.cpp, vLLM, Ollama). */
-  baseUrl: string;
-  /** Sent as a Bearer token; self-hosted servers may need none. */
-  apiKey?: string | undefined;
+/** baseUrl e.g. https://api.openai.com/v1, http://127.0.0.1:8080/v1 (llama.cpp, vLLM, Ollama). */
+export interface OpenAiVisionConfig extends ServiceEndpoint {
   /** A vision-capable model, e.g. gpt-4o-mini. */
   model: string;
-  timeoutMs?: number | undefined;
 }
 
 /** What the model answers when the image holds no text. */
@@ -35,7 +32,7 @@ export class OpenAiVisionEngine implements OcrEngine {
   private readonly baseUrl: string;
 
   constructor(private readonly config: OpenAiVisionConfig) {
-    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = trimBase(config.baseUrl);
   }
 
   async recognize(image: Buffer, languages: readonly LanguageCode[], signal: AbortSignal): Promise<OcrResult> {
@@ -53,33 +50,7 @@ export class OpenAiVisionEngine implements OcrEngine {
         },
       ],
     };
-    const timeoutMs = this.config.timeoutMs ?? 30_000;
-    let response: Response;
-    try {
-      response = await fetch(`${this.baseUrl}/chat/completions`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {}),
-        },
-        body: JSON.stringify(body),
-        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-      });
-    } catch (err) {
-      if (signal.aborted) throw new EngineError(this.id, 'aborted', 'The scan was cancelled', { cause: err });
-      const timedOut = (err as Error).name === 'TimeoutError';
-      throw new EngineError(
-        this.id,
-        timedOut ? 'timeout' : 'unavailable',
-        timedOut ? 'Reading the image took too long.' : `Vision model unreachable: ${(err as Error).message}`,
-        { cause: err },
-      );
-    }
-    if (!response.ok) {
-      const detail = await response.text().catch(() => '');
-      throw new EngineError(this.id, 'failed', `Vision model answered ${response.status}: ${detail.slice(0, 300)}`);
-    }
-    const content = extractContent(await response.json().catch(() => undefined));
+    const content = extractContent(await requestJson(servicePost(this.id, this.config, '/chat/completions', body, signal)));
     if (content === undefined) throw new EngineError(this.id, 'bad_response', 'Vision model answer has no message content');
     const text = cleanOcrText(stripFences(content));
     return { text: text === NO_TEXT_TOKEN || text.replace(/[.\s]/g, '') === NO_TEXT_TOKEN ? '' : text };

@@ -1,7 +1,7 @@
 import { franc } from 'franc-min';
 import type { LanguageCode } from '@parley/common';
 import { runProcess } from '../../platform/process.ts';
-import type { TextTranslation, TextTranslator } from '../types.ts';
+import type { TextTranslation, TextTranslator } from '../../translation/textTranslator.ts';
 
 /** Apertium modes installed by Debian packages (apertium-eng-spa, apertium-fr-es, apertium-es-pt, ...). */
 const MODES: Partial<Record<`${LanguageCode}-${LanguageCode}`, string>> = {

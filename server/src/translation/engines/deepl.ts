@@ -1,7 +1,7 @@
 import { isLanguageCode, type LanguageCode, type RelationshipContext } from '@parley/common';
-import { abortReason, requestJson, trimBase } from './http.ts';
 import { type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
-import { EngineError } from '../../platform/errors.ts';
+import { abortError, EngineError } from '../../platform/errors.ts';
+import { requestJson, trimBase } from '../../platform/http.ts';
 
 export interface DeepLOptions {
   apiKey: string;
@@ -64,10 +64,10 @@ export class DeepLEngine implements TranslationEngine {
       ...(formality ? { formality } : {}),
       preserve_formatting: true,
     };
-    const answer = (await requestJson(this.id, `${this.base}/v2/translate`, { headers: this.headers(), body, signal })) as {
+    const answer = (await requestJson({ engine: this.id, url: `${this.base}/v2/translate`, headers: this.headers(), body, signal })) as {
       translations?: { text?: unknown; detected_source_language?: unknown }[];
     };
-    if (signal.aborted) throw abortReason(this.id, signal);
+    if (signal.aborted) throw abortError(this.id, signal);
     const first = answer.translations?.[0];
     if (typeof first?.text !== 'string') throw new EngineError(this.id, 'bad_response', 'deepl answered without a translation');
     const detected = typeof first.detected_source_language === 'string' ? first.detected_source_language.toLowerCase() : undefined;
@@ -76,7 +76,7 @@ export class DeepLEngine implements TranslationEngine {
 
   async health(): Promise<EngineHealth> {
     try {
-      const usage = (await requestJson(this.id, `${this.base}/v2/usage`, {
+      const usage = (await requestJson({ engine: this.id, url: `${this.base}/v2/usage`,
         method: 'GET', headers: this.headers(), signal: AbortSignal.timeout(3_000),
       })) as { character_count?: number; character_limit?: number };
       const detail = usage.character_limit ? `${usage.character_count ?? 0} of ${usage.character_limit} characters used` : undefined;

@@ -1,7 +1,7 @@
 import { isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '@parley/common';
-import { abortReason, requestJson, trimBase } from './http.ts';
 import { type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
-import { EngineError } from '../../platform/errors.ts';
+import { abortError, EngineError } from '../../platform/errors.ts';
+import { requestJson, trimBase } from '../../platform/http.ts';
 
 export interface LibreTranslateOptions {
   url: string;
@@ -51,11 +51,11 @@ export class LibreTranslateEngine implements TranslationEngine {
       format: 'text',
       ...(this.options.apiKey ? { api_key: this.options.apiKey } : {}),
     };
-    const answer = (await requestJson(this.id, `${this.base}/translate`, { body, signal })) as {
+    const answer = (await requestJson({ engine: this.id, url: `${this.base}/translate`, body, signal })) as {
       translatedText?: unknown;
       detectedLanguage?: { language?: unknown };
     };
-    if (signal.aborted) throw abortReason(this.id, signal);
+    if (signal.aborted) throw abortError(this.id, signal);
     if (typeof answer.translatedText !== 'string') {
       throw new EngineError(this.id, 'bad_response', 'libretranslate answered without translatedText');
     }
@@ -65,7 +65,7 @@ export class LibreTranslateEngine implements TranslationEngine {
 
   async health(): Promise<EngineHealth> {
     try {
-      const list = await requestJson(this.id, `${this.base}/languages`, { method: 'GET', signal: AbortSignal.timeout(3_000) });
+      const list = await requestJson({ engine: this.id, url: `${this.base}/languages`, method: 'GET', signal: AbortSignal.timeout(3_000) });
       if (!Array.isArray(list)) return { live: false, detail: 'GET /languages did not answer a list' };
       this.learn(list as LanguageEntry[]);
       const count = [...(this.served?.values() ?? [])].reduce((n, targets) => n + targets.size, 0);

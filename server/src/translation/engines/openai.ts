@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { languageName, type LanguageCode, type RelationshipContext } from '@parley/common';
-import { abortReason, requestJson, trimBase } from './http.ts';
 import { type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
-import { EngineError } from '../../platform/errors.ts';
+import { abortError, EngineError } from '../../platform/errors.ts';
+import { requestJson, trimBase } from '../../platform/http.ts';
 
 export interface OpenAiOptions {
   /**
@@ -112,10 +112,10 @@ export class OpenAiEngine implements TranslationEngine {
         { role: 'user', content: text },
       ],
     };
-    const answer = (await requestJson(this.id, this.url('/chat/completions'), { headers: this.headers(), body, signal })) as {
+    const answer = (await requestJson({ engine: this.id, url: this.url('/chat/completions'), headers: this.headers(), body, signal })) as {
       choices?: { message?: { content?: unknown } }[];
     };
-    if (signal.aborted) throw abortReason(this.id, signal);
+    if (signal.aborted) throw abortError(this.id, signal);
     const content = answer.choices?.[0]?.message?.content;
     if (typeof content !== 'string' || !content.trim()) {
       throw new EngineError(this.id, 'bad_response', 'openai answered without a translation', { retryable: true });
@@ -125,7 +125,7 @@ export class OpenAiEngine implements TranslationEngine {
 
   async health(): Promise<EngineHealth> {
     try {
-      await requestJson(this.id, this.url('/models'), { method: 'GET', headers: this.headers(), signal: AbortSignal.timeout(3_000) });
+      await requestJson({ engine: this.id, url: this.url('/models'), method: 'GET', headers: this.headers(), signal: AbortSignal.timeout(3_000) });
       return { live: true, detail: `model ${this.options.model} at ${new URL(this.base).host}` };
     } catch (error) {
       const e = error as EngineError;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpStub, parseMultipart } from '../testing/httpStub.ts';
-import { EngineError } from '../../platform/errors.ts';
 import { OpenAiStt } from './openai.ts';
 
 // Contract of the OpenAI-compatible transcription endpoint (OpenAI, whisper.cpp, faster-whisper):
@@ -58,21 +57,21 @@ describe('OpenAiStt', () => {
     expect(form.has('language')).toBe(false);
   });
 
-  it('turns error statuses and malformed answers into stt_failed', async () => {
+  it('maps error statuses and malformed answers to engine error codes', async () => {
     const stt = new OpenAiStt({ baseUrl: stub.baseUrl, model: 'whisper-1' });
     answer = { status: 401, body: '{"error":{"message":"bad key"}}' };
-    await expect(stt.transcribe(pcm, 'en', signal())).rejects.toMatchObject({ code: 'stt_failed', message: expect.stringContaining('401') });
+    await expect(stt.transcribe(pcm, 'en', signal())).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/401: bad key/) });
     answer = { status: 200, body: 'not json' };
-    await expect(stt.transcribe(pcm, 'en', signal())).rejects.toBeInstanceOf(EngineError);
+    await expect(stt.transcribe(pcm, 'en', signal())).rejects.toMatchObject({ name: 'EngineError', code: 'bad_response' });
     answer = { status: 200, body: '{"words":[]}' };
-    await expect(stt.transcribe(pcm, 'en', signal())).rejects.toMatchObject({ code: 'stt_failed' });
+    await expect(stt.transcribe(pcm, 'en', signal())).rejects.toMatchObject({ code: 'bad_response' });
   });
 
-  it('an unreachable service is stt_failed; an abort stays an abort', async () => {
+  it('an unreachable service is a network error; an abort is aborted', async () => {
     const down = new OpenAiStt({ baseUrl: 'http://127.0.0.1:1/v1', model: 'whisper-1' });
-    await expect(down.transcribe(pcm, 'en', signal())).rejects.toMatchObject({ code: 'stt_failed' });
+    await expect(down.transcribe(pcm, 'en', signal())).rejects.toMatchObject({ code: 'network' });
     const controller = new AbortController();
     controller.abort();
-    await expect(new OpenAiStt({ baseUrl: stub.baseUrl, model: 'whisper-1' }).transcribe(pcm, 'en', controller.signal)).rejects.not.toBeInstanceOf(EngineError);
+    await expect(new OpenAiStt({ baseUrl: stub.baseUrl, model: 'whisper-1' }).transcribe(pcm, 'en', controller.signal)).rejects.toMatchObject({ code: 'aborted' });
   });
 });

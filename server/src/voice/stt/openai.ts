@@ -1,10 +1,10 @@
 import { LANGUAGE_CODES, resolveLanguage, type LanguageCode } from '@parley/common';
 import { pcmToWav, SAMPLE_RATE } from '../audio.ts';
-import { postToService, type OpenAiEndpoint } from '../http.ts';
+import { requestJson, servicePost, type ServiceEndpoint } from '../../platform/http.ts';
 import { EngineError } from '../../platform/errors.ts';
 import type { SpeechToText, Transcription } from './types.ts';
 
-export interface OpenAiSttOptions extends OpenAiEndpoint {
+export interface OpenAiSttOptions extends ServiceEndpoint {
   /** whisper-1, gpt-4o-transcribe, or whatever the local server calls its model. */
   model: string;
 }
@@ -30,15 +30,8 @@ export class OpenAiStt implements SpeechToText {
     form.append('model', this.options.model);
     if (language) form.append('language', language);
     form.append('response_format', 'json');
-    const body = await postToService(this.options, '/audio/transcriptions', form, signal, 'stt_failed', 'The speech recognition service');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch {
-      throw new EngineError('openai', 'stt_failed', 'The speech recognition service answered something other than JSON');
-    }
-    const record = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-    if (typeof record.text !== 'string') throw new EngineError('openai', 'stt_failed', 'The speech recognition service answered without text');
+    const record = (await requestJson(servicePost(this.id, this.options, '/audio/transcriptions', form, signal))) as Record<string, unknown>;
+    if (typeof record.text !== 'string') throw new EngineError(this.id, 'bad_response', 'The speech recognition service answered without text');
     const reported = typeof record.language === 'string' ? resolveLanguage(record.language)?.code : undefined;
     return { text: record.text.trim(), language: language ?? reported };
   }

@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@parley/common';
 import { runChain } from '../../platform/process.ts';
-import type { TextTranslator } from '../types.ts';
+import type { TextTranslator } from '../../translation/textTranslator.ts';
 
 /** Apertium modes installed by Debian for the languages the voice tests use. */
 const MODES: Partial<Record<`${LanguageCode}-${LanguageCode}`, string>> = {

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '@parley/common';
 import type { SpeechToText, Transcription } from '../stt/types.ts';
 import type { TextToSpeech } from '../tts/types.ts';
-import type { TextTranslator } from '../types.ts';
+import type { TextTranslator } from '../../translation/textTranslator.ts';
 
 /** Recogniser answering a fixed transcription, for the session's input-handling tests. */
 export class FakeStt implements SpeechToText {

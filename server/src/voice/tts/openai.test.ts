@@ -48,9 +48,11 @@ describe('OpenAiTts', () => {
     expect(JSON.parse(stub.requests.at(-1)!.body.toString()).response_format).toBe('wav');
   });
 
-  it('turns an error status into tts_failed', async () => {
+  it('retries a 503, then reports it as server_error (the voice stage turns it into tts_failed)', async () => {
     status = 503;
+    const before = stub.requests.length;
     const tts = new OpenAiTts({ baseUrl: stub.baseUrl, model: 'tts-1', voice: 'alloy' });
-    await expect(tts.synthesize('Hola', 'es', signal())).rejects.toMatchObject({ code: 'tts_failed', message: expect.stringContaining('503') });
+    await expect(tts.synthesize('Hola', 'es', signal())).rejects.toMatchObject({ code: 'server_error', status: 503, message: expect.stringContaining('overloaded') });
+    expect(stub.requests.length - before).toBe(3);
   });
 });

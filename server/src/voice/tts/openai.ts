@@ -1,10 +1,10 @@
 import { LANGUAGE_CODES, type LanguageCode } from '@parley/common';
 import { audioFileToPcm24k } from '../audio.ts';
-import { postToService, type OpenAiEndpoint } from '../http.ts';
+import { requestBytes, servicePost, type ServiceEndpoint } from '../../platform/http.ts';
 import { EngineError } from '../../platform/errors.ts';
 import type { TextToSpeech } from './types.ts';
 
-export interface OpenAiTtsOptions extends OpenAiEndpoint {
+export interface OpenAiTtsOptions extends ServiceEndpoint {
   /** tts-1, gpt-4o-mini-tts, or the local server's model name. */
   model: string;
   voice: string;
@@ -28,16 +28,16 @@ export class OpenAiTts implements TextToSpeech {
   async synthesize(text: string, _language: LanguageCode, signal: AbortSignal): Promise<Buffer> {
     const format = this.options.format ?? 'pcm';
     const body = { model: this.options.model, voice: this.options.voice, input: text.slice(0, 4_096), response_format: format };
-    const audio = await postToService(this.options, '/audio/speech', body, signal, 'tts_failed', 'The speech synthesis service');
+    const audio = await requestBytes(servicePost(this.id, this.options, '/audio/speech', body, signal));
     if (format === 'pcm') {
-      if (audio.length % 2 !== 0) throw new EngineError('openai', 'tts_failed', 'The speech synthesis service answered malformed PCM');
+      if (audio.length % 2 !== 0) throw new EngineError(this.id, 'bad_response', 'The speech synthesis service answered malformed PCM');
       return audio;
     }
     try {
       return await audioFileToPcm24k(audio, 'wav', { signal, timeoutMs: this.options.timeoutMs ?? 30_000 });
     } catch (err) {
       if (signal.aborted) throw err;
-      throw new EngineError('openai', 'tts_failed', 'The speech synthesis service answered audio that could not be decoded');
+      throw new EngineError(this.id, 'bad_response', 'The speech synthesis service answered audio that could not be decoded', { cause: err });
     }
   }
 }

@@ -78,6 +78,7 @@ export function AuthPage() {
                   <Input
                     id="auth-username"
                     name="username"
+                    autoFocus
                     autoComplete="username"
                     placeholder={t('auth.usernamePlaceholder')}
                     value={username}
@@ -91,6 +92,7 @@ export function AuthPage() {
                 <Input
                   id="auth-email"
                   name="email"
+                  autoFocus={!isSignUp}
                   type="email"
                   autoComplete="email"
                   placeholder={t('auth.emailPlaceholder')}

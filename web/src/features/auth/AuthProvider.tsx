@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, type ReactN
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type Profile, type SessionResponse, type SessionUser, type SignUpResponse } from '@parley/common';
 import { api, isApiError, onUnauthenticated } from '../../lib/api.ts';
+import { forgetOfflineData } from '../../lib/serviceWorker.ts';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
@@ -42,6 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearSession = useCallback(() => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    forgetOfflineData(); // the service worker's copies of this user's conversations
   }, [queryClient]);
 
   // Any request answered 401 unauthenticated means the session is gone (expired, signed out elsewhere).

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIMITS } from '@parley/common';
 import { I18nProvider } from '../../lib/i18n.tsx';
 import { Composer } from './Composer.tsx';
 
@@ -12,13 +13,13 @@ afterEach(() => {
 });
 
 function setup(props: Partial<Parameters<typeof Composer>[0]> = {}) {
-  const onSend = props.onSend ?? vi.fn(async () => true);
-  render(
+  const onSend = props.onSend ?? vi.fn(async (_content: string) => undefined);
+  const view = render(
     <I18nProvider initialLanguage="en">
-      <Composer connected busy={false} targetLanguageName="Spanish" onSend={onSend} {...props} />
+      <Composer targetLanguageName="Spanish" onSend={onSend} {...props} />
     </I18nProvider>,
   );
-  return { onSend, input: screen.getByTestId('message-input') as HTMLTextAreaElement };
+  return { onSend, view, input: screen.getByTestId('message-input') as HTMLTextAreaElement };
 }
 
 describe('Composer', () => {
@@ -43,30 +44,48 @@ describe('Composer', () => {
     expect(onSend).not.toHaveBeenCalled();
   });
 
-  it('says Not Connected and sends nothing without a connection; the input is disabled', async () => {
-    const { onSend, input } = setup({ connected: false });
-    expect(input.disabled).toBe(true);
-    fireEvent.change(input, { target: { value: 'Hi' } });
-    await act(async () => {
-      fireEvent.submit(screen.getByTestId('message-form'));
-    });
-    expect(onSend).not.toHaveBeenCalled();
-    expect(toastError).toHaveBeenCalledWith('Not Connected', { description: 'Please connect to a partner first' });
+  it('never locks: a second message can be written and sent while the first is still on its way', async () => {
+    const onSend = vi.fn((_content: string) => new Promise<void>(() => undefined)); // never settles
+    const { input } = setup({ onSend });
+    for (const text of ['one', 'two']) {
+      fireEvent.change(input, { target: { value: text } });
+      await act(async () => {
+        fireEvent.keyDown(input, { key: 'Enter' });
+      });
+    }
+    expect(input.disabled).toBe(false);
+    expect(onSend.mock.calls.map(([text]) => text)).toEqual(['one', 'two']);
   });
 
-  it('is disabled while busy', () => {
-    const { input } = setup({ busy: true });
-    expect(input.disabled).toBe(true);
+  it('counts characters near the limit and refuses, with a clear message, beyond it', async () => {
+    const { onSend, input } = setup();
+    fireEvent.change(input, { target: { value: 'a'.repeat(100) } });
+    expect(screen.queryByTestId('message-length')).toBeNull();
+    fireEvent.change(input, { target: { value: 'a'.repeat(4600) } });
+    expect(screen.getByTestId('message-length').textContent).toBe(`4600 / ${LIMITS.messageMaxChars}`);
+    fireEvent.change(input, { target: { value: 'a'.repeat(10_000) } });
+    expect(screen.getByTestId('message-length').textContent).toBe('Too long: 5000 characters over the 5000-character limit. Shorten it to send.');
     expect((screen.getByTestId('send-button') as HTMLButtonElement).disabled).toBe(true);
-  });
-
-  it('puts the text back when the send fails, so nothing typed is lost', async () => {
-    const { input } = setup({ onSend: vi.fn(async () => false) });
-    fireEvent.change(input, { target: { value: 'Where is the train station?' } });
     await act(async () => {
       fireEvent.keyDown(input, { key: 'Enter' });
     });
+    expect(onSend).not.toHaveBeenCalled();
+    expect(input.value).toHaveLength(10_000);
+  });
+
+  it('puts a refused message back into an empty input, and never over new text', () => {
+    const { input, view } = setup();
+    const rerender = (restore: { text: string }) =>
+      view.rerender(
+        <I18nProvider initialLanguage="en">
+          <Composer targetLanguageName="Spanish" onSend={vi.fn(async () => undefined)} restore={restore} />
+        </I18nProvider>,
+      );
+    rerender({ text: 'Where is the train station?' });
     expect(input.value).toBe('Where is the train station?');
+    fireEvent.change(input, { target: { value: 'new words' } });
+    rerender({ text: 'older refused one' });
+    expect(input.value).toBe('new words');
   });
 
   it('names the language messages are translated to', () => {

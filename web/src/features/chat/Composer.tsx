@@ -1,51 +1,62 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Languages, SendHorizontal } from 'lucide-react';
-import { toast } from 'sonner';
+import { LIMITS } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import { cn } from '../../lib/utils.ts';
+
+/** The counter appears from this many characters on (90% of the limit). */
+const COUNTER_FROM = Math.floor(LIMITS.messageMaxChars * 0.9);
 
 export interface ComposerProps {
-  connected: boolean;
-  busy: boolean;
   /** The language the partner reads (named in the note under the input). */
   targetLanguageName: string;
-  /** Resolves false when the send failed: the text comes back into the input. */
-  onSend: (content: string) => Promise<boolean>;
+  /** Keep the message and send it (the outbox): the input is free again at once. */
+  onSend: (content: string) => Promise<void>;
+  /** A refused message handed back: it returns to the input when that is empty. */
+  restore?: { text: string } | null;
   /** Shown under the input for the trimmed draft (the translation preview). */
   renderPreview?: (draft: string) => ReactNode;
 }
 
-/** Message input: Enter sends, Shift+Enter adds a line; disabled while not connected or busy. */
-export function Composer({ connected, busy, targetLanguageName, onSend, renderPreview }: ComposerProps) {
+/**
+ * Message input: Enter sends, Shift+Enter adds a line. Never locked: offline or while earlier
+ * messages wait, a send joins the outbox. Near the limit a counter shows; over it, a message
+ * says by how much and nothing is sent.
+ */
+export function Composer({ targetLanguageName, onSend, restore, renderPreview }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
+  const content = text.trim();
+  const max = LIMITS.messageMaxChars;
+  const over = content.length - max;
 
-  const submit = async () => {
-    const content = text.trim();
-    if (!content || busy) return;
-    if (!connected) {
-      toast.error(t('chat.notConnected'), { description: t('chat.connectFirst') });
-      return;
-    }
+  // A newly handed-back message fills the input unless something new is being written.
+  const [seenRestore, setSeenRestore] = useState(restore);
+  if (restore !== seenRestore) {
+    setSeenRestore(restore);
+    if (restore && !text.trim()) setText(restore.text);
+  }
+
+  const submit = () => {
+    if (!content || over > 0) return;
     setText('');
-    const ok = await onSend(content);
-    // Nothing typed is lost: a failed message comes back into the (empty) input.
-    if (!ok) setText((current) => (current.trim() ? current : content));
-    setTimeout(() => input.current?.focus(), 0);
+    void onSend(content);
+    input.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void submit();
+      submit();
     }
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void submit();
+    submit();
   };
 
   const rows = Math.min(5, Math.max(1, text.split('\n').length));
@@ -58,17 +69,29 @@ export function Composer({ connected, busy, targetLanguageName, onSend, renderPr
           rows={rows}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
-          disabled={!connected || busy}
           placeholder={t('chat.messagePlaceholder')}
           aria-label={t('chat.messagePlaceholder')}
+          aria-invalid={over > 0 || undefined}
+          aria-describedby={content.length >= COUNTER_FROM ? 'composer-count' : undefined}
           enterKeyHint="send"
           className="max-h-36 min-h-10 resize-none rounded-2xl py-2"
           data-testid="message-input"
         />
-        <Button type="submit" size="icon" className="shrink-0 rounded-full" disabled={busy || !text.trim()} aria-label={t('chat.send')} data-testid="send-button">
+        <Button type="submit" size="icon" className="size-11 shrink-0 rounded-full" disabled={!content || over > 0} aria-label={t('chat.send')} data-testid="send-button">
           <SendHorizontal aria-hidden="true" />
         </Button>
       </form>
+      {content.length >= COUNTER_FROM && (
+        <p
+          id="composer-count"
+          className={cn('mx-auto mt-1 max-w-3xl text-right text-xs tabular-nums', over > 0 ? 'font-medium text-destructive' : 'text-muted-foreground')}
+          aria-live="polite"
+          data-testid="message-length"
+          data-over={over > 0}
+        >
+          {over > 0 ? t('chat.tooLong', { over, max }) : t('chat.characterCount', { count: content.length, max })}
+        </p>
+      )}
       {renderPreview?.(text.trim())}
       <p className="mx-auto mt-1.5 flex max-w-3xl items-center justify-center gap-1 text-xs text-muted-foreground" data-testid="translated-to-note">
         <Languages className="size-3.5" aria-hidden="true" />

@@ -1,14 +1,18 @@
-import { ArrowLeft, HeartHandshake, LoaderCircle, PlugZap } from 'lucide-react';
+import { ArrowLeft, HeartHandshake, PlugZap, WifiOff } from 'lucide-react';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import type { LinkStatus } from '../../lib/network.ts';
 import type { ConnectionState } from '../../lib/realtime.ts';
 import { cn } from '../../lib/utils.ts';
 
 interface ConversationHeaderProps {
   name: string;
   partnerLanguageName: string;
+  /** The socket's own state (data-state, for tests and tools). */
   connection: ConnectionState;
+  /** What the user is told: Online / Connecting / Offline. */
+  link: LinkStatus;
   /** The relationship context as it reads, or null when none is set. */
   contextLabel: string | null;
   onBack: () => void;
@@ -17,16 +21,16 @@ interface ConversationHeaderProps {
 }
 
 const STATUS = {
-  connected: { key: 'chat.statusConnected', dot: 'bg-emerald-500' },
-  connecting: { key: 'chat.statusConnecting', dot: 'bg-amber-400 animate-pulse' },
-  disconnected: { key: 'chat.statusDisconnected', dot: 'bg-slate-400' },
+  online: { key: 'chat.linkOnline', dot: 'bg-emerald-500' },
+  connecting: { key: 'chat.linkConnecting', dot: 'bg-amber-400 animate-pulse' },
+  offline: { key: 'chat.linkOffline', dot: 'bg-slate-400' },
 } as const;
 
 /** Back, partner name, connection, relationship-context button, and Join Chat when not connected. */
 export function ConversationHeader(props: ConversationHeaderProps) {
-  const { name, partnerLanguageName, connection, contextLabel, onBack, onJoin, onContext } = props;
+  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext } = props;
   const t = useT();
-  const status = STATUS[connection];
+  const status = STATUS[link];
   return (
     <div className="shrink-0 border-b border-border bg-card">
       <div className="mx-auto flex h-14 max-w-3xl items-center gap-2 px-2">
@@ -36,16 +40,16 @@ export function ConversationHeader(props: ConversationHeaderProps) {
         <UserAvatar username={name} className="size-9" />
         <div className="min-w-0 flex-1 leading-tight">
           <h2 className="truncate font-semibold" data-testid="conversation-partner">{name}</h2>
-          <p className="flex items-center gap-1.5 truncate text-xs text-muted-foreground" data-testid="connection-state" data-state={connection}>
+          <p className="flex items-center gap-1.5 truncate text-xs text-muted-foreground" data-testid="connection-state" data-state={connection} data-link={link}>
             <span className={cn('size-2 shrink-0 rounded-full', status.dot)} aria-hidden="true" />
             <span className="truncate">
               {t(status.key)} · {partnerLanguageName}
             </span>
           </p>
         </div>
-        {connection !== 'connected' && (
-          <Button size="sm" onClick={onJoin} disabled={connection === 'connecting'} data-testid="join-chat">
-            {connection === 'connecting' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <PlugZap aria-hidden="true" />}
+        {link !== 'online' && (
+          <Button size="sm" onClick={onJoin} disabled={link === 'offline'} data-testid="join-chat">
+            {link === 'offline' ? <WifiOff aria-hidden="true" /> : <PlugZap aria-hidden="true" />}
             {t('chat.joinChat')}
           </Button>
         )}

@@ -2,6 +2,8 @@ import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { useI18n } from '../../lib/i18n.tsx';
+import { useLinkStatus } from '../../lib/network.ts';
+import { askNotificationPermission } from '../../lib/notify.ts';
 import { useConnectionState, useRealtimeClient } from '../../lib/realtime.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { contextLabel } from '../search/relationships.ts';
@@ -11,6 +13,7 @@ import { Composer } from './Composer.tsx';
 import { ContextDialog, contextKey } from './ContextDialog.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';
 import { MessageList } from './MessageList.tsx';
+import { OfflineNotice } from './OfflineNotice.tsx';
 import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
 
@@ -20,7 +23,9 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const { user, profile } = useAuth();
   const client = useRealtimeClient();
   const connection = useConnectionState();
+  const link = useLinkStatus();
   const [contextOpen, setContextOpen] = useState(false);
+  const [restore, setRestore] = useState<{ text: string } | null>(null);
   const myId = user?.id ?? '';
   // Spec section 4: the partner's language falls back to the user's own.
   const partnerLanguage = chat.partner?.language || profile?.language || language;
@@ -32,9 +37,10 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   }, [t, chat.roomId, onBack]);
 
   const onSendError = useCallback(
-    (error: unknown) => {
-      console.error('Could not send the message', error);
+    (error: unknown, content: string) => {
+      console.error('The server refused the message', error);
       toast.error(t('chat.error'), { description: t('chat.sendFailed') });
+      setRestore({ text: content }); // nothing typed is lost: it comes back into the input
     },
     [t],
   );
@@ -47,23 +53,33 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
     retry: false,
   });
 
+  const send = useCallback(
+    async (content: string) => {
+      // After the first message sent (a moment the user understands), not on first load.
+      askNotificationPermission();
+      await conversation.send(content);
+    },
+    [conversation],
+  );
+
   return (
     <section className="flex h-full min-h-0 flex-col" data-testid="chat-tab" data-view="conversation" data-room-id={chat.roomId}>
       <ConversationHeader
         name={name}
         partnerLanguageName={displayLanguageName(partnerLanguage, language, true)}
         connection={connection}
+        link={link}
         contextLabel={contextLabel(context.data, t)}
         onBack={onBack}
         onJoin={() => client.reconnect()}
         onContext={() => setContextOpen(true)}
       />
-      <MessageList messages={conversation.messages} myId={myId} loading={conversation.loading} busy={conversation.busy} />
+      {link === 'offline' && <OfflineNotice />}
+      <MessageList messages={conversation.messages} myId={myId} loading={conversation.loading} online={link === 'online'} />
       <Composer
-        connected={connection === 'connected'}
-        busy={conversation.busy}
         targetLanguageName={displayLanguageName(partnerLanguage, language)}
-        onSend={conversation.send}
+        onSend={send}
+        restore={restore}
         renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
       />
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />

@@ -1,9 +1,9 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { AlertCircle, Languages, MessageCircleDashed } from 'lucide-react';
+import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
+import { AlertCircle, Clock, Languages, MessageCircleDashed } from 'lucide-react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { messageTime } from './format.ts';
+import { dayKey, dayLabel, messageTime } from './format.ts';
 import type { ViewMessage } from './messages.ts';
 
 /** The translation is worth showing: present and not just the original again. */
@@ -12,24 +12,26 @@ export function distinctTranslation(message: Pick<ViewMessage, 'content' | 'tran
   return translated && translated !== message.content.trim() ? message.translated_content : null;
 }
 
-function MessageBubble({ message, mine }: { message: ViewMessage; mine: boolean }) {
+function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: boolean; online: boolean }) {
   const { t, language } = useI18n();
   const translation = distinctTranslation(message);
   const pending = !message.local && message.translation_status === 'pending';
   const failed = message.translation_status === 'failed';
+  // Kept on this device until the server has it: 'waiting' once a send failed or while offline.
+  const waiting = message.local && (!online || (message.failedAttempts ?? 0) > 0);
   return (
     <li
       className={cn('flex animate-in-up', mine ? 'justify-end' : 'justify-start')}
       data-testid="message"
       data-mine={mine}
-      data-status={message.local ? 'sending' : message.translation_status}
+      data-status={message.local ? (waiting ? 'waiting' : 'sending') : message.translation_status}
       data-message-id={message.id}
     >
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]',
           mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md border border-border bg-card text-card-foreground',
-          message.local && 'opacity-70',
+          message.local && 'opacity-80',
         )}
       >
         <p className="whitespace-pre-wrap break-words" data-testid="message-original">{message.content}</p>
@@ -41,7 +43,13 @@ function MessageBubble({ message, mine }: { message: ViewMessage; mine: boolean 
             {translation}
           </p>
         )}
-        <div className={cn('mt-1 flex items-center justify-end gap-2 text-[11px]', mine ? 'text-white/75' : 'text-muted-foreground')}>
+        <div className={cn('mt-1 flex items-center justify-end gap-2 text-[11px]', mine ? 'text-primary-foreground' : 'text-muted-foreground')}>
+          {waiting && (
+            <span className="inline-flex items-center gap-1" data-testid="message-waiting">
+              <Clock className="size-3" aria-hidden="true" />
+              {t('chat.waitingToSend')}
+            </span>
+          )}
           {pending && (
             <span className="inline-flex items-center gap-1" data-testid="message-translating">
               <Languages className="size-3 animate-pulse" aria-hidden="true" />
@@ -61,30 +69,20 @@ function MessageBubble({ message, mine }: { message: ViewMessage; mine: boolean 
   );
 }
 
-/** Three pulsing dots on our side while a send is on its way. */
-function BusyDots() {
-  const { t } = useI18n();
-  return (
-    <li className="flex justify-end" data-testid="busy-indicator" role="status" aria-label={t('chat.sending')}>
-      <span className="flex items-center gap-1 rounded-2xl rounded-br-md bg-secondary px-4 py-3">
-        {[0, 150, 300].map((delay) => (
-          <span key={delay} className="size-2 animate-pulse rounded-full bg-primary/70" style={{ animationDelay: `${delay}ms` }} />
-        ))}
-      </span>
-    </li>
-  );
-}
-
 export interface MessageListProps {
   messages: ViewMessage[];
   myId: string;
   loading: boolean;
-  busy: boolean;
+  /** The link is up: local messages are 'sending', not 'waiting'. */
+  online: boolean;
 }
 
-/** The messages, ours on the right; keeps the newest in view unless the reader scrolled up. */
-export function MessageList({ messages, myId, loading, busy }: MessageListProps) {
-  const { t } = useI18n();
+/**
+ * The messages, ours on the right, under a separator for each day; keeps the newest in view unless
+ * the reader scrolled up, also when the area shrinks (the phone keyboard opening).
+ */
+export function MessageList({ messages, myId, loading, online }: MessageListProps) {
+  const { t, language } = useI18n();
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const first = useRef(true);
@@ -97,7 +95,7 @@ export function MessageList({ messages, myId, loading, busy }: MessageListProps)
       el.scrollTo({ top: el.scrollHeight, behavior: first.current ? 'auto' : 'smooth' });
       first.current = false;
     }
-  }, [messages, busy, loading, myId]);
+  }, [messages, loading, myId]);
 
   useEffect(() => {
     const el = scroller.current;
@@ -106,8 +104,17 @@ export function MessageList({ messages, myId, loading, busy }: MessageListProps)
       atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
     };
     el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
+    const resize = new ResizeObserver(() => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    resize.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      resize.disconnect();
+    };
   }, []);
+
+  const now = new Date();
 
   return (
     <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-muted/40" data-testid="message-scroller">
@@ -124,10 +131,22 @@ export function MessageList({ messages, myId, loading, busy }: MessageListProps)
             {t('chat.startConversation')}
           </li>
         )}
-        {messages.map((m) => (
-          <MessageBubble key={`${m.sender_id ?? ''}:${m.client_id || m.id}`} message={m} mine={m.sender_id === myId} />
-        ))}
-        {busy && <BusyDots />}
+        {messages.map((m, i) => {
+          const day = dayKey(m.created_at);
+          const newDay = i === 0 || dayKey(messages[i - 1]!.created_at) !== day;
+          return (
+            <Fragment key={`${m.sender_id ?? ''}:${m.client_id || m.id}`}>
+              {newDay && (
+                <li className="sticky top-1 z-10 flex justify-center py-1" data-testid="day-separator" data-day={day}>
+                  <span className="rounded-full border border-border bg-card/95 px-3 py-0.5 text-xs font-medium text-muted-foreground shadow-xs">
+                    {dayLabel(m.created_at, now, language)}
+                  </span>
+                </li>
+              )}
+              <MessageBubble message={m} mine={m.sender_id === myId} online={online} />
+            </Fragment>
+          );
+        })}
       </ol>
     </div>
   );

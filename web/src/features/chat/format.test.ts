@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_STRINGS, format } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
-import { conversationName, previewText, relativeTime, truncate, unreadBadge } from './format.ts';
+import { conversationName, dayKey, dayLabel, previewText, relativeTime, truncate, unreadBadge } from './format.ts';
 
 const t: TFunction = (key, vars) => format(ENGLISH_STRINGS[key], vars);
 const NOW = Date.parse('2025-06-15T12:00:00Z');
@@ -83,5 +83,22 @@ describe('truncate and conversationName', () => {
   it("names a conversation by the other user's username, else the room name", () => {
     expect(conversationName({ name: 'Chat: bruno', otherUser: { id: '1', username: 'bruno', email: '', language: 'es' } })).toBe('bruno');
     expect(conversationName({ name: 'Chat: bruno', otherUser: null })).toBe('Chat: bruno');
+  });
+});
+
+describe('day separators', () => {
+  const now = new Date(2026, 10, 22, 15, 0); // Sunday 22 November 2026, local time
+  it('says today and yesterday in the interface language', () => {
+    expect(dayLabel(new Date(2026, 10, 22, 0, 5).toISOString(), now, 'en')).toBe('Today');
+    expect(dayLabel(new Date(2026, 10, 21, 23, 55).toISOString(), now, 'en')).toBe('Yesterday');
+    expect(dayLabel(new Date(2026, 10, 21, 9).toISOString(), now, 'es')).toBe('Ayer');
+  });
+  it('names the weekday within a week, then the date, with the year only for other years', () => {
+    expect(dayLabel(new Date(2026, 10, 18, 9).toISOString(), now, 'en')).toBe('Wednesday');
+    expect(dayLabel(new Date(2026, 9, 2, 9).toISOString(), now, 'en')).toBe('Fri, October 2');
+    expect(dayLabel(new Date(2025, 9, 2, 9).toISOString(), now, 'en')).toBe('October 2, 2025');
+  });
+  it('groups by local calendar day', () => {
+    expect(dayKey(new Date(2026, 0, 5, 23, 59).toISOString())).toBe('2026-01-05');
   });
 });

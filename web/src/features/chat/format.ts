@@ -79,3 +79,33 @@ export function displayLanguageName(code: string, locale = 'en', standalone = fa
   }
   return standalone ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : name;
 }
+
+/** The local calendar day of `iso` ('2026-11-22'), to group messages by day. */
+export function dayKey(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const capitalise = (text: string, locale: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+
+/**
+ * A day separator in the interface language: 'Today', 'Yesterday' (Intl's own words, so every
+ * language has them), the weekday within the past week, else the date (with the year when not this year).
+ */
+export function dayLabel(iso: string, now: Date, locale = 'en'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const midnight = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((midnight(now) - midnight(date)) / DAY);
+  const safe = (fn: (l: string) => string) => {
+    try {
+      return fn(locale);
+    } catch {
+      return fn('en');
+    }
+  };
+  if (days === 0 || days === 1) return safe((l) => capitalise(new Intl.RelativeTimeFormat(l, { numeric: 'auto' }).format(-days, 'day'), l));
+  if (days > 1 && days < 7) return safe((l) => capitalise(date.toLocaleDateString(l, { weekday: 'long' }), l));
+  const sameYear = date.getFullYear() === now.getFullYear();
+  return safe((l) => date.toLocaleDateString(l, { weekday: sameYear ? 'short' : undefined, day: 'numeric', month: 'long', year: sameYear ? undefined : 'numeric' }));
+}

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@parley/common';
 
 /** A message on screen: a server row, or the optimistic copy of one of ours still on its way. */
-export type ViewMessage = ChatMessage & { local?: boolean };
+export type ViewMessage = ChatMessage & { local?: boolean; /** Failed sends of a waiting message. */ failedAttempts?: number };
 
 export type MessagesAction =
   | { type: 'merge'; messages: readonly ChatMessage[] }

@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { LIMITS, type ConversationListItem } from '@parley/common';
 import { useT } from '../../lib/i18n.tsx';
+import { showMessageNotification } from '../../lib/notify.ts';
 import { useRealtime } from '../../lib/realtime.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
@@ -19,12 +20,20 @@ export function addRoom(list: ConversationListItem[], room: ConversationListItem
   return list.some((r) => r.id === room.id) ? list : [room, ...list];
 }
 
+export interface ChatSyncOptions {
+  /** The conversation on screen (no toast for its messages). */
+  openRoomId: string | null;
+  /** A notification was clicked: open this conversation. */
+  onOpenRoom: (roomId: string) => void;
+}
+
 /**
  * App-wide chat upkeep, mounted once in the shell (any tab): keeps the conversation list in step
- * with the socket and shows the incoming-message toast. The list reloads 1 s after the last new
- * message (debounced); new rooms are added without duplicates; deleted rooms disappear.
+ * with the socket and tells the user about new messages: a system notification while the tab is
+ * hidden, otherwise a toast (none for the conversation already open). The list reloads 1 s after
+ * the last new message (debounced); new rooms are added without duplicates; deleted rooms disappear.
  */
-export function useChatRealtimeSync(): void {
+export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions): void {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const t = useT();
@@ -44,11 +53,14 @@ export function useChatRealtimeSync(): void {
             const list = queryClient.getQueryData<ConversationListItem[]>(CHATS_KEY);
             const room = list?.find((r) => r.id === message.chat_room_id);
             const name = room?.otherUser?.username || t('chat.partner');
-            toast(t('chat.newMessageFrom', { name }), {
-              description: truncate(message.content, LIMITS.incomingToastChars),
-              duration: LIMITS.incomingToastMs,
-              testId: 'incoming-message-toast',
-            });
+            const title = t('chat.newMessageFrom', { name });
+            const body = truncate(message.content, LIMITS.incomingToastChars);
+            const roomId = message.chat_room_id;
+            if (document.visibilityState === 'hidden') {
+              void showMessageNotification({ title, body, roomId, onClick: () => onOpenRoom(roomId) });
+            } else if (roomId !== openRoomId) {
+              toast(title, { description: body, duration: LIMITS.incomingToastMs, testId: 'incoming-message-toast' });
+            }
           }
           refreshSoon();
           break;
@@ -86,7 +98,7 @@ export function useChatRealtimeSync(): void {
 }
 
 /** Renders nothing; runs useChatRealtimeSync inside the realtime provider. */
-export function ChatRealtimeSync(): null {
-  useChatRealtimeSync();
+export function ChatRealtimeSync(props: ChatSyncOptions): null {
+  useChatRealtimeSync(props);
   return null;
 }

@@ -1,19 +1,19 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage } from '@parley/common';
+import { CHAT_API, LIMITS, type ChatMessage } from '@parley/common';
 import { useRealtime } from '../../lib/realtime.ts';
-import { chatApi, isNotFound, withRetry } from './chatApi.ts';
+import { keepForOffline } from '../../lib/serviceWorker.ts';
+import { chatApi, isNotFound } from './chatApi.ts';
 import { lastServerId, localMessage, messagesReducer, newClientId, type ViewMessage } from './messages.ts';
+import { useOutbox, useOutboxEntries, useOutboxEvents } from './useOutbox.ts';
 import { updateList } from './useChatRealtimeSync.ts';
 
 export interface ConversationState {
   messages: ViewMessage[];
   /** History is still loading. */
   loading: boolean;
-  /** A send is in flight. */
-  busy: boolean;
-  /** Send `content`; resolves false when it failed (the caller restores the text). */
-  send: (content: string) => Promise<boolean>;
+  /** Send `content`: kept on the device at once, then sent (resolves when it is stored, not sent). */
+  send: (content: string) => Promise<void>;
 }
 
 export interface ConversationOptions {
@@ -21,22 +21,24 @@ export interface ConversationOptions {
   myId: string;
   /** The room was deleted or we are no longer in it. */
   onGone: () => void;
-  /** A send failed for another reason. */
-  onSendError: (error: unknown) => void;
+  /** The server refused a message for good (not a network failure): its text is handed back. */
+  onSendError: (error: unknown, content: string) => void;
 }
 
 /**
  * One open conversation: history (latest 50), live messages and translations from the socket,
- * resume after a reconnect (`?after=` the last id held), optimistic sends with idempotent retries,
- * and read markers for what arrives while it is open.
+ * resume after a reconnect (`?after=` the last id held), sends through the device's outbox (shown
+ * as waiting bubbles until the server has them), and read markers for what arrives while it is open.
  */
 export function useConversation({ roomId, myId, onGone, onSendError }: ConversationOptions): ConversationState {
   const queryClient = useQueryClient();
   const [messages, dispatch] = useReducer(messagesReducer, []);
   const [loading, setLoading] = useState(true);
-  const [busy, setBusy] = useState(false);
+  const outbox = useOutbox();
+  const waiting = useOutboxEntries();
   const messagesRef = useRef(messages);
   const readTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const historyLoaded = useRef(false);
   const handlers = useRef({ onGone, onSendError });
 
   useEffect(() => {
@@ -63,6 +65,7 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
     chatApi
       .messages(roomId, undefined, controller.signal)
       .then((history) => {
+        historyLoaded.current = true;
         dispatch({ type: 'merge', messages: history });
         markRead();
       })
@@ -77,6 +80,13 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
       clearTimeout(readTimer.current);
     };
   }, [roomId, markRead, failed]);
+
+  // The offline copy of this conversation follows what is on screen (socket messages included).
+  useEffect(() => {
+    if (loading || !historyLoaded.current) return; // never replace a good copy after a failed load
+    const held = messages.filter((m) => !m.local).slice(-LIMITS.chatHistory);
+    keepForOffline(CHAT_API.messages(roomId), { messages: held });
+  }, [messages, loading, roomId]);
 
   const resync = async () => {
     const held = messagesRef.current;
@@ -104,26 +114,29 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
     () => void resync(),
   );
 
+  useOutboxEvents((event) => {
+    if (event.type === 'changed' || event.entry.roomId !== roomId) return;
+    if (event.type === 'sent') dispatch({ type: 'merge', messages: [event.message] });
+    else if (isNotFound(event.error)) handlers.current.onGone();
+    else handlers.current.onSendError(event.error, event.entry.content);
+  });
+
   const send = useCallback(
-    async (content: string) => {
-      const clientId = newClientId();
-      dispatch({ type: 'local', message: localMessage({ roomId, senderId: myId, clientId, content }) });
-      setBusy(true);
-      try {
-        const message = await withRetry(() => chatApi.send(roomId, content, clientId));
-        dispatch({ type: 'merge', messages: [message] });
-        return true;
-      } catch (error) {
-        dispatch({ type: 'drop', clientId });
-        if (isNotFound(error)) handlers.current.onGone();
-        else handlers.current.onSendError(error);
-        return false;
-      } finally {
-        setBusy(false);
-      }
-    },
-    [roomId, myId],
+    async (content: string) => void (await outbox.add({ clientId: newClientId(), roomId, content })),
+    [outbox, roomId],
   );
 
-  return { messages, loading, busy, send };
+  // Server rows, then this room's messages still waiting on the device, in the order written.
+  const view = useMemo(() => {
+    const delivered = new Set(messages.filter((m) => m.sender_id === myId).map((m) => m.client_id));
+    const local = waiting
+      .filter((e) => e.roomId === roomId && !delivered.has(e.clientId))
+      .map((e) => ({
+        ...localMessage({ roomId, senderId: myId, clientId: e.clientId, content: e.content, now: new Date(e.createdAt) }),
+        failedAttempts: e.attempts,
+      }));
+    return local.length ? [...messages, ...local] : messages;
+  }, [messages, waiting, roomId, myId]);
+
+  return { messages: view, loading, send };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Search, X } from 'lucide-react';
 import { toast } from 'sonner';
@@ -20,6 +20,8 @@ export interface UserSearchDialogProps {
   onOpenChange: (open: boolean) => void;
   /** A chat was started (or an existing one reused): show it on the Chat tab. */
   onChatStarted: (chat: OpenChat) => void;
+  /** Where focus goes back when the dialog closes without starting a chat (its trigger). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 class NoRoomData extends Error {}
@@ -34,7 +36,7 @@ function chatStartError(error: unknown, t: TFunction): [string, string] {
 }
 
 /** Header search: find people by username or e-mail, pick who they are to you, start the chat. */
-export function UserSearchDialog({ open, onOpenChange, onChatStarted }: UserSearchDialogProps) {
+export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocusTo }: UserSearchDialogProps) {
   const t = useT();
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -81,7 +83,14 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted }: UserSear
   return (
     <>
       <Dialog open={open && chosen === null} onOpenChange={(next) => !next && close()}>
-        <DialogContent closeLabel={t('general.close')} className="top-[12%] translate-y-0 grid-cols-[minmax(0,1fr)] data-[state=open]:animate-in-fade" data-testid="user-search-dialog">
+        <DialogContent
+          closeLabel={t('general.close')}
+          onCloseAutoFocus={(event) => {
+            if (chosen !== null || !returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
+          className="top-[12%] translate-y-0 grid-cols-[minmax(0,1fr)] data-[state=open]:animate-in-fade" data-testid="user-search-dialog">
           <DialogHeader>
             <DialogTitle>{t('userSearch.title')}</DialogTitle>
             <DialogDescription>{t('userSearch.description')}</DialogDescription>
@@ -93,18 +102,18 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted }: UserSear
               onChange={(event) => setQuery(event.target.value)}
               placeholder={t('userSearch.placeholder')}
               aria-label={t('userSearch.searchLabel')}
-              className="px-9"
+              className="h-11 pl-9 pr-20"
               autoComplete="off"
               autoFocus
               data-testid="user-search-input"
             />
-            <span className="absolute right-2 top-1/2 flex -translate-y-1/2 items-center gap-1">
+            <span className="absolute inset-y-0 right-0 flex items-center gap-1">
               {search.searching && <LoaderCircle className="size-4 animate-spin text-primary" aria-label={t('userSearch.searching')} data-testid="user-search-spinner" />}
               {query && (
                 <button
                   type="button"
                   onClick={() => setQuery('')}
-                  className="rounded-md p-1 text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className="flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   aria-label={t('userSearch.clear')}
                   data-testid="user-search-clear"
                 >

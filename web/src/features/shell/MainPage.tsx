@@ -1,37 +1,56 @@
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useMatch, useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { Search } from 'lucide-react';
 import { languageName } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { useLinkStatus } from '../../lib/network.ts';
+import { onNotificationOpen } from '../../lib/notify.ts';
 import { RealtimeProvider } from '../../lib/realtime.ts';
+import { registerServiceWorker, whenIdle } from '../../lib/serviceWorker.ts';
 import { getStoredLanguage } from '../../lib/userLanguage.ts';
+import { useVisualViewport } from '../../lib/viewport.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import type { OpenChat } from '../chat/chatApi.ts';
+import { FullScreenLoader } from '../auth/guards.tsx';
+import { chatApi, CHATS_KEY, openChatFromListItem, type OpenChat } from '../chat/chatApi.ts';
 import { ChatTab } from '../chat/ChatTab.tsx';
+import { OutboxProvider } from '../chat/useOutbox.ts';
 import { ChatRealtimeSync } from '../chat/useChatRealtimeSync.ts';
 import { LanguageStep } from '../language/LanguageStep.tsx';
 import { useApplyLanguage } from '../language/useApplyLanguage.ts';
-import { ScanTab } from '../scan/ScanTab.tsx';
 import { UserSearchDialog } from '../search/UserSearchDialog.tsx';
-import { TalkTab } from '../talk/TalkTab.tsx';
 import { Header } from './Header.tsx';
 import { TabBar } from './TabBar.tsx';
 import { DEFAULT_TAB, type Tab } from './tabs.ts';
 
+// Talk (audio worklet, playback) and Scan (camera, image scaling) load on first use, or when idle.
+const loadTalk = () => import('../talk/TalkTab.tsx');
+const loadScan = () => import('../scan/ScanTab.tsx');
+const TalkTab = lazy(() => loadTalk().then((m) => ({ default: m.TalkTab })));
+const ScanTab = lazy(() => loadScan().then((m) => ({ default: m.ScanTab })));
+
 type Step = { kind: 'language'; firstTime: boolean } | { kind: 'app' };
 
 /**
- * The main screen (/): the language step, or the app shell. The step is skipped when a language
- * is stored in localStorage userLanguage (spec section 4).
+ * The main screen (/ and /chat/:roomId): the language step, or the app shell. The step is skipped
+ * when a language is stored in localStorage userLanguage (spec section 4).
  */
 export function MainPage() {
   const { user, profile, refreshProfile } = useAuth();
-  const { language, t } = useI18n();
+  const { language } = useI18n();
   const applyLanguage = useApplyLanguage();
   const [step, setStep] = useState<Step>(() => (getStoredLanguage() ? { kind: 'app' } : { kind: 'language', firstTime: true }));
-  const [tab, setTab] = useState<Tab>(DEFAULT_TAB);
-  const [searchOpen, setSearchOpen] = useState(false);
-  const [openChat, setOpenChat] = useState<OpenChat | null>(null);
+
+  useEffect(() => {
+    registerServiceWorker();
+    whenIdle(() => {
+      void loadTalk();
+      void loadScan();
+      void import('../profile/ProfilePage.tsx');
+    });
+  }, []);
 
   if (step.kind === 'language') {
     // A returning user on a new device: pre-fill the language saved in the profile.
@@ -56,31 +75,103 @@ export function MainPage() {
   // The server closing it for an ended session (4001) triggers a session check.
   return (
     <RealtimeProvider key={user?.id} onSessionEnded={() => void refreshProfile()}>
-      <ChatRealtimeSync />
-      <div className="flex h-dvh flex-col" data-testid="app-shell" data-tab={tab}>
+      <OutboxProvider userId={user?.id ?? ''}>
+        <Shell onLanguageSettings={() => setStep({ kind: 'language', firstTime: false })} />
+      </OutboxProvider>
+    </RealtimeProvider>
+  );
+}
+
+/** Header, the active tab, the tab bar; the open conversation comes from the address (/chat/:roomId). */
+function Shell({ onLanguageSettings }: { onLanguageSettings: () => void }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const roomId = useMatch('/chat/:roomId')?.params.roomId ?? null;
+  const link = useLinkStatus();
+  const { keyboardOpen } = useVisualViewport();
+  const [tab, setTab] = useState<Tab>(DEFAULT_TAB);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  // Chats started from search, known before the list reloads.
+  const [started, setStarted] = useState<Record<string, OpenChat>>({});
+  const list = useQuery({ queryKey: CHATS_KEY, queryFn: ({ signal }) => chatApi.list(signal), enabled: roomId !== null });
+
+  const listed = roomId ? list.data?.find((item) => item.id === roomId) : undefined;
+  const openChat = roomId ? (started[roomId] ?? (listed ? openChatFromListItem(listed) : null)) : null;
+  const unknownRoom = roomId !== null && !openChat && list.isSuccess;
+  const shownTab: Tab = roomId ? 'chat' : tab;
+
+  const openRoom = useCallback(
+    (id: string | null) => {
+      setTab('chat');
+      if (id) navigate(`/chat/${encodeURIComponent(id)}`);
+      // Back to the list: the way we came when the list is in the history, else replace.
+      else if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
+      else navigate('/', { replace: true });
+    },
+    [navigate],
+  );
+
+  useEffect(() => onNotificationOpen((id) => openRoom(id)), [openRoom]);
+
+  useEffect(() => {
+    if (!unknownRoom) return;
+    toast(t('chat.conversationUnavailable'), { id: 'unknown-room' });
+    navigate('/', { replace: true });
+  }, [unknownRoom, navigate, t]);
+
+  return (
+    <>
+      <ChatRealtimeSync openRoomId={shownTab === 'chat' ? roomId : null} onOpenRoom={openRoom} />
+      <div
+        className="flex h-[var(--app-height,100dvh)] flex-col"
+        data-testid="app-shell"
+        data-tab={shownTab}
+        data-keyboard={keyboardOpen}
+      >
         <Header
-          onLanguageSettings={() => setStep({ kind: 'language', firstTime: false })}
+          link={link}
+          onLanguageSettings={onLanguageSettings}
           right={
-            <Button variant="ghost" size="icon" onClick={() => setSearchOpen(true)} aria-label={t('header.searchUsers')} data-testid="user-search-button">
+            <Button ref={searchButton} variant="ghost" size="icon" className="size-11" onClick={() => setSearchOpen(true)} aria-label={t('header.searchUsers')} data-testid="user-search-button">
               <Search className="size-5" />
             </Button>
           }
         />
         <main className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="main-content">
-          {tab === 'talk' && <TalkTab />}
-          {tab === 'chat' && <ChatTab openChat={openChat} onOpenChat={setOpenChat} onFindPeople={() => setSearchOpen(true)} />}
-          {tab === 'scan' && <ScanTab />}
+          <Suspense fallback={<FullScreenLoader />}>
+            {shownTab === 'talk' && <TalkTab />}
+            {shownTab === 'chat' && roomId && !openChat && <FullScreenLoader />}
+            {shownTab === 'chat' && (!roomId || openChat) && (
+              <ChatTab
+                openChat={openChat}
+                onOpenChat={(chat) => openRoom(chat?.roomId ?? null)}
+                onFindPeople={() => setSearchOpen(true)}
+              />
+            )}
+            {shownTab === 'scan' && <ScanTab />}
+          </Suspense>
         </main>
-        <TabBar active={tab} onChange={setTab} />
+        {/* A phone keyboard is open: the composer and the latest messages get the room instead. */}
+        {!keyboardOpen && (
+          <TabBar
+            active={shownTab}
+            onChange={(next) => {
+              setTab(next);
+              if (roomId) navigate('/', { replace: true });
+            }}
+          />
+        )}
         <UserSearchDialog
           open={searchOpen}
           onOpenChange={setSearchOpen}
+          returnFocusTo={searchButton}
           onChatStarted={(chat) => {
-            setOpenChat(chat);
-            setTab('chat');
+            setStarted((known) => ({ ...known, [chat.roomId]: chat }));
+            openRoom(chat.roomId);
           }}
         />
       </div>
-    </RealtimeProvider>
+    </>
   );
 }
