@@ -14,6 +14,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Several app nodes on PostgreSQL + a redis-server of the test's own (npm run test:cluster).
+        test: {
+          name: 'cluster',
+          include: ['server/cluster-test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
       { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
     ],
   },

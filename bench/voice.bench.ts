@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { durationSeconds } from '../server/src/voice/audio.ts';
 import { PocketSphinxStt } from '../server/src/voice/stt/pocketsphinx.ts';
-import { ApertiumCliTranslator } from '../server/src/voice/testing/apertiumTranslator.ts';
+import { ApertiumCliTranslator } from '../server/src/translation/testing/apertiumCli.ts';
 import { BENCH_UTTERANCES } from '../server/src/voice/testing/sentences.ts';
 import { fliteSpeech } from '../server/src/voice/testing/speech.ts';
 import { EspeakTts } from '../server/src/voice/tts/espeak.ts';

@@ -54,7 +54,7 @@ async function measure(context: BrowserContext, url: string, ready: (page: Page)
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1000); // late long tasks and the final LCP candidate
   const { lcp, tbt } = await page.evaluate(() => {
-    const w = window as unknown as { __lcp: number; __long: [number, number][] };
+    const w = globalThis as unknown as { __lcp: number; __long: [number, number][] };
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
     // Total blocking time: the part over 50 ms of every long task after the first contentful paint.
     const tbt = w.__long.filter(([start]) => start >= fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
@@ -110,7 +110,7 @@ async function main() {
       await member.addInitScript(OBSERVERS);
       const res = await member.request.post('/api/auth/signin', { headers: { origin: BASE }, data: { email: user.email, password: user.password } });
       if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
-      await member.addInitScript(() => localStorage.setItem('userLanguage', 'en'));
+      await member.addInitScript(() => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('userLanguage', 'en'));
       const appReady = async (page: Page) => void (await page.getByTestId('app-shell').waitFor());
       add('/ cold (signed in)', await measure(member, '/', appReady));
       add('/ warm (signed in)', await measure(member, '/', appReady));

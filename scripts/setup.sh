@@ -15,6 +15,7 @@ APT_PACKAGES=(
   tesseract-ocr-tha tesseract-ocr-vie tesseract-ocr-tur tesseract-ocr-pol tesseract-ocr-swe
   tesseract-ocr-ron tesseract-ocr-ukr imagemagick
   pocketsphinx pocketsphinx-en-us flite espeak-ng sox libsox-fmt-all
+  redis-server haproxy
 )
 
 missing=()

@@ -10,5 +10,6 @@ echo "== lint and types";            npm run --silent lint && npm run --silent t
 echo "== unit";                       npm run --silent test:unit
 echo "== server on PGlite";           npm run --silent test:server:pglite
 echo "== server on PostgreSQL";       npm run --silent test:server:postgres
+echo "== cluster (2 nodes, PostgreSQL + Redis)"; npm run --silent test:cluster
 echo "== end-to-end (Chromium)";      npm run --silent test:e2e
 echo "== all tests passed"

@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -7,32 +7,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 // Vite proxies those paths to it so the browser sees one origin, exactly as in production.
 const target = process.env.PARLEY_SERVER_URL ?? 'http://localhost:3000';
 
-/**
- * @parley/common builds its zod schemas at module level (`export const body = z.object(...)`). The
- * web needs almost none of them, but a bundler must keep any call it cannot prove pure, and with
- * them all of zod on the first page. Building a schema has no side effect: say so, and unused
- * schemas (and zod, unless Talk needs it) drop out.
- */
-function pureZodSchemas(): Plugin {
-  return {
-    name: 'parley:pure-zod-schemas',
-    transform(code, id) {
-      if (!/[\\/]common[\\/]src[\\/].*\.ts$/.test(id) || id.endsWith('.test.ts')) return null;
-      // Every schema-building call, also those nested in another schema's fields.
-      const annotated = code
-        .replace(/(?<![\w.])z(?=\s*\.\s*\w+\s*\()/g, '/* @__PURE__ */ z')
-        .replace(/(?<![\w.])(\w+(?:Schema|Field|Input|Body|Query|Event|Message|Status|Info))\.(?=(?:optional|nullable|extend|array|and|or)\()/g, '/* @__PURE__ */ $1.')
-        // A field borrowed from another schema (`body.shape.content`): a read the bundler cannot prove harmless.
-        .replace(/(?<![\w.])(\w+\.shape\.\w+)/g, '/* @__PURE__ */ (() => $1)()');
-      return { code: annotated, map: null };
-    },
-  };
-}
-
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
-    pureZodSchemas(),
     react(),
     tailwindcss(),
     VitePWA({
@@ -104,9 +81,6 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
             // @parley/common's module-level schemas pull zod in; it changes rarely, so it caches apart.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            // Talk's socket protocol is the one place the browser parses with zod: keep it (and so
-            // zod) off the first page, where the common index would otherwise place it.
-            { name: 'voice-protocol', test: /common[\\/]src[\\/]voice\.ts$/ },
           ],
         },
       },

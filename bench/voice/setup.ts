@@ -3,7 +3,7 @@ import type { UtteranceTimings } from '../../server/src/voice/pipeline.ts';
 import { VoiceSession } from '../../server/src/voice/session.ts';
 import { PocketSphinxStt } from '../../server/src/voice/stt/pocketsphinx.ts';
 import type { SpeechToText } from '../../server/src/voice/stt/types.ts';
-import { ApertiumCliTranslator } from '../../server/src/voice/testing/apertiumTranslator.ts';
+import { ApertiumCliTranslator } from '../../server/src/translation/testing/apertiumCli.ts';
 import { startVoiceServer, VoiceTestClient, type TestVoiceServer } from '../../server/src/voice/testing/harness.ts';
 import { EspeakTts } from '../../server/src/voice/tts/espeak.ts';
 import type { TextTranslator } from '../../server/src/translation/textTranslator.ts';

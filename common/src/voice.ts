@@ -199,3 +199,17 @@ export function parseVoiceServerEvent(raw: string): VoiceServerEvent | undefined
     return undefined;
   }
 }
+
+/** GET path of what the voice engines understand and speak. */
+export const VOICE_CAPABILITIES_PATH = '/api/voice/capabilities';
+
+/**
+ * GET /api/voice/capabilities: the languages speech recognition understands and speech synthesis
+ * speaks with the configured engines (offline PocketSphinx: English only). The Talk tab disables the
+ * microphone for a language that cannot be recognised instead of transcribing it as another.
+ */
+export interface VoiceCapabilities {
+  engine: 'pipeline' | 'openai-realtime';
+  stt: { engine: string; languages: string[] };
+  tts: { engine: string; languages: string[] };
+}

@@ -1,23 +1,28 @@
 import { expect, test } from '@playwright/test';
 import { newActor, screenshots, signInUi, signUpViaApi } from '../support.ts';
 
-/** The interface in the user's language: Spanish through Apertium, then back to English. */
+/** The interface in the user's language: Spanish from its written catalog (no machine translation), then back to English. */
 test('interface strings follow the chosen language and English restores them', async ({ browser }) => {
   const bruno = await newActor(browser, 'bruno');
   await signUpViaApi(bruno);
   await signInUi(bruno);
   const { page } = bruno;
+  const uiStringRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/ui-strings')) uiStringRequests.push(r.url());
+  });
 
   await page.getByTestId('language-input').fill('Español');
   await page.getByTestId('language-continue').click();
   const shell = page.getByTestId('app-shell');
   await expect(shell).toBeVisible();
-  // Header, tabs and the chat empty state are translated by the server (Apertium, cached).
+  // Header, tabs and the chat empty state come from the written Spanish catalog, all at once.
   await expect(page.getByTestId('app-tagline')).not.toHaveText('Real-time translator');
   await expect(page.getByTestId('app-tagline')).toContainText(/tiempo real/i);
   await expect(page.getByTestId('main-content')).toContainText(/conversaci/i);
   await expect(page.getByTestId('main-content')).not.toContainText('No conversations yet');
   expect(await page.evaluate(() => localStorage.getItem('userLanguage'))).toBe('es');
+  expect(uiStringRequests).toEqual([]); // the catalog is complete: no machine translation needed
   const profile = await page.evaluate(async () => (await fetch('/api/profile')).json());
   expect(profile.language).toBe('es');
   // The app name is never translated.

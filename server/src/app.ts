@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API, LIMITS, STORAGE_PREFIX } from '@parley/common';
+import { LIMITS, STORAGE_PREFIX } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -23,7 +23,7 @@ import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
-import type { ChatTranslator } from './chat/types.ts';
+import type { ChatTranslator, EventPublisher } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { RealtimeHub } from './realtime/hub.ts';
@@ -33,9 +33,16 @@ import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { createScanService } from './scan/service.ts';
-import { attachVoiceSocket, createVoiceDeps } from './voice/index.ts';
+import { attachVoiceSocket, createVoiceDeps, voiceRoutes } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
-import { LocalStorage } from './storage/localStorage.ts';
+import { DbStorage, storageRoutes } from './storage/dbStorage.ts';
+import { clusterSessionEvents, connectRedisBus, localBus } from './cluster/bus.ts';
+import { redisSlots } from './cluster/slots.ts';
+import { throttle } from './cluster/throttle.ts';
+import { shareRateLimitsIn } from './http/rateLimit.ts';
+import { createMetrics } from './ops/metrics.ts';
+import { opsRoutes } from './ops/routes.ts';
+import { ClusterEvents } from './realtime/clusterEvents.ts';
 
 export interface AppDeps {
   config: Config;
@@ -74,7 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: 12 * 1024 * 1024,
-    trustProxy: false,
+    // Behind a load balancer: request.ip (rate limits, logs) is the client's, from X-Forwarded-For.
+    trustProxy: config.trustProxy,
     routerOptions: { querystringParser: parseQueryString },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -100,8 +108,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 10 } });
 
-  const sessionEvents = createSessionEvents();
+  // Cluster mode (REDIS_URL): events, session ends, limits and job wake-ups go through Redis.
+  const bus = config.redisUrl ? await connectRedisBus(config.redisUrl, config.redisPrefix, app.log) : localBus();
+  app.addHook('onClose', async () => bus.close()); // last: jobs still publish while draining
+  shareRateLimitsIn(bus.redis, config.redisPrefix);
+  const serveUsers = config.role !== 'worker';
+
+  // A session that ends on any node ends on every node (sockets closed, cache forgotten).
+  const sessionEvents = clusterSessionEvents(createSessionEvents(), bus);
   const sessions = new SessionStore(db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now, events: sessionEvents });
+  sessionEvents.onEnded((sessionId) => sessions.forget(sessionId));
   const sessionWatch = new SessionWatch(sessions, {
     intervalMs: deps.sessionSweepMs ?? 30_000,
     onError: (err) => app.log.warn({ err }, 'session expiry check failed'),
@@ -111,70 +127,95 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cookieName = sessionCookieName(config.secureCookies);
   installSameOriginCheck(app, config.publicUrl, cookieName);
   const requireUser = makeRequireUser(sessions, cookieName);
-  const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
-  mkdirSync(storage.root, { recursive: true });
-  const limiter = new AuthRateLimiter(deps.authLimits ?? DEFAULT_AUTH_LIMITS);
+  const storage = new DbStorage(db);
+  if (config.role !== 'web') {
+    const moved = await storage.importFromDisk(path.join(config.dataDir, 'storage'));
+    if (moved) app.log.info(`moved ${moved} stored files from disk into the database`);
+  }
   const translation = deps.translation ?? createTranslationService({ db, config: config.translation, logger: app.log });
   if (!deps.translation) app.addHook('onClose', async () => translation.close());
   const hub = new RealtimeHub();
   app.decorate('realtimeHub', hub);
+  const events: EventPublisher = bus.redis ? new ClusterEvents(hub, bus) : hub;
 
-  app.get(API.health, async () => ({ ok: true, database: deps.database.kind }));
-  await app.register(authRoutes, {
-    db, sessions, limiter, requireUser, cookieName, now,
-    secureCookies: config.secureCookies,
-    emailConfirmation: config.emailConfirmation,
-  });
-  await app.register(profileRoutes, { db, storage, requireUser, now });
-  await app.register(translationRoutes, { service: translation, requireUser });
-  const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: translation, logger: app.log });
-  await app.register(scanRoutes, { service: scan, requireUser });
   const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation);
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
-  // drain while the engines are still up.
+  // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
+  const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth() });
   const jobs = new TranslationJobs({
-    db, log: app.log, events: hub,
+    db, log: app.log, events,
     translator: chatTranslator,
     exclusive: deps.database.kind === 'pglite',
     leaseMs: config.translationLeaseMs,
     drainMs: config.shutdownDrainMs,
+    takesWork: config.role !== 'web',
+    wakeOthers: bus.redis ? throttle(() => bus.send({ kind: 'jobs.wake' }), 100) : undefined,
+    observe: {
+      outcome: (outcome) => metrics.jobs.inc({ outcome }),
+      engine: (seconds, ok) => metrics.engineSeconds.observe({ ok: String(ok) }, seconds),
+    },
     ...deps.translationJobs,
   });
   app.decorate('translationJobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.drain());
-  await app.register(chatRoutes, { db, requireUser, jobs, translator: chatTranslator, events: hub, sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s });
-
-  const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
-  const realtime = attachRealtimeSocket(app.server, { hub, guard, sessionEvents, sessionWatch });
-  // Shutdown: tell clients to reconnect (to another node, or to this one once it is back).
-  app.addHook('preClose', async () => realtime.closeForRestart());
-  app.addHook('onClose', async () => realtime.close());
-
-  const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
-  await app.register(speechRoutes, { db, requireUser, tts: voice.tts });
-  if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
-  const voiceSocket = attachVoiceSocket(app.server, {
-    authenticate: async (req) => {
-      const session = await guard.authenticate(req);
-      return session ? { userId: session.userId, sessionId: session.sessionId } : null;
-    },
-    onSessionEnded: (listener) => sessionEvents.onEnded((sessionId) => listener(sessionId)),
-    watchSession: (sessionId) => sessionWatch.watch(sessionId),
-    isAllowedOrigin: (req) => guard.isAllowedOrigin(req),
-    createSession: voice.createSession,
-    logger: app.log,
+  bus.onMessage((m, fromSelf) => {
+    if (m.kind === 'jobs.wake' && !fromSelf) jobs.kick();
   });
-  app.addHook('onClose', async () => voiceSocket.close());
+  // Events published while Redis was away are lost: clients reconnect and resume with ?after.
+  bus.onResubscribed(() => hub.closeAll(1012, 'reconnect'));
 
-  await app.register(fastifyStatic, {
-    root: storage.root,
-    prefix: `${STORAGE_PREFIX}/`,
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-  });
-  serveWebApp(app, config.webDistDir);
+  let draining = false;
+  app.addHook('preClose', async () => void (draining = true));
+  await app.register(opsRoutes, { db, databaseKind: deps.database.kind, bus, metrics, metricsToken: config.metricsToken, draining: () => draining });
+  if (serveUsers) await registerUserRoutes();
+
+  async function registerUserRoutes() {
+    const limiter = new AuthRateLimiter(deps.authLimits ?? DEFAULT_AUTH_LIMITS);
+    await app.register(authRoutes, {
+      db, sessions, limiter, requireUser, cookieName, now,
+      secureCookies: config.secureCookies,
+      emailConfirmation: config.emailConfirmation,
+    });
+    await app.register(profileRoutes, { db, storage, requireUser, now });
+    await app.register(translationRoutes, { service: translation, requireUser });
+    const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: translation, logger: app.log });
+    await app.register(scanRoutes, { service: scan, requireUser });
+    await app.register(chatRoutes, {
+      db, requireUser, jobs, translator: chatTranslator, events,
+      sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s,
+      onMessageStored: () => metrics.messages.inc(),
+    });
+
+    const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
+    const realtime = attachRealtimeSocket(app.server, { hub, guard, sessionEvents, sessionWatch });
+    // Shutdown: tell clients to reconnect (to another node, or to this one once it is back).
+    app.addHook('preClose', async () => realtime.closeForRestart());
+    app.addHook('onClose', async () => realtime.close());
+
+    const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
+    await app.register(speechRoutes, { db, requireUser, tts: voice.tts });
+    if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
+    await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });
+    const voiceSocket = attachVoiceSocket(app.server, {
+      authenticate: async (req) => {
+        const session = await guard.authenticate(req);
+        return session ? { userId: session.userId, sessionId: session.sessionId } : null;
+      },
+      onSessionEnded: (listener) => sessionEvents.onEnded((sessionId) => listener(sessionId)),
+      watchSession: (sessionId) => sessionWatch.watch(sessionId),
+      isAllowedOrigin: (req) => guard.isAllowedOrigin(req),
+      slots: bus.redis ? redisSlots(bus.redis, config.redisPrefix) : undefined,
+      createSession: voice.createSession,
+      logger: app.log,
+    });
+    app.addHook('onClose', async () => voiceSocket.close());
+  }
+
+  if (serveUsers) {
+    storageRoutes(app, storage);
+    serveWebApp(app, config.webDistDir);
+  }
 
   const pruneTimer = setInterval(() => void sessions.prune().catch((err) => app.log.warn({ err }, 'session prune failed')), 3_600_000);
   pruneTimer.unref();

@@ -38,6 +38,14 @@ const envSchema = z.object({
   OCR_MODEL: z.string().optional(),
   ...voiceEnvShape,
   CHAT_SENDS_PER_10S: z.coerce.number().int().positive().default(30),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  REDIS_PREFIX: z.string().min(1).max(64).default('parley:'),
+  PARLEY_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  TRUST_PROXY: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRANSLATION_LEASE_SECONDS: z.coerce.number().positive().default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(10),
 });
@@ -58,6 +66,16 @@ export interface Config {
   emailConfirmation: boolean;
   webDistDir: string;
   chatSendsPer10s: number;
+  /** Cluster mode: Redis for fan-out, shared limits and job wake-ups (with DATABASE_URL). */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel (several installations on one Redis). */
+  redisPrefix: string;
+  /** web: HTTP and sockets only; worker: translation jobs only; all: both. */
+  role: Env['PARLEY_ROLE'];
+  /** Fastify's trustProxy: true, a hop count, or addresses/CIDRs of the load balancers. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** Bearer token for GET /metrics; unset: no /metrics at all. */
+  metricsToken: string | undefined;
   /** A claimed translation job returns to the queue this long after its process stopped renewing it. */
   translationLeaseMs: number;
   /** On SIGTERM, how long in-flight translations may finish before they are handed back. */
@@ -84,6 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.REDIS_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  REDIS_URL: needs DATABASE_URL (several nodes share one PostgreSQL; the embedded database is one process)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -96,6 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
     chatSendsPer10s: e.CHAT_SENDS_PER_10S,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    role: e.PARLEY_ROLE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN,
     translationLeaseMs: e.TRANSLATION_LEASE_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
@@ -117,4 +143,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
   };
+}
+
+/** TRUST_PROXY: unset/false -> false, true, a hop count, or a comma-separated list of addresses. */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
 }

@@ -160,7 +160,10 @@ describe('messages', () => {
     const history = (await api(a.cookie, 'GET', `/api/chats/${roomId}/messages`)).json().messages;
     expect(history).toHaveLength(1);
     await bSock.next('message.translated');
-    expect(bSock.count('message.created')).toBe(1);
+    // Retries announce the one message again (its first announcement may have been lost with a
+    // node); after merging by id the partner has exactly one.
+    const announced = bSock.events.flatMap((e) => (e.type === 'message.created' ? [e.message.id] : []));
+    expect(new Set(announced)).toEqual(new Set([results[0]!.json().message.id]));
     bSock.close();
   });
 

@@ -24,8 +24,8 @@ export interface TestDatabase {
 }
 
 /** A database of its own for one test file: a random PostgreSQL database, or a PGlite directory. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (TEST_DB === 'postgres') {
+export async function createTestDatabase(kind: 'pglite' | 'postgres' = TEST_DB): Promise<TestDatabase> {
+  if (kind === 'postgres') {
     const name = `parley_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();

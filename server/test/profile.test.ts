@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
@@ -61,6 +59,10 @@ describe('profile', () => {
   });
 });
 
+/** The avatar files stored for a user (in the database, so every node serves them). */
+const storedKeys = async (userId: string) =>
+  (await s.database.db.selectFrom('stored_files').select('key').where('bucket', '=', 'avatars').where('key', 'like', `${userId}/%`).execute()).map((r) => r.key);
+
 describe('avatar upload', () => {
   it('stores a real PNG at {userId}/avatar.png and serves it publicly', async () => {
     const u = await signUpAndIn(s.app);
@@ -68,7 +70,7 @@ describe('avatar upload', () => {
     expect(res.statusCode).toBe(200);
     const url: string = res.json().avatar_url;
     expect(url).toMatch(new RegExp(`^/storage/avatars/${u.id}/avatar\\.png\\?v=\\d+$`));
-    expect(existsSync(path.join(s.config.dataDir, 'storage/avatars', u.id, 'avatar.png'))).toBe(true);
+    expect(await storedKeys(u.id)).toEqual([`${u.id}/avatar.png`]);
     const served = await s.app.inject({ url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -80,9 +82,7 @@ describe('avatar upload', () => {
     await upload(u.cookie, 'a.png', 'image/png', await pngImage());
     const res = await upload(u.cookie, 'b.jpg', 'image/jpeg', await jpegImage());
     expect(res.json().avatar_url).toContain(`${u.id}/avatar.jpg`);
-    const dir = path.join(s.config.dataDir, 'storage/avatars', u.id);
-    expect(existsSync(path.join(dir, 'avatar.jpg'))).toBe(true);
-    expect(existsSync(path.join(dir, 'avatar.png'))).toBe(false);
+    expect(await storedKeys(u.id)).toEqual([`${u.id}/avatar.jpg`]);
   });
 
   it('scales a large photo down to 512 px', async () => {

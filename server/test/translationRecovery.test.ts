@@ -24,7 +24,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
 });
 afterEach(async () => {
-  for (const p of running) await p.kill('SIGKILL');
+  for (const p of running) await p.stop();
   running.clear();
 });
 afterAll(async () => {
@@ -41,7 +41,6 @@ async function start(extra: Record<string, string> = {}): Promise<ServerProcess>
     ...extra,
   });
   running.add(p);
-  void p.exited.then(() => running.delete(p));
   return p;
 }
 

@@ -1,4 +1,4 @@
-import { VOICE_SOCKET_PATH } from '@parley/common';
+import { VOICE_CAPABILITIES_PATH, VOICE_SOCKET_PATH, type VoiceCapabilities } from '@parley/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
@@ -51,5 +51,19 @@ describe('voice socket in the app', () => {
     expect(error.error?.code).toBe('input_audio_buffer_commit_empty');
     expect(ws.readyState).toBe(WebSocket.OPEN);
     ws.close();
+  });
+});
+
+describe('voice capabilities', () => {
+  it('tells signed-in users which languages speech recognition understands (offline: English only) and speaks', async () => {
+    expect((await s.app.inject({ method: 'GET', url: VOICE_CAPABILITIES_PATH })).statusCode).toBe(401);
+    const u = await signUpAndIn(s.app);
+    const res = await s.app.inject({ method: 'GET', url: VOICE_CAPABILITIES_PATH, headers: { cookie: u.cookie } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<VoiceCapabilities>();
+    expect(body.engine).toBe('pipeline');
+    expect(body.stt).toEqual({ engine: 'pocketsphinx', languages: ['en'] });
+    expect(body.tts.languages).toContain('es');
+    expect(body.tts.languages).toContain('en');
   });
 });

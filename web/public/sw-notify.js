@@ -1,3 +1,4 @@
+/* global self */
 // Imported by the generated service worker (vite-plugin-pwa, importScripts): a click on a
 // new-message notification focuses an open Parley tab and opens that conversation, or opens a
 // new window on /chat/:roomId when none is open.

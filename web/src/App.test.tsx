@@ -57,7 +57,7 @@ describe('routes', () => {
   it('shows the first-time language step, then the shell with chat as the default tab', async () => {
     serve(true);
     render(<Wrapper><AppRoutes /></Wrapper>);
-    expect(await screen.findByText('Welcome, ana!')).toBeTruthy();
+    expect(await screen.findByText('Welcome, ana!', {}, { timeout: 5000 })).toBeTruthy(); // a lazy chunk
     localStorage.setItem('userLanguage', 'en');
     cleanup();
     render(<Wrapper><AppRoutes /></Wrapper>);

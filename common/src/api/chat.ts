@@ -37,6 +37,8 @@ export interface ConversationListItem {
   created_at: string;
   lastMessage: {
     content: string;
+    /** The partner's last message in the caller's language, when it was translated. */
+    translated_content?: string | null;
     created_at: string;
     sender_username: string;
     isFromCurrentUser: boolean;
@@ -101,6 +103,7 @@ export const CHAT_API = {
   chats: '/api/chats',
   chat: (roomId: string) => `/api/chats/${roomId}`,
   messages: (roomId: string) => `/api/chats/${roomId}/messages`,
+  retryTranslation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/retry-translation`,
   read: (roomId: string) => `/api/chats/${roomId}/read`,
   context: (roomId: string) => `/api/chats/${roomId}/context`,
   preview: (roomId: string) => `/api/chats/${roomId}/preview`,

@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'image_too_large',
   'payload_too_large',
   // server
+  'service_busy',
   'database_unavailable',
   'speech_failed',
   'speech_unavailable',

@@ -16,7 +16,7 @@ describe('catalog', () => {
       'Real-time translator', 'Real-time voice translation powered by ChatGPT', 'Talk', 'Chat', 'Scan',
       'No conversations yet', 'Start chatting with someone to see your conversations here', 'Find People',
       'You: ', 'No messages yet', 'Delete Conversation', 'Relationship Context', 'Who are you talking to?',
-      'boss, friend, client...', '{n} user(s) found', 'No users found for "{query}"', 'Who is {username} to you?',
+      'boss, friend, client...', 'No users found for "{query}"', 'Who is {username} to you?',
       'Your Language', 'No languages found', 'Detected: {language}', 'Voice Translator', 'Connected', 'Speaking',
       'Ready to Translate', 'Start Voice Translation', 'Connecting...', 'Hold microphone to speak',
       'Release to stop recording', 'Email cannot be changed from this interface', 'Saving...', 'Save Changes',

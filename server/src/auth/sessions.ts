@@ -21,7 +21,8 @@ export interface SessionInfo {
 const TOUCH_EVERY_MS = 60_000;
 /**
  * A resolved session is reused this long without asking the database (one query less per
- * request). Sign-out on this server drops it at once; Parley runs as one server process.
+ * request). Sign-out drops it at once on this node and, through the cluster bus, on the others
+ * (forget()).
  */
 const CACHE_MS = 5_000;
 const CACHE_MAX = 10_000;
@@ -110,6 +111,11 @@ export class SessionStore {
     await this.db.deleteFrom('sessions').where('id', 'in', ended).execute();
     for (const id of ended) this.settings.events?.ended(id, 'expired');
     return ended;
+  }
+
+  /** Drop a cached session (it ended on another node). */
+  forget(sessionId: string): void {
+    this.cache.delete(sessionId);
   }
 
   async destroy(sessionId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { isLanguageCode, type ChatMessage, type LanguageCode } from '@parley/common';
 import type { Db } from '../db/connect.ts';
-import { isUuid, roomNotFound } from './membership.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { isUuid, participantIds, requireMembership, roomNotFound } from './membership.ts';
 import { presentMessage } from './presenters.ts';
 import type { TranslationJobs } from './translationJobs.ts';
 import type { EventPublisher } from './types.ts';
@@ -22,10 +23,13 @@ export interface SendInput {
  * Send a message: membership -> insert the original together with its translation job (the
  * row, `pending`; nothing can lose either after this) -> acknowledge and publish to both
  * participants -> the job runner translates, updates the row and publishes message.translated.
- * A retry with the same client id returns the stored message and publishes nothing twice.
+ * A retry with the same client id returns the stored message (never a second row) and announces
+ * it again (clients merge by message id).
  */
 export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ message: ChatMessage; created: boolean }> {
   const { db, jobs } = deps;
+  // Back-pressure: the translation queue is bounded; the client retries with the same client id.
+  if (jobs.full) throw new AppError(503, 'service_busy', 'Too many messages are waiting for translation. Try again in a moment.', { 'retry-after': '5' });
   const room = await sendContext(db, input.roomId, input.senderId);
   const senderLanguage = isLanguageCode(room.sender_language) ? room.sender_language : null;
   // The partner reads in their own language; without one, in the sender's (spec section 4).
@@ -60,8 +64,14 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
       .where('client_id', '=', input.clientId)
       .executeTakeFirstOrThrow();
     // Still pending (its process may have died): make sure someone claims it now.
-    if (existing.translation_status === 'pending') jobs.kick();
-    return { message: presentMessage(existing), created: false };
+    if (existing.translation_status === 'pending') jobs.waiting();
+    // A retry means the sender cannot know whether the first attempt was announced (its node
+    // may have died in between): announce again; clients merge events by message id.
+    const message = presentMessage(existing);
+    const audience = room.partner_id ? [input.senderId, room.partner_id] : [input.senderId];
+    deps.events.publish(audience, { v: 1, type: 'message.created', message });
+    if (existing.translation_status !== 'pending') deps.events.publish(audience, { v: 1, type: 'message.translated', message });
+    return { message, created: false };
   }
 
   const message = presentMessage(inserted);
@@ -70,7 +80,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   if (lease) {
     jobs.run({ id: message.id, content: message.content, senderLanguage, target, context: room.relationship_context, audience, attempts: 1 });
   } else if (needsTranslation) {
-    jobs.kick();
+    jobs.waiting();
   }
   return { message, created: true };
 }
@@ -92,4 +102,38 @@ async function sendContext(db: Db, roomId: string, senderId: string) {
     .executeTakeFirst();
   if (!row) throw roomNotFound();
   return row;
+}
+
+/**
+ * Retry a failed translation (POST /api/chats/:roomId/messages/:id/retry-translation): members
+ * only (others, and unknown messages, get the room's 404). The row goes back to `pending` with a
+ * fresh attempt count (both participants see it) and becomes a translation job again, exactly as
+ * a new send's. A message that is not `failed` is returned unchanged: two retries translate once.
+ */
+export async function retryTranslation(deps: SendDeps, input: { userId: string; roomId: string; messageId: string }): Promise<{ message: ChatMessage }> {
+  const { db, jobs } = deps;
+  await requireMembership(db, input.roomId, input.userId);
+  if (!/^\d{1,18}$/.test(input.messageId)) throw notFound('Message not found');
+  const stored = await db.selectFrom('messages').selectAll()
+    .where('id', '=', input.messageId as never).where('chat_room_id', '=', input.roomId).executeTakeFirst();
+  if (!stored) throw notFound('Message not found');
+  const lease = jobs.leaseForInsert();
+  const reset = await db.updateTable('messages')
+    .set({ translation_status: 'pending', ...(lease ?? { translation_attempts: 0, translation_lease_until: null, translation_lease_owner: null }) })
+    .where('id', '=', input.messageId as never).where('translation_status', '=', 'failed')
+    .returningAll().executeTakeFirst();
+  if (!reset) return { message: presentMessage(stored) };
+
+  const message = presentMessage(reset);
+  const audience = await participantIds(db, input.roomId);
+  deps.events.publish(audience, { v: 1, type: 'message.translated', message });
+  if (!lease) {
+    jobs.kick();
+    return { message };
+  }
+  const room = stored.sender_id ? await sendContext(db, input.roomId, stored.sender_id).catch(() => null) : null;
+  const senderLanguage = isLanguageCode(room?.sender_language) ? room.sender_language : null;
+  const target: LanguageCode = isLanguageCode(stored.target_language) ? stored.target_language : (senderLanguage ?? 'en');
+  jobs.run({ id: message.id, content: message.content, senderLanguage, target, context: room?.relationship_context ?? null, audience, attempts: 1 });
+  return { message };
 }

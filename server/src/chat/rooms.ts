@@ -43,12 +43,12 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
   const rows = await sql<{
     id: string; name: string; created_at: Date;
     other_id: string | null; other_username: string | null; other_email: string | null; other_language: string | null;
-    last_content: string | null; last_created_at: Date | null; last_sender_id: string | null; last_sender_username: string | null;
+    last_content: string | null; last_translated: string | null; last_created_at: Date | null; last_sender_id: string | null; last_sender_username: string | null;
     unread: string | number;
   }>`
     SELECT r.id, r.name, r.created_at,
            op.id AS other_id, op.username AS other_username, op.email AS other_email, op.language AS other_language,
-           lm.content AS last_content, lm.created_at AS last_created_at, lm.sender_id AS last_sender_id,
+           lm.content AS last_content, lm.translated_content AS last_translated, lm.created_at AS last_created_at, lm.sender_id AS last_sender_id,
            sp.username AS last_sender_username,
            (SELECT count(*) FROM messages m
              WHERE m.chat_room_id = r.id AND m.id > me.last_read_message_id
@@ -58,7 +58,7 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
       LEFT JOIN chat_room_participants o ON o.chat_room_id = r.id AND o.user_id <> me.user_id
       LEFT JOIN profiles op ON op.id = o.user_id
       LEFT JOIN LATERAL (
-        SELECT content, created_at, sender_id FROM messages
+        SELECT content, translated_content, created_at, sender_id FROM messages
          WHERE chat_room_id = r.id ORDER BY id DESC LIMIT 1
       ) lm ON true
       LEFT JOIN profiles sp ON sp.id = lm.sender_id
@@ -75,6 +75,8 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
       r.last_content !== null && r.last_created_at
         ? {
             content: r.last_content,
+            // The reader's language first: the partner's message as translated for the caller.
+            translated_content: r.last_sender_id === callerId ? null : r.last_translated,
             created_at: iso(r.last_created_at),
             sender_username: r.last_sender_username ?? 'Unknown',
             isFromCurrentUser: r.last_sender_id === callerId,

@@ -10,7 +10,7 @@ import { retryOnConnectionLoss } from '../db/availability.ts';
 import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
 import { previewTranslation } from './draftPreview.ts';
-import { sendMessage } from './messageSender.ts';
+import { retryTranslation, sendMessage } from './messageSender.ts';
 import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
@@ -29,9 +29,12 @@ export interface ChatRouteDeps {
   sendsPer10s?: number;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number | undefined;
+  /** Counted for metrics. */
+  onMessageStored?: () => void;
 }
 
 const roomParams = z.object({ roomId: z.string().max(64) });
+const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().max(32) });
 
 export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -107,7 +110,18 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
         { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
       ),
     );
+    if (created) deps.onMessageStored?.();
     return reply.status(created ? 201 : 200).send({ message });
+  });
+
+  r.post(`${CHAT_API.chats}/:roomId/messages/:messageId/retry-translation`, { schema: { params: messageParams } }, async (request) => {
+    const me = currentUser(request).id;
+    await sendLimit.consume(me);
+    const { message } = await retryTranslation(
+      { db, jobs: deps.jobs, events },
+      { userId: me, roomId: request.params.roomId, messageId: request.params.messageId },
+    );
+    return { message };
   });
 
   r.post(`${CHAT_API.chats}/:roomId/preview`, { schema: { params: roomParams, body: previewTranslationBody } }, async (request) => {

@@ -41,6 +41,17 @@ export interface TranslationJobOptions {
   pollMs?: number;
   /** On shutdown, how long to let in-flight translations finish before handing them back. */
   drainMs?: number;
+  /** Waiting messages beyond which new sends are refused (503, retry later): a bounded queue. */
+  maxQueue?: number;
+  /** false on web-only nodes: never translate here, leave every job to the workers. */
+  takesWork?: boolean;
+  /** Tell the other nodes that unclaimed jobs are waiting (cluster mode). */
+  wakeOthers?: () => void;
+  /** Observations for metrics: a job's outcome, an engine call's duration. */
+  observe?: {
+    outcome(outcome: 'done' | 'not_needed' | 'failed' | 'retry' | 'gave_up'): void;
+    engine(seconds: number, ok: boolean): void;
+  };
 }
 
 interface ClaimedRow {
@@ -77,6 +88,9 @@ export class TranslationJobs {
   private pollAgain = false;
   /** Claimable rows may be waiting (a full poll, a send this process had no room for). */
   private backlog = true;
+  private depthTimer: NodeJS.Timeout | undefined;
+  /** The last depth seen is at maxQueue (refreshed every pollMs). */
+  full = false;
 
   constructor(private readonly o: TranslationJobOptions) {
     this.leaseMs = o.leaseMs ?? 30_000;
@@ -88,6 +102,12 @@ export class TranslationJobs {
 
   /** Take back what a previous run of this process left (exclusive mode), then poll. */
   async start(): Promise<void> {
+    const maxQueue = this.o.maxQueue ?? 10_000;
+    this.depthTimer = setInterval(() => {
+      this.depth().then((n) => (this.full = n >= maxQueue), () => undefined);
+    }, this.pollMs);
+    this.depthTimer.unref();
+    if (this.o.takesWork === false) return;
     if (this.o.exclusive) {
       await this.o.db
         .updateTable('messages')
@@ -126,7 +146,13 @@ export class TranslationJobs {
     this.inFlight.set(job.id, done);
   }
 
-  /** Look for claimable work soon (a pending message was resent, a slot freed). */
+  /** A job was left unclaimed (no room here, a web-only node, a resent pending message). */
+  waiting(): void {
+    this.o.wakeOthers?.();
+    this.kick();
+  }
+
+  /** Look for claimable work soon (a pending message was resent, a slot freed, a wake-up). */
   kick(): void {
     if (!this.accepting) return;
     if (this.polling) {
@@ -148,6 +174,7 @@ export class TranslationJobs {
   async drain(): Promise<void> {
     this.accepting = false;
     clearInterval(this.pollTimer);
+    clearInterval(this.depthTimer);
     await this.polling;
     const all = Promise.allSettled([...this.inFlight.values()]);
     let timer: NodeJS.Timeout | undefined;
@@ -170,6 +197,16 @@ export class TranslationJobs {
 
   get inFlightCount(): number {
     return this.inFlight.size;
+  }
+
+  /** Messages waiting for a translation, on every node (metrics, back-pressure). */
+  async depth(): Promise<number> {
+    const row = await this.o.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('translation_status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   private leaseExpiry() {
@@ -223,18 +260,23 @@ export class TranslationJobs {
 
   private async process(job: TranslationJob): Promise<void> {
     if (job.attempts > this.maxAttempts) {
+      this.o.observe?.outcome('gave_up');
       return this.apply(job, { translated_content: null, translation_status: 'failed', original_language: job.senderLanguage });
     }
     let update: TranslationUpdate;
+    const started = performance.now();
     try {
       const result = await this.o.translator.translate({ text: job.content, sourceHint: job.senderLanguage, target: job.target, context: job.context });
+      this.o.observe?.engine((performance.now() - started) / 1000, result.ok);
       update = toTranslationUpdate(result, job.content, job.senderLanguage, job.target);
     } catch (err) {
+      this.o.observe?.engine((performance.now() - started) / 1000, false);
       this.o.log.warn({ err, messageId: job.id, attempt: job.attempts }, 'message translation failed; will retry');
       return this.retryLater(job);
     }
     try {
       await this.apply(job, update);
+      this.o.observe?.outcome(update.translation_status);
     } catch (err) {
       this.o.log.warn({ err, messageId: job.id }, 'could not store message translation; will retry');
       await this.retryLater(job).catch(() => undefined);
@@ -256,8 +298,10 @@ export class TranslationJobs {
   /** Hand the job back with a due time (exponential backoff), or give up after maxAttempts. */
   private async retryLater(job: TranslationJob): Promise<void> {
     if (job.attempts >= this.maxAttempts) {
+      this.o.observe?.outcome('gave_up');
       return this.apply(job, { translated_content: null, translation_status: 'failed', original_language: job.senderLanguage });
     }
+    this.o.observe?.outcome('retry');
     const delayMs = Math.min(60_000, 1_000 * 2 ** (job.attempts - 1)) * (0.75 + Math.random() / 2);
     try {
       await this.o.db

@@ -79,6 +79,14 @@ export interface MessagesTable {
   translation_lease_owner: string | null;
 }
 
+export interface StoredFilesTable {
+  bucket: string;
+  key: string;
+  content_type: string;
+  bytes: Uint8Array;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -87,4 +95,5 @@ export interface Database {
   chat_rooms: ChatRoomsTable;
   chat_room_participants: ChatRoomParticipantsTable;
   messages: MessagesTable;
+  stored_files: StoredFilesTable;
 }

@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from './errors.ts';
 import { parseRetryAfter, requestBytes, requestJson } from './http.ts';
 import { retryDelay } from './retry.ts';
+import { startHttpStub } from './testing/httpStub.ts';
 
 // The shared provider client against a real local HTTP server: each test queues the answers.
 
@@ -26,23 +26,15 @@ const queue: Answer[] = [];
 const seen: Seen[] = [];
 
 beforeAll(async () => {
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
-      const answer = queue.shift() ?? { status: 200, body: '{"ok":true}' };
-      if (answer.hang) return;
-      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      res.end(answer.body ?? '');
-    });
+  const stub = await startHttpStub((req, res) => {
+    seen.push({ method: req.method, headers: req.headers, body: req.body.toString() });
+    const answer = queue.shift() ?? { status: 200, body: '{"ok":true}' };
+    if (answer.hang) return;
+    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+    res.end(answer.body ?? '');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => {
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(() => resolve()));
-  };
+  base = stub.origin;
+  close = stub.close;
 });
 afterAll(() => close());
 beforeEach(() => {

@@ -4,13 +4,13 @@ import { API, LIMITS, updateProfileBody } from '@parley/common';
 import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
-import type { LocalStorage } from '../storage/localStorage.ts';
+import type { DbStorage } from '../storage/dbStorage.ts';
 import { prepareAvatar } from './avatar.ts';
 import { getProfile, updateProfile } from './service.ts';
 
 export interface ProfileRouteDeps {
   db: Db;
-  storage: LocalStorage;
+  storage: DbStorage;
   requireUser: RequireUser;
   now: () => Date;
 }

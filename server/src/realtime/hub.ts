@@ -25,12 +25,21 @@ export class RealtimeHub implements EventPublisher {
   }
 
   publish(userIds: readonly string[], event: ServerEvent): void {
-    const frame = JSON.stringify(event);
+    this.deliver(userIds, JSON.stringify(event));
+  }
+
+  /** An already serialized event to this process's sockets of these users. */
+  deliver(userIds: readonly string[], frame: string): void {
     for (const userId of new Set(userIds)) {
       for (const client of this.byUser.get(userId) ?? []) {
         if (client.ws.readyState === client.ws.OPEN) client.ws.send(frame);
       }
     }
+  }
+
+  /** Close every socket (Redis came back after an outage: events may be lost; clients resume with ?after). */
+  closeAll(code: number, reason: string): void {
+    for (const client of this.clients()) client.ws.close(code, reason);
   }
 
   /** Close every socket opened with a session (sign-out, expiry). */

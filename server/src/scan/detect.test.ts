@@ -4,7 +4,7 @@ import { detectAmong } from '../translation/textTranslator.ts';
 import { detectScanLanguage, type Detect } from './detect.ts';
 import { planPasses } from './ocr/tesseract.ts';
 import { dominantScript } from './ocr/scripts.ts';
-import { createApertiumTranslator } from './testing/apertiumTranslator.ts';
+import { ApertiumCliTranslator } from '../translation/testing/apertiumCli.ts';
 
 /** A detector that always answers `answer` when it is among the candidates, and records what it was asked. */
 function fixedDetector(answer: LanguageCode | undefined) {
@@ -70,7 +70,7 @@ describe('detectScanLanguage', () => {
   });
 
   it('detects the real examples with the franc-based test detector', () => {
-    const { detect } = createApertiumTranslator();
+    const { detect } = new ApertiumCliTranslator();
     expect(detectScanLanguage('La biblioteca está cerrada los domingos.\nGracias por su visita.', ['en', 'es'], detect)).toBe('es');
     expect(detectScanLanguage('Welcome to the city museum.', ['en', 'es'], detect)).toBe('en');
     expect(detectScanLanguage('Le musée est ouvert tous les jours.\nMerci de votre visite.', ['es', 'fr'], detect)).toBe('fr');

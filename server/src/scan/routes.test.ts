@@ -11,7 +11,7 @@ import type { OcrEngine } from './ocr/types.ts';
 import { createScanLimiter } from './rateLimit.ts';
 import { scanRoutes } from './routes.ts';
 import { createScanService } from './service.ts';
-import { createApertiumTranslator } from './testing/apertiumTranslator.ts';
+import { ApertiumCliTranslator } from '../translation/testing/apertiumCli.ts';
 import { pngBomb } from './testing/bomb.ts';
 import { renderLabel, renderPhoto } from './testing/render.ts';
 import { SAMPLES } from './testing/samples.ts';
@@ -37,7 +37,7 @@ async function buildTestApp(ocrEngine: OcrEngine, scansPerMinute = 1000): Promis
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 10 } });
-  const service = createScanService({ ocrEngines: [ocrEngine], translator: createApertiumTranslator() });
+  const service = createScanService({ ocrEngines: [ocrEngine], translator: new ApertiumCliTranslator() });
   await app.register(scanRoutes, { service, requireUser, limiter: createScanLimiter(scansPerMinute) });
   await app.ready();
   return app;

@@ -6,13 +6,13 @@ import { TesseractEngine } from './ocr/tesseract.ts';
 import { type OcrEngine } from './ocr/types.ts';
 import { EngineError } from '../platform/errors.ts';
 import { createScanService, TRANSLATION_FAILED_MESSAGE } from './service.ts';
-import { createApertiumTranslator } from './testing/apertiumTranslator.ts';
+import { ApertiumCliTranslator } from '../translation/testing/apertiumCli.ts';
 import { characterErrorRate } from './testing/cer.ts';
 import { renderLabel, renderPhoto } from './testing/render.ts';
 import { SAMPLES } from './testing/samples.ts';
 import type { TextTranslator } from '../translation/textTranslator.ts';
 
-const real = createScanService({ ocrEngines: [new TesseractEngine()], translator: createApertiumTranslator() });
+const real = createScanService({ ocrEngines: [new TesseractEngine()], translator: new ApertiumCliTranslator() });
 
 describe('smartImageTranslate with Tesseract and Apertium', () => {
   const translated: Array<[keyof typeof SAMPLES, LanguageCode, string, RegExp[]]> = [

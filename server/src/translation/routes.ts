@@ -18,7 +18,10 @@ export interface TranslationRoutesOptions {
   maxChars?: number | undefined;
   /** Translation requests per user per window (default 120 per 60 s). */
   rateLimit?: { points: number; durationSec: number } | undefined;
-  /** UI catalog requests per user per window (default 20 per 60 s). */
+  /**
+   * UI catalog requests per user per window (default 60 per 60 s). The written catalogs cover the
+   * interface; this only fills gaps, and a whole untranslated catalog (~30 batches) must fit one window.
+   */
   uiStringsRateLimit?: { points: number; durationSec: number } | undefined;
 }
 
@@ -57,7 +60,7 @@ export async function translationRoutes(app: FastifyInstance, options: Translati
     tooMany: (s) => `Too many translation requests. Try again in ${s} seconds.`,
   });
   const catalogLimit = createRateLimit({
-    name: 'ui-strings', points: options.uiStringsRateLimit?.points ?? 20, durationSec: options.uiStringsRateLimit?.durationSec ?? 60,
+    name: 'ui-strings', points: options.uiStringsRateLimit?.points ?? 60, durationSec: options.uiStringsRateLimit?.durationSec ?? 60,
     tooMany: (s) => `Too many translation requests. Try again in ${s} seconds.`,
   });
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { LANGUAGE_CODES, type LanguageCode, type VoiceCapabilities } from '@parley/common';
 import path from 'node:path';
 import { realtimeUrlFor, type VoiceConfig } from './config.ts';
 import { OpenAiRealtimeSession } from './openaiRealtime.ts';
@@ -18,9 +19,13 @@ export interface VoiceDeps {
   description: string;
   /** Programs the chosen engines need but that are not on PATH (log them at start-up). */
   missingPrograms: string[];
+  /** Languages recognised and spoken (GET /api/voice/capabilities). */
+  capabilities: VoiceCapabilities;
   /** The configured text-to-speech engine (also used to read chat messages aloud). */
   tts: TextToSpeech;
 }
+
+const supported = (engine: { supports(language: LanguageCode): boolean }) => LANGUAGE_CODES.filter((code) => engine.supports(code));
 
 export function createVoiceDeps(config: VoiceConfig, services: { translator: TextTranslator; logger?: VoiceLogger }): VoiceDeps {
   const logger = services.logger ?? silentLogger;
@@ -31,6 +36,11 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
     return {
       description: `openai-realtime: ${url} (${openai.realtimeModel})`,
       missingPrograms: [],
+      capabilities: {
+        engine: 'openai-realtime',
+        stt: { engine: 'openai-realtime', languages: [...LANGUAGE_CODES] },
+        tts: { engine: 'openai-realtime', languages: [...LANGUAGE_CODES] },
+      },
       tts,
       createSession: (ctx) =>
         new OpenAiRealtimeSession(ctx, {
@@ -54,6 +64,11 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
   return {
     description: `pipeline: ${stt.id} -> translation -> ${tts.id}`,
     missingPrograms: needed.filter((program) => !onPath(program)),
+    capabilities: {
+      engine: 'pipeline',
+      stt: { engine: stt.id, languages: supported(stt) },
+      tts: { engine: tts.id, languages: supported(tts) },
+    },
     tts,
     createSession: (ctx) => new VoiceSession(ctx, { stt, tts, translator: services.translator, ...(config.limits ? { limits: config.limits } : {}), logger }),
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { liveProcessCount } from '../platform/process.ts';
 import { VoiceSession } from './session.ts';
 import { PocketSphinxStt } from './stt/pocketsphinx.ts';
-import { ApertiumCliTranslator } from './testing/apertiumTranslator.ts';
+import { ApertiumCliTranslator } from '../translation/testing/apertiumCli.ts';
 import { startVoiceServer, VoiceTestClient, type TestVoiceServer } from './testing/harness.ts';
 import { commandsOf, descendantPids } from '../platform/testing/processes.ts';
 import { fliteSpeech } from './testing/speech.ts';

@@ -1,6 +1,7 @@
 /** Live voice translation: the voice socket, its engines and the OpenAI Realtime proxy. */
 export { attachVoiceSocket, sameOriginCheck, type VoiceSocket, type VoiceSocketDeps } from './socket.ts';
 export { createVoiceDeps, type VoiceDeps } from './deps.ts';
+export { voiceRoutes } from './routes.ts';
 export { voiceConfigFromEnv, voiceEnvSchema, voiceEnvShape, type VoiceConfig, type VoiceEnv } from './config.ts';
 export { VoiceSession, type VoiceSessionOptions } from './session.ts';
 export { OpenAiRealtimeSession, type OpenAiRealtimeOptions } from './openaiRealtime.ts';

@@ -3,7 +3,7 @@ import { WER_SENTENCES } from './testing/sentences.ts';
 import { CHUNK_BYTES, durationSeconds, rms } from './audio.ts';
 import { VoiceSession } from './session.ts';
 import { PocketSphinxStt } from './stt/pocketsphinx.ts';
-import { ApertiumCliTranslator } from './testing/apertiumTranslator.ts';
+import { ApertiumCliTranslator } from '../translation/testing/apertiumCli.ts';
 import { collectAudio, startVoiceServer, VoiceTestClient, type TestVoiceServer } from './testing/harness.ts';
 import { fliteSpeech, silence, wordErrorRate } from './testing/speech.ts';
 import { EspeakTts } from './tts/espeak.ts';

@@ -4,7 +4,7 @@ import { FakeStt, FakeTranslator, FakeTts } from './testing/fakes.ts';
 import { collectAudio, startVoiceServer, VoiceTestClient, type TestVoiceServer } from './testing/harness.ts';
 import { OpenAiStt } from './stt/openai.ts';
 import type { SpeechToText } from './stt/types.ts';
-import { startHttpStub } from './testing/httpStub.ts';
+import { startHttpStub } from '../platform/testing/httpStub.ts';
 
 // The session's input handling, over a real socket, with instant fake engines. Every bad frame
 // must produce its error event and leave the socket usable: each case ends with a good utterance.

@@ -20,6 +20,11 @@ export interface VoiceSocketDeps {
   logger?: VoiceLogger;
   /** Open voice sockets one user may hold at once (default 4). */
   maxConnectionsPerUser?: number;
+  /**
+   * Where those sockets are counted: in this process by default; across the cluster when given
+   * (acquire resolves to a release function, or null when the user has no slot left).
+   */
+  slots?: { acquire(userId: string, max: number): Promise<(() => void) | null> };
   /** Frames above this close the socket (1009); frames between the session's cap and this get an error event. */
   hardMaxPayload?: number;
   /** Ping interval that drops dead peers (default 30 s). */
@@ -43,7 +48,7 @@ export function attachVoiceSocket(server: Server, deps: VoiceSocketDeps): VoiceS
   const logger = deps.logger ?? silentLogger;
   const maxPerUser = deps.maxConnectionsPerUser ?? 4;
   const wss = new WebSocketServer({ noServer: true, maxPayload: deps.hardMaxPayload ?? VOICE_LIMITS.maxFrameBytes * 4, perMessageDeflate: false });
-  const perUser = new Map<string, number>();
+  const slots = deps.slots ?? memorySlots();
   const bySession = new Map<string, Set<WebSocket>>();
   const unsubscribe = deps.onSessionEnded?.((sessionId) => {
     for (const ws of bySession.get(sessionId) ?? []) ws.close(4001, 'session ended');
@@ -62,15 +67,22 @@ export function attachVoiceSocket(server: Server, deps: VoiceSocketDeps): VoiceS
         return refuse(socket, 500, 'internal_error', 'Authentication failed');
       }
       if (!user) return refuse(socket, 401, 'unauthenticated', 'Please sign in');
-      if ((perUser.get(user.userId) ?? 0) >= maxPerUser) return refuse(socket, 429, 'too_many_connections', 'Too many voice connections');
-      if (socket.destroyed) return;
+      let releaseSlot: (() => void) | null;
+      try {
+        releaseSlot = await slots.acquire(user.userId, maxPerUser);
+      } catch (err) {
+        logger.error({ err }, 'voice: connection count unavailable');
+        return refuse(socket, 503, 'internal_error', 'Try again in a moment');
+      }
+      if (!releaseSlot) return refuse(socket, 429, 'too_many_connections', 'Too many voice connections');
+      if (socket.destroyed) return releaseSlot();
       const { userId, sessionId } = user;
-      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, userId, sessionId));
+      const slot = releaseSlot;
+      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, userId, sessionId, slot));
     })();
   };
 
-  const accept = (ws: WebSocket, userId: string, sessionId: string | undefined) => {
-    perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+  const accept = (ws: WebSocket, userId: string, sessionId: string | undefined, releaseSlot: () => void) => {
     let release = () => {};
     if (sessionId) {
       let set = bySession.get(sessionId);
@@ -107,9 +119,7 @@ export function attachVoiceSocket(server: Server, deps: VoiceSocketDeps): VoiceS
         set?.delete(ws);
         if (set?.size === 0) bySession.delete(sessionId);
       }
-      const left = (perUser.get(userId) ?? 1) - 1;
-      if (left > 0) perUser.set(userId, left);
-      else perUser.delete(userId);
+      releaseSlot();
     });
   };
 
@@ -157,4 +167,24 @@ function refuse(socket: Duplex, status: number, code: string, message: string): 
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
+}
+
+/** Voice sockets counted per user in this process. */
+function memorySlots(): NonNullable<VoiceSocketDeps['slots']> {
+  const perUser = new Map<string, number>();
+  return {
+    async acquire(userId, max) {
+      const n = perUser.get(userId) ?? 0;
+      if (n >= max) return null;
+      perUser.set(userId, n + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (perUser.get(userId) ?? 1) - 1;
+        if (left > 0) perUser.set(userId, left);
+        else perUser.delete(userId);
+      };
+    },
+  };
 }

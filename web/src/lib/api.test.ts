@@ -18,6 +18,14 @@ describe('apiFetch', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('keeps the field a validation error names, for the catalog message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(400, {
+      error: { code: 'validation_failed', message: 'username: Username may contain...', details: [{ instancePath: '/username', message: 'x' }] },
+    })));
+    const error = await apiFetch('/api/profile', { method: 'PATCH', body: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'validation_failed', field: 'username' });
+  });
+
   it('returns undefined for 204', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
     expect(await apiFetch('/api/auth/signout', { method: 'POST' })).toBeUndefined();

@@ -6,13 +6,16 @@ export class ApiError extends Error {
   readonly code: string;
   /** Seconds from a Retry-After header (429). */
   readonly retryAfter: number | undefined;
+  /** The request field a validation error names ('username', 'email'...), when the server says. */
+  readonly field: string | undefined;
 
-  constructor(status: number, code: string, message: string, retryAfter?: number) {
+  constructor(status: number, code: string, message: string, retryAfter?: number, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.retryAfter = retryAfter;
+    this.field = field;
   }
 }
 
@@ -61,18 +64,30 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** The first field named by error details: {field} or a schema-validation list [{instancePath: '/username'}]. */
+function errorField(details: unknown): string | undefined {
+  const first: unknown = Array.isArray(details) ? details[0] : details;
+  if (!first || typeof first !== 'object') return undefined;
+  const { field, instancePath } = first as { field?: unknown; instancePath?: unknown };
+  if (typeof field === 'string' && field) return field;
+  if (typeof instancePath === 'string') return instancePath.split('/').filter(Boolean)[0];
+  return undefined;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let code = `http_${response.status}`;
   let message = response.statusText || `Request failed (${response.status})`;
+  let field: string | undefined;
   try {
     const body = (await response.json()) as Partial<ApiErrorBody>;
     if (body.error?.code) code = body.error.code;
     if (body.error?.message) message = body.error.message;
+    field = errorField(body.error?.details);
   } catch {
     // Not a JSON error body: keep the status line.
   }
   const retry = Number(response.headers.get('Retry-After'));
-  const error = new ApiError(response.status, code, message, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+  const error = new ApiError(response.status, code, message, Number.isFinite(retry) && retry > 0 ? retry : undefined, field);
   if (response.status === 401 && code === 'unauthenticated') for (const listener of unauthenticatedListeners) listener();
   return error;
 }

@@ -1,6 +1,9 @@
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider, useI18n, useT } from './i18n.tsx';
+import { CATALOG_KEYS, ENGLISH_STRINGS, type LocaleCatalog } from '@parley/common';
+import { I18nProvider, useI18n, useT, type LoadCatalog } from './i18n.tsx';
+
+const noCatalog: LoadCatalog = async () => ({});
 
 function Probe() {
   const { t, status, setLanguage } = useI18n();
@@ -9,8 +12,10 @@ function Probe() {
       <p data-testid="welcome">{t('languageSelector.welcomeTitle', { name: 'Ana' })}</p>
       <p data-testid="chat">{t('nav.chat')}</p>
       <p data-testid="status">{status}</p>
+      <p data-testid="found">{t('userSearch.resultCount', { n: 3 })}</p>
       <button onClick={() => void setLanguage('es')}>es</button>
       <button onClick={() => void setLanguage('en')}>en</button>
+      <button onClick={() => void setLanguage('ar')}>ar</button>
     </div>
   );
 }
@@ -41,7 +46,7 @@ describe('I18nProvider', () => {
 
   it('translates on a language change in batches of 10, and English restores the originals with no call', async () => {
     const fetchMock = mockFetch();
-    render(<I18nProvider><Probe /></I18nProvider>);
+    render(<I18nProvider loadCatalog={noCatalog}><Probe /></I18nProvider>);
     await act(async () => screen.getByText('es').click());
     expect(screen.getByTestId('chat').textContent).toBe('[es] Chat');
     expect(screen.getByTestId('welcome').textContent).toBe('[es] Welcome, Ana!');
@@ -61,11 +66,13 @@ describe('I18nProvider', () => {
 
   it('starts instantly from the cache on reload', async () => {
     const fetchMock = mockFetch();
-    const first = render(<I18nProvider><Probe /></I18nProvider>);
+    const first = render(<I18nProvider loadCatalog={noCatalog}><Probe /></I18nProvider>);
     await act(async () => screen.getByText('es').click());
     first.unmount();
     const calls = fetchMock.mock.calls.length;
-    render(<I18nProvider initialLanguage="es"><Probe /></I18nProvider>);
+    await act(async () => {
+      render(<I18nProvider initialLanguage="es" loadCatalog={noCatalog}><Probe /></I18nProvider>);
+    });
     expect(screen.getByTestId('chat').textContent).toBe('[es] Chat');
     expect(fetchMock.mock.calls.length).toBe(calls);
   });
@@ -73,11 +80,58 @@ describe('I18nProvider', () => {
   it('keeps English strings when the server fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":{"code":"internal","message":"boom"}}', { status: 500 })));
-    render(<I18nProvider><Probe /></I18nProvider>);
+    render(<I18nProvider loadCatalog={noCatalog}><Probe /></I18nProvider>);
     await act(async () => screen.getByText('es').click());
     expect(screen.getByTestId('chat').textContent).toBe('Chat');
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
+  });
+
+  it('uses the written catalog with ICU plurals and asks the server only for the strings it lacks', async () => {
+    const fetchMock = mockFetch();
+    const catalog: LocaleCatalog = Object.fromEntries(CATALOG_KEYS.map((k) => [k, ENGLISH_STRINGS[k]]));
+    catalog['nav.chat'] = 'Chat ES';
+    catalog['userSearch.resultCount'] = '{n, plural, one {# usuario encontrado} other {# usuarios encontrados}}';
+    delete catalog['languageSelector.welcomeTitle'];
+    render(<I18nProvider loadCatalog={async () => catalog}><Probe /></I18nProvider>);
+    await act(async () => screen.getByText('es').click());
+    expect(screen.getByTestId('chat').textContent).toBe('Chat ES');
+    expect(screen.getByTestId('found').textContent).toBe('3 usuarios encontrados');
+    expect(screen.getByTestId('welcome').textContent).toBe('[es] Welcome, Ana!');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ language: 'es', strings: { 'languageSelector.welcomeTitle': 'Welcome, {name}!' } });
+  });
+
+  it('switches the whole screen at once: nothing changes until the missing strings are in', async () => {
+    const waiting: ((value: Response) => void)[] = [];
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => { waiting.push(resolve); })));
+    const catalog: LocaleCatalog = { 'nav.chat': 'Chat ES' };
+    render(<I18nProvider loadCatalog={async () => catalog}><Probe /></I18nProvider>);
+    await act(async () => { screen.getByText('es').click(); });
+    expect(screen.getByTestId('status').textContent).toBe('translating');
+    expect(screen.getByTestId('chat').textContent).toBe('Chat');
+    await act(async () => {
+      while (waiting.length) {
+        waiting.splice(0).forEach((resolve) => resolve(new Response('{"strings":{}}', { status: 200 })));
+        await new Promise((r) => setTimeout(r, 0));
+      }
+    });
+    expect(screen.getByTestId('chat').textContent).toBe('Chat ES');
+  });
+
+  it('sets lang and dir on <html>: Arabic is right to left', async () => {
+    render(<I18nProvider loadCatalog={async () => ({ 'nav.chat': 'دردشة' })} translateOptions={{ post: async (_l, s) => s }}><Probe /></I18nProvider>);
+    await act(async () => { screen.getByText('ar').click(); });
+    expect(screen.getByTestId('chat').textContent).toBe('دردشة');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('ar');
+    await act(async () => { screen.getByText('en').click(); });
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('renders English plurals', () => {
+    render(<I18nProvider><Probe /></I18nProvider>);
+    expect(screen.getByTestId('found').textContent).toBe('3 user(s) found');
   });
 
   it('throws when used outside its provider', () => {

@@ -1,18 +1,22 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ENGLISH_STRINGS, format, type CatalogKey, type FlatCatalog, type FormatVars, type LanguageCode } from '@parley/common';
+import {
+  ENGLISH_STRINGS, formatMessage, languageDirection, loadLocaleCatalog,
+  type CatalogKey, type FlatCatalog, type FormatVars, type LanguageCode, type LocaleCatalog,
+} from '@parley/common';
 import { loadCachedCatalog, translateCatalog, type TranslateOptions } from './uiTranslation.ts';
 import { getStoredLanguage } from './userLanguage.ts';
 
 export type TFunction = (key: CatalogKey, vars?: FormatVars) => string;
+export type LoadCatalog = (language: Exclude<LanguageCode, 'en'>) => Promise<LocaleCatalog>;
 
 export interface I18nValue {
   /** The interface language. */
   language: LanguageCode;
-  /** 'translating' while the catalog is being translated into a newly chosen language. */
+  /** 'translating' while a newly chosen language loads (its written catalog, then machine translation of any gaps). */
   status: 'idle' | 'translating';
   t: TFunction;
-  /** Switch the interface language; resolves once the strings are translated (English: at once, no call). */
-  setLanguage: (language: LanguageCode) => Promise<void>;
+  /** Switch the interface language; resolves once every string is ready, so the whole screen changes at once. */
+  setLanguage: (language: LanguageCode, options?: { progressive?: boolean }) => Promise<void>;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
@@ -21,11 +25,29 @@ interface State {
   language: LanguageCode;
   strings: FlatCatalog;
   status: I18nValue['status'];
+  /** False until the first language's strings are in: nothing renders, so English never flashes. */
+  ready: boolean;
 }
 
-function initialState(language: LanguageCode): State {
-  const { strings, missing } = loadCachedCatalog(language);
-  return { language, strings, status: missing.length > 0 ? 'translating' : 'idle' };
+/** Written catalogs already fetched in this tab, per loader. */
+const loaded = new WeakMap<LoadCatalog, Map<LanguageCode, LocaleCatalog>>();
+function writtenCache(load: LoadCatalog): Map<LanguageCode, LocaleCatalog> {
+  let cache = loaded.get(load);
+  if (!cache) loaded.set(load, (cache = new Map()));
+  return cache;
+}
+
+async function writtenCatalog(language: Exclude<LanguageCode, 'en'>, load: LoadCatalog): Promise<LocaleCatalog> {
+  const known = writtenCache(load).get(language);
+  if (known) return known;
+  try {
+    const catalog = await load(language);
+    writtenCache(load).set(language, catalog);
+    return catalog;
+  } catch (error) {
+    console.warn(`No written catalog for ${language}; machine translation fills it`, error);
+    return {};
+  }
 }
 
 export interface I18nProviderProps {
@@ -34,47 +56,66 @@ export interface I18nProviderProps {
   initialLanguage?: LanguageCode;
   /** For tests: batch size, parallelism, transport. */
   translateOptions?: TranslateOptions;
+  /** For tests: where written catalogs come from (default: the lazily loaded locale chunks). */
+  loadCatalog?: LoadCatalog;
 }
 
-export function I18nProvider({ children, initialLanguage, translateOptions }: I18nProviderProps) {
-  const [state, setState] = useState<State>(() => initialState(initialLanguage ?? getStoredLanguage() ?? 'en'));
+export function I18nProvider({ children, initialLanguage, translateOptions, loadCatalog = loadLocaleCatalog }: I18nProviderProps) {
+  const [state, setState] = useState<State>(() => {
+    const language = initialLanguage ?? getStoredLanguage() ?? 'en';
+    const cached = language === 'en' ? undefined : writtenCache(loadCatalog).get(language);
+    const ready = language === 'en' || cached !== undefined;
+    return { language, strings: ready ? loadCachedCatalog(language, cached).strings : { ...ENGLISH_STRINGS }, status: ready ? 'idle' : 'translating', ready };
+  });
   const requestId = useRef(0);
 
-  const setLanguage = useCallback(async (language: LanguageCode) => {
+  const setLanguage = useCallback(async (language: LanguageCode, options: { progressive?: boolean } = {}) => {
     const id = ++requestId.current;
     if (language === 'en') {
-      setState({ language, strings: { ...ENGLISH_STRINGS }, status: 'idle' });
-      return;
-    }
-    const cached = loadCachedCatalog(language);
-    if (cached.missing.length === 0) {
-      setState({ language, strings: cached.strings, status: 'idle' });
+      setState({ language, strings: { ...ENGLISH_STRINGS }, status: 'idle', ready: true });
       return;
     }
     setState((s) => ({ ...s, status: 'translating' }));
-    const strings = await translateCatalog(language, translateOptions);
-    if (id === requestId.current) setState({ language, strings, status: 'idle' });
-  }, [translateOptions]);
+    const own = await writtenCatalog(language, loadCatalog);
+    const cached = loadCachedCatalog(language, own);
+    if (cached.missing.length === 0 || options.progressive) {
+      // At start-up the written catalog shows at once; gaps (if any) are filled below without blocking.
+      if (id === requestId.current) setState({ language, strings: cached.strings, status: cached.missing.length ? 'translating' : 'idle', ready: true });
+      if (cached.missing.length === 0) return;
+    }
+    // Strings the written catalog lacks are machine-translated before a chosen language shows.
+    const strings = await translateCatalog(language, translateOptions, own);
+    if (id === requestId.current) setState({ language, strings, status: 'idle', ready: true });
+  }, [translateOptions, loadCatalog]);
 
-  // A reload with a stored language whose cache is incomplete (new strings): fill the gaps.
-  const startLanguage = useRef(state.status === 'translating' ? state.language : undefined);
+  // A reload with a stored language: load its catalog before the first paint of the app.
+  const startLanguage = useRef<LanguageCode | undefined>(state.language === 'en' ? undefined : state.language);
   useEffect(() => {
     const language = startLanguage.current;
     startLanguage.current = undefined;
-    if (language) void setLanguage(language);
+    if (language) void setLanguage(language, { progressive: true });
   }, [setLanguage]);
 
   useEffect(() => {
-    document.documentElement.lang = state.language;
+    const html = document.documentElement;
+    html.lang = state.language;
+    html.dir = languageDirection(state.language);
   }, [state.language]);
 
-  const t = useCallback<TFunction>((key, vars) => format(state.strings[key] ?? ENGLISH_STRINGS[key] ?? key, vars), [state.strings]);
+  const t = useCallback<TFunction>(
+    (key, vars) => formatMessage(state.strings[key] ?? ENGLISH_STRINGS[key] ?? key, state.language, vars),
+    [state.strings, state.language],
+  );
 
   const value = useMemo<I18nValue>(
     () => ({ language: state.language, status: state.status, t, setLanguage }),
     [state.language, state.status, t, setLanguage],
   );
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+  return (
+    <I18nContext.Provider value={value}>
+      {state.ready ? children : <div className="flex h-dvh items-center justify-center" role="status" aria-busy="true" data-testid="i18n-loading" />}
+    </I18nContext.Provider>
+  );
 }
 
 export function useI18n(): I18nValue {

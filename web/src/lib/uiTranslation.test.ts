@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CATALOG_KEYS, ENGLISH_STRINGS, UNTRANSLATED_KEYS } from '@parley/common';
+import { CATALOG_KEYS, ENGLISH_STRINGS, UNTRANSLATED_KEYS, isComplexMessage } from '@parley/common';
 import { chunk, loadCachedCatalog, runPool, translateCatalog, translateStrings, type PostBatch } from './uiTranslation.ts';
 
 /** A fake /api/ui-strings: prefixes every string, keeps placeholders. */
@@ -75,7 +75,7 @@ describe('translateCatalog', () => {
   it('translates the whole catalog once, then serves it from the local cache', async () => {
     const post = fakePost();
     const first = await translateCatalog('es', { post });
-    const translatable = CATALOG_KEYS.filter((k) => !UNTRANSLATED_KEYS.has(k));
+    const translatable = CATALOG_KEYS.filter((k) => !UNTRANSLATED_KEYS.has(k) && !isComplexMessage(ENGLISH_STRINGS[k]));
     expect(post.calls.flatMap(Object.keys).sort()).toEqual([...translatable].sort());
     expect(post.calls.every((c) => Object.keys(c).length <= 10)).toBe(true);
     expect(first['nav.chat']).toBe('ES:Chat');
@@ -85,6 +85,18 @@ describe('translateCatalog', () => {
     expect(post.calls.length).toBe(Math.ceil(translatable.length / 10));
     expect(again).toEqual(first);
     expect(loadCachedCatalog('es').missing).toEqual([]);
+  });
+
+  it('never machine-translates plural messages and asks only for what the written catalog lacks', async () => {
+    const post = fakePost();
+    const written = { 'nav.chat': 'Chat ES', 'nav.talk': 'Hablar' };
+    const out = await translateCatalog('es', { post }, written);
+    const sent = post.calls.flatMap(Object.keys);
+    expect(sent).not.toContain('nav.chat');
+    expect(sent).not.toContain('userSearch.resultCount');
+    expect(out['nav.chat']).toBe('Chat ES');
+    expect(out['userSearch.resultCount']).toBe(ENGLISH_STRINGS['userSearch.resultCount']);
+    expect(loadCachedCatalog('es', written).missing).toEqual([]);
   });
 
   it('does not cache failed strings, so they are retried', async () => {

@@ -1,8 +1,8 @@
 import {
-  ENGLISH_STRINGS, LIMITS, TRANSLATION_API, UNTRANSLATED_KEYS, samePlaceholders,
-  type CatalogKey, type FlatCatalog, type LanguageCode, type UiStringsResponse,
+  ENGLISH_STRINGS, LIMITS, TRANSLATION_API, UNTRANSLATED_KEYS, isComplexMessage, samePlaceholders,
+  type CatalogKey, type FlatCatalog, type LanguageCode, type LocaleCatalog, type UiStringsResponse,
 } from '@parley/common';
-import { apiFetch } from './api.ts';
+import { apiFetch, isApiError } from './api.ts';
 import { readJson, writeJson } from './userLanguage.ts';
 
 /** Server endpoint translating interface strings (batched and cached server-side). */
@@ -27,8 +27,19 @@ export interface TranslateResult {
   failed: string[];
 }
 
-const postBatch: PostBatch = async (language, strings) =>
+const post = async (language: LanguageCode, strings: StringMap) =>
   (await apiFetch<UiStringsResponse>(UI_STRINGS_PATH, { method: 'POST', body: { language, strings } })).strings;
+
+/** One request; a short 429 is waited out once, so a busy minute never leaves a half-translated screen. */
+const postBatch: PostBatch = async (language, strings) => {
+  try {
+    return await post(language, strings);
+  } catch (error) {
+    if (!isApiError(error) || error.status !== 429 || (error.retryAfter ?? 99) > 15) throw error;
+    await new Promise((resolve) => setTimeout(resolve, (error.retryAfter ?? 1) * 1000));
+    return post(language, strings);
+  }
+};
 
 export function chunk<T>(items: T[], size: number): T[][] {
   const chunks: T[][] = [];
@@ -86,17 +97,33 @@ export async function translateStrings(language: LanguageCode, strings: StringMa
   return { strings: result, failed };
 }
 
+let complexKeys: Set<CatalogKey> | undefined;
+/** English plural/select messages: kept out of machine translation. */
+function isComplexKey(key: CatalogKey): boolean {
+  complexKeys ??= new Set((Object.keys(ENGLISH_STRINGS) as CatalogKey[]).filter((k) => isComplexMessage(ENGLISH_STRINGS[k])));
+  return complexKeys.has(key);
+}
+
 /** Cached translations per language: key -> [English source, translation]. */
 type CacheEntries = Record<string, [string, string]>;
 
-/** The full catalog in `language` from the local cache, plus the keys still to translate. */
-export function loadCachedCatalog(language: LanguageCode): { strings: FlatCatalog; missing: CatalogKey[] } {
+/**
+ * The full catalog in `language`: the written catalog, then machine translations cached locally for
+ * the keys it lacks, then English; plus the keys still to machine-translate. Plural/select messages
+ * are never machine-translated (the engines would break their syntax): they stay English until written.
+ */
+export function loadCachedCatalog(language: LanguageCode, written: LocaleCatalog = {}): { strings: FlatCatalog; missing: CatalogKey[] } {
   const strings: FlatCatalog = { ...ENGLISH_STRINGS };
   if (language === 'en') return { strings, missing: [] };
   const cache = readJson<CacheEntries>(CACHE_PREFIX + language) ?? {};
   const missing: CatalogKey[] = [];
   for (const key of Object.keys(ENGLISH_STRINGS) as CatalogKey[]) {
-    if (UNTRANSLATED_KEYS.has(key)) continue;
+    const own = written[key];
+    if (typeof own === 'string' && own.trim()) {
+      strings[key] = own;
+      continue;
+    }
+    if (UNTRANSLATED_KEYS.has(key) || isComplexKey(key)) continue;
     const entry = cache[key];
     if (Array.isArray(entry) && entry[0] === ENGLISH_STRINGS[key] && typeof entry[1] === 'string') strings[key] = entry[1];
     else missing.push(key);
@@ -104,9 +131,9 @@ export function loadCachedCatalog(language: LanguageCode): { strings: FlatCatalo
   return { strings, missing };
 }
 
-/** Translate the catalog keys still missing for `language`, cache the successes, return the full catalog. */
-export async function translateCatalog(language: LanguageCode, options: TranslateOptions = {}): Promise<FlatCatalog> {
-  const { strings, missing } = loadCachedCatalog(language);
+/** Machine-translate the keys `written` lacks (batches of 10, English source), cache the successes, return the full catalog. */
+export async function translateCatalog(language: LanguageCode, options: TranslateOptions = {}, written: LocaleCatalog = {}): Promise<FlatCatalog> {
+  const { strings, missing } = loadCachedCatalog(language, written);
   if (missing.length === 0) return strings;
   const sources = Object.fromEntries(missing.map((key) => [key, ENGLISH_STRINGS[key]]));
   const { strings: translated, failed } = await translateStrings(language, sources, options);

@@ -3,6 +3,7 @@ import * as m001 from './001_accounts.ts';
 import * as m002 from './002_translation_cache.ts';
 import * as m003 from './003_chat.ts';
 import * as m004 from './004_translation_jobs.ts';
+import * as m005 from './005_stored_files.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_translation_cache': m002,
   '003_chat': m003,
   '004_translation_jobs': m004,
+  '005_stored_files': m005,
 };

@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startHttpStub } from '../../platform/testing/httpStub.ts';
 
 /**
  * Local HTTP servers on 127.0.0.1 (random port) speaking the documented protocols of the
@@ -40,45 +40,31 @@ export interface FakeProvider {
 export async function startFake(handler: Handler): Promise<FakeProvider> {
   const requests: RecordedRequest[] = [];
   const script: Answer[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = raw;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        // not JSON
-      }
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
-      requests.push(recorded);
-      const answer = script.shift() ?? handler(recorded);
-      if (answer.hang) return;
-      const send = () => {
-        res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-        res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
-      };
-      if (answer.delayMs) setTimeout(send, answer.delayMs);
-      else send();
-    });
+  const stub = await startHttpStub((raw, res) => {
+    const text = raw.body.toString('utf8');
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON
+    }
+    const url = new URL(raw.url || '/', 'http://127.0.0.1');
+    const recorded = { method: raw.method || 'GET', path: url.pathname, query: url.searchParams, headers: raw.headers, body };
+    requests.push(recorded);
+    const answer = script.shift() ?? handler(recorded);
+    if (answer.hang) return;
+    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+    res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: stub.origin,
     requests,
     script,
     reset() {
       requests.length = 0;
       script.length = 0;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: stub.close,
   };
 }
 

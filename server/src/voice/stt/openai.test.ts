@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpStub, parseMultipart } from '../testing/httpStub.ts';
+import { startHttpStub, parseMultipart } from '../../platform/testing/httpStub.ts';
 import { OpenAiStt } from './openai.ts';
 
 // Contract of the OpenAI-compatible transcription endpoint (OpenAI, whisper.cpp, faster-whisper):

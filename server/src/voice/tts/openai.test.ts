@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pcmToWav } from '../audio.ts';
-import { startHttpStub } from '../testing/httpStub.ts';
+import { startHttpStub } from '../../platform/testing/httpStub.ts';
 import { OpenAiTts } from './openai.ts';
 
 // Contract of the OpenAI-compatible speech endpoint: POST {base}/audio/speech

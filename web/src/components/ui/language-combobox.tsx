@@ -14,12 +14,12 @@ function fold(text: string): string {
  * Languages whose English name, native name or code contains the query, best first: an exact name or code,
  * then names starting with the query, then the rest (each group in list order). A blank query lists all.
  */
-export function filterLanguages(query: string, languages: readonly Language[] = LANGUAGES): Language[] {
+export function filterLanguages(query: string, languages: readonly Language[] = LANGUAGES, localName?: (code: string) => string): Language[] {
   const q = fold(query);
   if (!q) return [...languages];
   const ranked: { lang: Language; rank: number; index: number }[] = [];
   languages.forEach((lang, index) => {
-    const names = [fold(lang.name), fold(lang.nativeName)];
+    const names = [fold(lang.name), fold(lang.nativeName), ...(localName ? [fold(localName(lang.code))] : [])];
     let rank: number;
     if (lang.code === q || names.includes(q)) rank = 0;
     else if (names.some((n) => n.startsWith(q))) rank = 1;
@@ -31,10 +31,10 @@ export function filterLanguages(query: string, languages: readonly Language[] = 
 }
 
 /** The language whose English or native name is exactly the query (case- and accent-insensitive). */
-export function exactLanguage(query: string, languages: readonly Language[] = LANGUAGES): Language | undefined {
+export function exactLanguage(query: string, languages: readonly Language[] = LANGUAGES, localName?: (code: string) => string): Language | undefined {
   const q = fold(query);
   if (!q) return undefined;
-  return languages.find((lang) => fold(lang.name) === q || fold(lang.nativeName) === q);
+  return languages.find((lang) => fold(lang.name) === q || fold(lang.nativeName) === q || (localName && fold(localName(lang.code)) === q));
 }
 
 export interface LanguageComboboxProps {
@@ -46,6 +46,8 @@ export interface LanguageComboboxProps {
   emptyText: string;
   id?: string;
   className?: string;
+  /** A language's name in the interface language (default: its English name). */
+  displayName?: (code: string) => string;
   'data-testid'?: string;
 }
 
@@ -54,7 +56,8 @@ export interface LanguageComboboxProps {
  * native name or code; an exact name selects at once; Enter picks the active (first) match; arrows move;
  * Escape closes and restores the chosen name.
  */
-export function LanguageCombobox({ value, onChange, label, placeholder, emptyText, id, className, ...rest }: LanguageComboboxProps) {
+export function LanguageCombobox({ value, onChange, label, placeholder, emptyText, id, className, displayName, ...rest }: LanguageComboboxProps) {
+  const shown = (lang: Language) => displayName?.(lang.code) ?? lang.name;
   const autoId = useId();
   const inputId = id ?? `${autoId}-input`;
   const listId = `${autoId}-list`;
@@ -66,7 +69,7 @@ export function LanguageCombobox({ value, onChange, label, placeholder, emptyTex
   const [active, setActive] = useState(0);
 
   const selected = LANGUAGES.find((l) => l.code === value);
-  const options = useMemo(() => filterLanguages(query ?? ''), [query]);
+  const options = useMemo(() => filterLanguages(query ?? '', LANGUAGES, displayName), [query, displayName]);
   const activeIndex = options.length === 0 ? -1 : Math.min(active, options.length - 1);
   const optionId = (code: string) => `${autoId}-opt-${code}`;
 
@@ -94,7 +97,7 @@ export function LanguageCombobox({ value, onChange, label, placeholder, emptyTex
     setQuery(text);
     setActive(0);
     setOpen(true);
-    const exact = exactLanguage(text);
+    const exact = exactLanguage(text, LANGUAGES, displayName);
     if (exact && exact.code !== value) onChange(exact.code);
   };
 
@@ -157,10 +160,10 @@ export function LanguageCombobox({ value, onChange, label, placeholder, emptyTex
             autoCapitalize="off"
             spellCheck={false}
             placeholder={placeholder}
-            value={query ?? selected?.name ?? value}
+            value={query ?? (selected ? shown(selected) : value)}
             data-value={value}
             data-testid={rest['data-testid']}
-            className={cn(inputClass, 'h-10 truncate pr-9')}
+            className={cn(inputClass, 'h-10 truncate pe-9')}
             onChange={(e) => onType(e.target.value)}
             onClick={() => (open ? undefined : openList())}
             onFocus={(e) => e.currentTarget.select()}
@@ -171,7 +174,7 @@ export function LanguageCombobox({ value, onChange, label, placeholder, emptyTex
             type="button"
             tabIndex={-1}
             aria-hidden="true"
-            className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-muted-foreground"
+            className="absolute inset-y-0 end-0 flex w-9 items-center justify-center text-muted-foreground"
             onMouseDown={(e) => {
               e.preventDefault(); // keep focus in the input
               inputRef.current?.focus();
@@ -220,9 +223,9 @@ export function LanguageCombobox({ value, onChange, label, placeholder, emptyTex
                 onClick={() => choose(lang)}
               >
                 <Check className={cn('size-4 shrink-0 text-primary', lang.code !== value && 'invisible')} aria-hidden="true" />
-                <span className="truncate">{lang.name}</span>
-                {lang.nativeName !== lang.name && <span className="truncate text-muted-foreground">{lang.nativeName}</span>}
-                <span className="ml-auto text-xs uppercase text-muted-foreground">{lang.code}</span>
+                <span className="truncate">{shown(lang)}</span>
+                {lang.nativeName.toLocaleLowerCase() !== shown(lang).toLocaleLowerCase() && <span className="truncate text-muted-foreground">{lang.nativeName}</span>}
+                <span className="ms-auto text-xs uppercase text-muted-foreground">{lang.code}</span>
               </li>
             ))}
           </ul>

@@ -24,8 +24,8 @@ export function AuthPage() {
   const isSignUp = mode === 'signUp';
 
   const showError = (error: unknown) => {
-    const view = mapAuthError(mode, error instanceof Error ? error.message : undefined);
-    toast.error(t(view.title), { description: view.descriptionKey ? t(view.descriptionKey) : view.message });
+    const view = mapAuthError(mode, error);
+    toast.error(t(view.title), { description: t(view.descriptionKey, view.vars) });
     if (view.switchToSignIn) setMode('signIn');
   };
 
@@ -112,12 +112,12 @@ export function AuthPage() {
                     placeholder={t('auth.passwordPlaceholder')}
                     value={password}
                     onChange={(e) => setPassword(e.target.value)}
-                    className="pr-11"
+                    className="pe-11"
                     required
                   />
                   <button
                     type="button"
-                    className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                     onClick={() => setShowPassword((v) => !v)}
                     aria-label={t(showPassword ? 'auth.hidePassword' : 'auth.showPassword')}
                     aria-pressed={showPassword}

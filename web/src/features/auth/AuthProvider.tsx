@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type Profile, type SessionResponse, type SessionUser, type SignUpResponse } from '@parley/common';
 import { api, isApiError, onUnauthenticated } from '../../lib/api.ts';
 import { forgetOfflineData } from '../../lib/serviceWorker.ts';
+import { readJson, writeJson } from '../../lib/userLanguage.ts';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
@@ -31,12 +32,20 @@ async function fetchSession(): Promise<SessionResponse | null> {
   }
 }
 
+/** The last session seen on this device, so a returning user's app draws before the check answers. */
+const SESSION_HINT_KEY = 'parley.session';
+const readSessionHint = () => readJson<SessionResponse>(SESSION_HINT_KEY) ?? undefined;
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const session = useQuery({
     queryKey: SESSION_QUERY_KEY,
     queryFn: fetchSession,
     staleTime: Infinity,
+    // Draw at once from the hint; the server's answer (checked on every start) has the last word.
+    initialData: readSessionHint,
+    initialDataUpdatedAt: 0,
+    refetchOnMount: 'always',
     retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status < 500 && error.status > 0),
   });
 
@@ -91,6 +100,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clearSession]);
 
   const data = session.data ?? null;
+  useEffect(() => {
+    if (data) writeJson(SESSION_HINT_KEY, data);
+    else writeJson(SESSION_HINT_KEY, null);
+  }, [data]);
   const value = useMemo<AuthValue>(
     () => ({
       user: data?.user ?? null,

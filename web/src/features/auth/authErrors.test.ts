@@ -1,35 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@parley/common';
+import { ApiError } from '../../lib/api.ts';
 import { mapAuthError } from './authErrors.ts';
 
-describe('mapAuthError', () => {
-  it('sign-up: an already registered e-mail gives its message and switches to sign-in', () => {
-    expect(mapAuthError('signUp', AUTH_MESSAGES.emailTaken)).toEqual({
+const err = (status: number, code: string, message = 'server English', retryAfter?: number, field?: string) =>
+  new ApiError(status, code, message, retryAfter, field);
+
+describe('mapAuthError (by stable code, never by message text)', () => {
+  it('sign-up: email_taken gives its message and switches to sign-in', () => {
+    expect(mapAuthError('signUp', err(409, 'email_taken', AUTH_MESSAGES.emailTaken))).toEqual({
       title: 'auth.signUpFailed', descriptionKey: 'auth.emailAlreadyRegistered', switchToSignIn: true,
     });
+    // The same words under another code do not switch: the code decides.
+    expect(mapAuthError('signUp', err(400, 'validation_failed', 'User already registered'))).toMatchObject({ switchToSignIn: false });
   });
 
-  it("sign-up: a message containing 'Password' gives the password-too-short message", () => {
-    expect(mapAuthError('signUp', AUTH_MESSAGES.weakPassword)).toMatchObject({ descriptionKey: 'auth.passwordTooShort', switchToSignIn: false });
+  it('sign-up: weak_password, username_taken and field errors are catalog strings', () => {
+    expect(mapAuthError('signUp', err(400, 'weak_password'))).toMatchObject({ descriptionKey: 'auth.passwordTooShort' });
+    expect(mapAuthError('signUp', err(409, 'username_taken'))).toMatchObject({ descriptionKey: 'general.errorUsernameTaken' });
+    expect(mapAuthError('signUp', err(400, 'validation_failed', 'username: Username may contain...', undefined, 'username')))
+      .toMatchObject({ descriptionKey: 'general.errorUsernameInvalid' });
+    expect(mapAuthError('signUp', err(400, 'validation_failed', 'email: Invalid email address', undefined, 'email')))
+      .toMatchObject({ descriptionKey: 'general.errorEmailInvalid' });
+    expect(mapAuthError('signUp', err(400, 'username_invalid'))).toMatchObject({ descriptionKey: 'general.errorUsernameInvalid' });
+    expect(mapAuthError('signUp', err(400, 'username_too_short'))).toMatchObject({ descriptionKey: 'general.errorUsernameInvalid' });
+    expect(mapAuthError('signUp', err(400, 'email_invalid'))).toMatchObject({ descriptionKey: 'general.errorEmailInvalid' });
+    expect(mapAuthError('signUp', err(400, 'invalid_text'))).toMatchObject({ descriptionKey: 'general.errorInvalidText' });
+    expect(mapAuthError('signUp', err(400, 'validation_failed'))).toMatchObject({ descriptionKey: 'auth.signUpError' });
+    expect(mapAuthError('signUp', new Error('boom'))).toMatchObject({ descriptionKey: 'auth.signUpError' });
   });
 
-  it('sign-up: other messages are shown as the server wrote them, with a default', () => {
-    expect(mapAuthError('signUp', AUTH_MESSAGES.usernameTaken)).toEqual({
-      title: 'auth.signUpFailed', message: 'Username already taken', switchToSignIn: false,
-    });
-    expect(mapAuthError('signUp', '')).toMatchObject({ descriptionKey: 'auth.signUpError' });
-    expect(mapAuthError('signUp', 'Password is too long')).toMatchObject({ message: 'Password is too long' });
+  it('rate limits carry the wait as a parameter', () => {
+    expect(mapAuthError('signIn', err(429, 'rate_limited', 'Too many attempts. Try again in 42 seconds.', 42)))
+      .toEqual({ title: 'auth.signInFailed', descriptionKey: 'general.errorRateLimited', vars: { seconds: 42 }, switchToSignIn: false });
   });
 
-  it("sign-in: 'Email not confirmed' gives the email-not-confirmed message", () => {
-    expect(mapAuthError('signIn', AUTH_MESSAGES.emailNotConfirmed)).toEqual({
-      title: 'auth.signInFailed', descriptionKey: 'auth.emailNotConfirmed', switchToSignIn: false,
-    });
-  });
-
-  it('sign-in: the server message, with invalid email or password as fallback', () => {
-    expect(mapAuthError('signIn', AUTH_MESSAGES.invalidCredentials)).toMatchObject({ message: 'Invalid login credentials' });
-    expect(mapAuthError('signIn', undefined)).toMatchObject({ descriptionKey: 'auth.invalidCredentials' });
-    expect(mapAuthError('signIn', '   ')).toMatchObject({ descriptionKey: 'auth.invalidCredentials' });
+  it('sign-in: email_not_confirmed, invalid_credentials, network and server failures', () => {
+    expect(mapAuthError('signIn', err(400, 'email_not_confirmed'))).toMatchObject({ descriptionKey: 'auth.emailNotConfirmed' });
+    expect(mapAuthError('signIn', err(400, 'invalid_credentials'))).toMatchObject({ descriptionKey: 'auth.invalidCredentials' });
+    expect(mapAuthError('signIn', err(0, 'network_error'))).toMatchObject({ descriptionKey: 'general.errorNetwork' });
+    expect(mapAuthError('signIn', err(503, 'database_unavailable'))).toMatchObject({ descriptionKey: 'general.errorUnavailable' });
+    expect(mapAuthError('signIn', err(500, 'internal'))).toMatchObject({ descriptionKey: 'general.errorServer' });
   });
 });

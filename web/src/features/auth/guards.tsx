@@ -22,10 +22,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /auth with a session redirects to /. */
+/** /auth with a session redirects to /. The form shows while the session is checked (most visitors have none). */
 export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
-  const { user, loading } = useAuth();
-  if (loading) return <FullScreenLoader />;
+  const { user } = useAuth();
   if (user) return <Navigate to="/" replace />;
   return children;
 }

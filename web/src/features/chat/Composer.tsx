@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Languages, SendHorizontal } from 'lucide-react';
+import { Languages, SendHorizontal, TriangleAlert } from 'lucide-react';
 import { LIMITS } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -12,6 +12,8 @@ const COUNTER_FROM = Math.floor(LIMITS.messageMaxChars * 0.9);
 export interface ComposerProps {
   /** The language the partner reads (named in the note under the input). */
   targetLanguageName: string;
+  /** What this server cannot translate in this conversation, said before anyone types (replaces the note). */
+  coverageNotices?: string[];
   /** Keep the message and send it (the outbox): the input is free again at once. */
   onSend: (content: string) => Promise<void>;
   /** A refused message handed back: it returns to the input when that is empty. */
@@ -25,7 +27,7 @@ export interface ComposerProps {
  * messages wait, a send joins the outbox. Near the limit a counter shows; over it, a message
  * says by how much and nothing is sent.
  */
-export function Composer({ targetLanguageName, onSend, restore, renderPreview }: ComposerProps) {
+export function Composer({ targetLanguageName, coverageNotices = [], onSend, restore, renderPreview }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -78,13 +80,13 @@ export function Composer({ targetLanguageName, onSend, restore, renderPreview }:
           data-testid="message-input"
         />
         <Button type="submit" size="icon" className="size-11 shrink-0 rounded-full" disabled={!content || over > 0} aria-label={t('chat.send')} data-testid="send-button">
-          <SendHorizontal aria-hidden="true" />
+          <SendHorizontal className="rtl:-scale-x-100" aria-hidden="true" />
         </Button>
       </form>
       {content.length >= COUNTER_FROM && (
         <p
           id="composer-count"
-          className={cn('mx-auto mt-1 max-w-3xl text-right text-xs tabular-nums', over > 0 ? 'font-medium text-destructive' : 'text-muted-foreground')}
+          className={cn('mx-auto mt-1 max-w-3xl text-end text-xs tabular-nums', over > 0 ? 'font-medium text-destructive' : 'text-muted-foreground')}
           aria-live="polite"
           data-testid="message-length"
           data-over={over > 0}
@@ -93,10 +95,19 @@ export function Composer({ targetLanguageName, onSend, restore, renderPreview }:
         </p>
       )}
       {renderPreview?.(text.trim())}
-      <p className="mx-auto mt-1.5 flex max-w-3xl items-center justify-center gap-1 text-xs text-muted-foreground" data-testid="translated-to-note">
-        <Languages className="size-3.5" aria-hidden="true" />
-        {t('chat.translatedTo', { language: targetLanguageName })}
-      </p>
+      {coverageNotices.length === 0 ? (
+        <p className="mx-auto mt-1.5 flex max-w-3xl items-center justify-center gap-1 text-xs text-muted-foreground" data-testid="translated-to-note">
+          <Languages className="size-3.5" aria-hidden="true" />
+          {t('chat.translatedTo', { language: targetLanguageName })}
+        </p>
+      ) : (
+        coverageNotices.map((notice) => (
+          <p key={notice} className="mx-auto mt-1.5 flex max-w-3xl items-start gap-1.5 text-xs text-amber-700 dark:text-amber-400" role="note" data-testid="coverage-notice">
+            <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+            {notice}
+          </p>
+        ))
+      )}
     </div>
   );
 }

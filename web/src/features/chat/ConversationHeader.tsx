@@ -35,7 +35,7 @@ export function ConversationHeader(props: ConversationHeaderProps) {
     <div className="shrink-0 border-b border-border bg-card">
       <div className="mx-auto flex h-14 max-w-3xl items-center gap-2 px-2">
         <Button variant="ghost" size="icon" onClick={onBack} aria-label={t('chat.back')} data-testid="conversation-back">
-          <ArrowLeft className="!size-5" aria-hidden="true" />
+          <ArrowLeft className="!size-5 rtl:-scale-x-100" aria-hidden="true" />
         </Button>
         <UserAvatar username={name} className="size-9" />
         <div className="min-w-0 flex-1 leading-tight">

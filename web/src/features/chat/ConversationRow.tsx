@@ -30,19 +30,19 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
       <button
         type="button"
         onClick={() => onOpen(item)}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl p-3 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl p-3 text-start focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         data-testid="conversation-open"
       >
         <UserAvatar username={name} className="size-12" />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline justify-between gap-2">
-            <span className={cn('truncate', badge ? 'font-bold' : 'font-semibold')} data-testid="conversation-name">{name}</span>
+            <span dir="auto" className={cn('truncate', badge ? 'font-bold' : 'font-semibold')} data-testid="conversation-name">{name}</span>
             <span className={cn('shrink-0 text-xs', badge ? 'font-medium text-primary' : 'text-muted-foreground')} data-testid="conversation-time">
               {time}
             </span>
           </span>
           <span className="flex items-center justify-between gap-2">
-            <span className={cn('truncate text-sm', badge ? 'text-foreground' : 'text-muted-foreground')} data-testid="conversation-preview">
+            <span dir="auto" className={cn('truncate text-start text-sm', badge ? 'text-foreground' : 'text-muted-foreground')} data-testid="conversation-preview">
               {previewText(item.lastMessage, t)}
             </span>
             {badge && (
@@ -59,7 +59,7 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
       </button>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="mr-1 shrink-0 text-muted-foreground" aria-label={t('chat.conversationOptions')} data-testid="conversation-menu">
+          <Button variant="ghost" size="icon" className="me-1 shrink-0 text-muted-foreground" aria-label={t('chat.conversationOptions')} data-testid="conversation-menu">
             <EllipsisVertical aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>

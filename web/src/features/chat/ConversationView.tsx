@@ -16,6 +16,7 @@ import { MessageList } from './MessageList.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
 import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
+import { useCoverage } from '../language/useCoverage.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
 export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () => void }) {
@@ -30,6 +31,16 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   // Spec section 4: the partner's language falls back to the user's own.
   const partnerLanguage = chat.partner?.language || profile?.language || language;
   const name = chat.partner?.username || chat.name;
+  const myLanguage = profile?.language || language;
+  // Honest coverage (from /api/languages): say before anyone types which direction arrives untranslated.
+  const serves = useCoverage();
+  const named = (code: string, standalone = false) => displayLanguageName(code, language, standalone);
+  const coverageNotices = [
+    serves(myLanguage, partnerLanguage) === false
+      ? t('chat.cannotTranslateOut', { from: named(myLanguage), to: named(partnerLanguage) }) : null,
+    serves(partnerLanguage, myLanguage) === false
+      ? t('chat.cannotTranslateIn', { name, from: named(partnerLanguage), to: named(myLanguage) }) : null,
+  ].filter((n): n is string => n !== null);
 
   const onGone = useCallback(() => {
     toast(t('chat.conversationDeleted'), { id: `gone-${chat.roomId}`, description: t('chat.conversationDeletedDescription') });
@@ -78,6 +89,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       <MessageList messages={conversation.messages} myId={myId} loading={conversation.loading} online={link === 'online'} />
       <Composer
         targetLanguageName={displayLanguageName(partnerLanguage, language)}
+        coverageNotices={coverageNotices}
         onSend={send}
         restore={restore}
         renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}

@@ -1,10 +1,11 @@
 import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
-import { AlertCircle, Clock, Languages, MessageCircleDashed } from 'lucide-react';
+import { Clock, Languages, MessageCircleDashed } from 'lucide-react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { dayKey, dayLabel, messageTime } from './format.ts';
 import type { ViewMessage } from './messages.ts';
+import { TranslationFailure } from './TranslationFailure.tsx';
 
 /** The translation is worth showing: present and not just the original again. */
 export function distinctTranslation(message: Pick<ViewMessage, 'content' | 'translated_content'>): string | null {
@@ -30,14 +31,16 @@ function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: 
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]',
-          mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md border border-border bg-card text-card-foreground',
+          mine ? 'rounded-ee-md bg-primary text-primary-foreground' : 'rounded-es-md border border-border bg-card text-card-foreground',
           message.local && 'opacity-80',
         )}
       >
-        <p className="whitespace-pre-wrap break-words" data-testid="message-original">{message.content}</p>
+        <p className="whitespace-pre-wrap break-words text-start" dir="auto" lang={message.original_language ?? undefined} data-testid="message-original">{message.content}</p>
         {translation && (
           <p
-            className={cn('mt-1.5 whitespace-pre-wrap break-words border-t pt-1.5 text-sm italic', mine ? 'border-white/25 text-white/90' : 'border-border text-foreground/80')}
+            className={cn('mt-1.5 whitespace-pre-wrap break-words border-t pt-1.5 text-start text-sm italic', mine ? 'border-white/25 text-white/90' : 'border-border text-foreground/80')}
+            dir="auto"
+            lang={message.target_language ?? undefined}
             data-testid="message-translation"
           >
             {translation}
@@ -56,13 +59,8 @@ function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: 
               {t('chat.translationPending')}
             </span>
           )}
-          {failed && (
-            <span className="inline-flex items-center gap-1" data-testid="message-translation-failed">
-              <AlertCircle className="size-3" aria-hidden="true" />
-              {t('chat.translationFailed')}
-            </span>
-          )}
-          <time dateTime={message.created_at}>{messageTime(message.created_at, language)}</time>
+          {failed && !message.local && <TranslationFailure message={message} mine={mine} />}
+          <time className="shrink-0 whitespace-nowrap" dateTime={message.created_at}>{messageTime(message.created_at, language)}</time>
         </div>
       </div>
     </li>

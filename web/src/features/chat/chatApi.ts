@@ -43,6 +43,8 @@ export const chatApi = {
     apiFetch<TranslationPreview>(CHAT_API.preview(roomId), { method: 'POST', body: { content }, signal }),
   send: async (roomId: string, content: string, clientId: string) =>
     (await api.post<{ message: ChatMessage }>(CHAT_API.messages(roomId), { content, clientId })).message,
+  retryTranslation: async (roomId: string, messageId: string) =>
+    (await api.post<{ message: ChatMessage }>(CHAT_API.retryTranslation(roomId, messageId))).message,
 };
 
 export const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;

@@ -32,6 +32,15 @@ describe('relativeTime', () => {
     expect(relativeTime('2024-01-02T10:00:00Z', NOW, t, 'en-US')).toBe('Jan 2, 2024');
   });
 
+  it('speaks the interface language through Intl', () => {
+    expect(relativeTime(ago(3 * HOUR), NOW, t, 'es')).toBe('hace 3 horas');
+    expect(relativeTime(ago(1 * MIN), NOW, t, 'es')).toBe('hace 1 minuto');
+    expect(relativeTime(ago(2 * HOUR), NOW, t, 'ru')).toBe('2 часа назад');
+    expect(relativeTime(ago(5 * HOUR), NOW, t, 'ru')).toBe('5 часов назад');
+    expect(relativeTime(ago(3 * MIN), NOW, t, 'ar')).toMatch(/دقائق/);
+    expect(relativeTime('2024-01-02T10:00:00Z', NOW, t, 'es')).toBe('2 ene 2024');
+  });
+
   it('treats a clock slightly ahead as now and garbage as no time', () => {
     expect(relativeTime(new Date(NOW + 5_000).toISOString(), NOW, t)).toBe('now');
     expect(relativeTime('not a date', NOW, t)).toBe('');
@@ -50,6 +59,12 @@ describe('previewText', () => {
   it("prefixes the partner's messages with their name", () => {
     expect(previewText(last('Hola', false), t)).toBe('bruno: Hola');
     expect(previewText(last('Hola', false, ''), t)).toBe('Unknown: Hola');
+  });
+
+  it("shows a received message in the reader's language when it was translated", () => {
+    expect(previewText({ ...last('Hola, ¿qué tal?', false), translated_content: 'Hi, how are you?' }, t)).toBe('bruno: Hi, how are you?');
+    expect(previewText({ ...last('Hola', false), translated_content: null }, t)).toBe('bruno: Hola');
+    expect(previewText({ ...last('Hello', true), translated_content: 'Hola' }, t)).toBe('You: Hello');
   });
 
   it('cuts the text at 40 characters', () => {

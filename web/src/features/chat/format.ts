@@ -11,23 +11,26 @@ export function truncate(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
 }
 
+function relative(locale: string, value: number, unit: 'minute' | 'hour'): string {
+  try {
+    return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(-value, unit);
+  } catch {
+    return new Intl.RelativeTimeFormat('en', { numeric: 'always' }).format(-value, unit);
+  }
+}
+
 /**
  * Time since `iso` (spec section 9): under 1 hour in minutes ('now' under one minute),
- * under 24 hours in hours, otherwise the date in the interface language.
+ * under 24 hours in hours, otherwise the date; all in the interface language through Intl
+ * ('hace 3 horas', '3 часа назад').
  */
 export function relativeTime(iso: string, now: number, t: TFunction, locale = 'en'): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return '';
   const elapsed = Math.max(0, now - then);
   if (elapsed < MINUTE) return t('chat.justNow');
-  if (elapsed < HOUR) {
-    const n = Math.floor(elapsed / MINUTE);
-    return n === 1 ? t('chat.minuteAgo') : t('chat.minutesAgo', { n });
-  }
-  if (elapsed < DAY) {
-    const n = Math.floor(elapsed / HOUR);
-    return n === 1 ? t('chat.hourAgo') : t('chat.hoursAgo', { n });
-  }
+  if (elapsed < HOUR) return relative(locale, Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return relative(locale, Math.floor(elapsed / HOUR), 'hour');
   try {
     return new Date(then).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
   } catch {
@@ -41,7 +44,9 @@ export function previewText(lastMessage: ConversationListItem['lastMessage'], t:
   const prefix = lastMessage.isFromCurrentUser
     ? t('chat.youPrefix')
     : t('chat.senderPrefix', { sender: lastMessage.sender_username || t('chat.unknownSender') });
-  return prefix + truncate(lastMessage.content, LIMITS.previewChars);
+  // The reader's language first: a received message shows its translation when there is one.
+  const text = (!lastMessage.isFromCurrentUser && lastMessage.translated_content?.trim()) || lastMessage.content;
+  return prefix + truncate(text, LIMITS.previewChars);
 }
 
 /** The unread badge: nothing for 0, the count up to 9, then '9+'. */

@@ -11,6 +11,9 @@ import { truncate } from './format.ts';
 
 type List = ConversationListItem[] | undefined;
 
+/** How long an incoming toast waits for the message's translation before showing the original. */
+const TOAST_WAIT_MS = 2_500;
+
 export function updateList(client: QueryClient, update: (list: ConversationListItem[]) => ConversationListItem[]): void {
   client.setQueryData<ConversationListItem[]>(CHATS_KEY, (list: List) => (list ? update(list) : list));
 }
@@ -38,6 +41,25 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
   const { user } = useAuth();
   const t = useT();
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** Received messages still being translated: their toast waits (briefly) for the reader's language. */
+  const awaiting = useRef(new Map<string, { name: string; content: string; roomId: string; timer: ReturnType<typeof setTimeout> }>());
+  // A toast shown after a wait reads the screen as it is then.
+  const latest = useRef({ openRoomId, onOpenRoom, t });
+  useEffect(() => {
+    latest.current = { openRoomId, onOpenRoom, t };
+  });
+
+  /** A notification while the tab is hidden, else a toast (none for the conversation on screen). */
+  const tell = (name: string, text: string, roomId: string) => {
+    const { openRoomId: open, onOpenRoom: openRoom, t: tr } = latest.current;
+    const title = tr('chat.newMessageFrom', { name });
+    const body = truncate(text, LIMITS.incomingToastChars);
+    if (document.visibilityState === 'hidden') {
+      void showMessageNotification({ title, body, roomId, onClick: () => openRoom(roomId) });
+    } else if (roomId !== open) {
+      toast(title, { description: body, duration: LIMITS.incomingToastMs, testId: 'incoming-message-toast' });
+    }
+  };
 
   const refreshSoon = () => {
     clearTimeout(refreshTimer.current);
@@ -53,14 +75,25 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
             const list = queryClient.getQueryData<ConversationListItem[]>(CHATS_KEY);
             const room = list?.find((r) => r.id === message.chat_room_id);
             const name = room?.otherUser?.username || t('chat.partner');
-            const title = t('chat.newMessageFrom', { name });
-            const body = truncate(message.content, LIMITS.incomingToastChars);
             const roomId = message.chat_room_id;
-            if (document.visibilityState === 'hidden') {
-              void showMessageNotification({ title, body, roomId, onClick: () => onOpenRoom(roomId) });
-            } else if (roomId !== openRoomId) {
-              toast(title, { description: body, duration: LIMITS.incomingToastMs, testId: 'incoming-message-toast' });
-            }
+            if (message.translation_status === 'pending') {
+              // The reader's language first: wait up to TOAST_WAIT_MS for the translation, else show the original.
+              const timer = setTimeout(() => {
+                awaiting.current.delete(message.id);
+                tell(name, message.content, roomId);
+              }, TOAST_WAIT_MS);
+              awaiting.current.set(message.id, { name, content: message.content, roomId, timer });
+            } else tell(name, message.translated_content || message.content, roomId);
+          }
+          refreshSoon();
+          break;
+        }
+        case 'message.translated': {
+          const waiting = awaiting.current.get(event.message.id);
+          if (waiting && event.message.translation_status !== 'pending') {
+            clearTimeout(waiting.timer);
+            awaiting.current.delete(event.message.id);
+            tell(waiting.name, event.message.translated_content || waiting.content, waiting.roomId);
           }
           refreshSoon();
           break;
@@ -90,9 +123,11 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
       () => void queryClient.prefetchQuery({ queryKey: CHATS_KEY, queryFn: ({ signal }) => chatApi.list(signal), staleTime: Infinity }),
       LIMITS.preloadDelayMs,
     );
+    const waiting = awaiting.current;
     return () => {
       clearTimeout(timer);
       clearTimeout(refreshTimer.current);
+      for (const { timer: t } of waiting.values()) clearTimeout(t);
     };
   }, [queryClient]);
 }

@@ -6,7 +6,8 @@ import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { checkAvatarFile, specificReason, uploadAvatar } from './profileApi.ts';
+import { checkAvatarFile, uploadAvatar } from './profileApi.ts';
+import { errorMessage } from '../../lib/errorMessages.ts';
 
 /** The profile avatar with a camera control that uploads a new image (accept image/*, at most 5 MB). */
 export function AvatarUpload({ profile, onUploaded }: { profile: Profile; onUploaded: (profile: Profile) => void }) {
@@ -14,10 +15,7 @@ export function AvatarUpload({ profile, onUploaded }: { profile: Profile; onUplo
   const inputId = useId();
   const [uploading, setUploading] = useState(false);
 
-  const fail = (reason?: string) =>
-    toast.error(t('general.uploadFailed'), {
-      description: [t('general.uploadFailedDescription'), reason].filter(Boolean).join(' '),
-    });
+  const fail = (reason: string) => toast.error(t('general.uploadFailed'), { description: reason });
 
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -35,8 +33,9 @@ export function AvatarUpload({ profile, onUploaded }: { profile: Profile; onUplo
       toast.success(t('general.avatarUploaded'));
     } catch (error) {
       console.error('Avatar upload failed', error);
-      const tooLarge = isApiError(error) && error.status === 413;
-      fail(specificReason(error) ?? (tooLarge ? t('general.imageTooLarge') : undefined));
+      const tooLarge = isApiError(error) && (error.status === 413 || error.code === 'image_too_large');
+      const invalid = isApiError(error) && error.code === 'invalid_image';
+      fail(tooLarge ? t('general.imageTooLarge') : invalid ? t('general.chooseImageFile') : errorMessage(error, t, 'general.uploadFailedDescription'));
     } finally {
       setUploading(false);
     }
@@ -49,7 +48,7 @@ export function AvatarUpload({ profile, onUploaded }: { profile: Profile; onUplo
         htmlFor={inputId}
         title={t('general.changeAvatar')}
         className={cn(
-          'absolute -bottom-1 -right-1 flex size-9 cursor-pointer items-center justify-center rounded-full border-2 border-card',
+          'absolute -bottom-1 -end-1 flex size-9 cursor-pointer items-center justify-center rounded-full border-2 border-card',
           'bg-primary text-primary-foreground shadow-md transition-colors hover:bg-primary/90',
           'focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2',
           uploading && 'pointer-events-none opacity-70',

@@ -12,7 +12,8 @@ import { useT } from '../../lib/i18n.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { FullScreenLoader } from '../auth/guards.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
-import { specificReason, updateProfile } from './profileApi.ts';
+import { updateProfile } from './profileApi.ts';
+import { errorMessage } from '../../lib/errorMessages.ts';
 
 /** Profile settings (/profile): avatar, username, bio, read-only e-mail. */
 export function ProfilePage() {
@@ -26,7 +27,7 @@ export function ProfilePage() {
         <div className="mx-auto flex h-16 max-w-2xl items-center gap-2 px-3">
           <Button asChild variant="ghost" size="icon">
             <Link to="/" aria-label={t('general.back')} data-testid="profile-back">
-              <ArrowLeft className="size-5" />
+              <ArrowLeft className="size-5 rtl:-scale-x-100" />
             </Link>
           </Button>
           <div className="min-w-0">
@@ -66,9 +67,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
       toast.success(t('general.profileUpdated'), { description: t('general.profileUpdatedDescription') });
     } catch (error) {
       console.error('Profile update failed', error);
-      toast.error(t('general.updateFailed'), {
-        description: [t('general.updateFailedDescription'), specificReason(error)].filter(Boolean).join(' '),
-      });
+      toast.error(t('general.updateFailed'), { description: errorMessage(error, t, 'general.updateFailedDescription') });
     } finally {
       setSaving(false);
     }

@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { AlertCircle, Check, Copy, LoaderCircle } from 'lucide-react';
-import { languageName } from '@parley/common';
+import { resolveLanguage } from '@parley/common';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { useI18n, useT } from '../../lib/i18n.tsx';
+import { displayLanguageName } from '../chat/format.ts';
 import type { ScanState } from './useScan.ts';
 
 /** navigator.clipboard, or the older selection copy where it is missing or refused (plain http, old WebViews). */
@@ -89,7 +90,7 @@ function Preview({ url, busy }: { url: string; busy: boolean }) {
 
 /** What the Scan tab shows below the actions: the spinner, the two result cards, or the error. */
 export function ScanOutput({ state }: { state: ScanState }) {
-  const t = useT();
+  const { t, language } = useI18n();
   if (state.status === 'idle') return null;
   const preview = state.kind === 'image' && state.previewUrl ? <Preview url={state.previewUrl} busy={state.status === 'processing'} /> : null;
 
@@ -118,6 +119,8 @@ export function ScanOutput({ state }: { state: ScanState }) {
   }
 
   const { result } = state;
+  // Language names in the reader's language, whatever form the answer used ('es', 'Spanish').
+  const named = (name: string) => displayLanguageName(resolveLanguage(name)?.code ?? name, language, true);
   return (
     <div className="flex flex-col gap-3" data-testid="scan-result">
       {preview}
@@ -128,7 +131,7 @@ export function ScanOutput({ state }: { state: ScanState }) {
         meta={
           result.detectedLanguage ? (
             <Badge variant="secondary" className="w-fit" data-testid="scan-detected">
-              {t('scan.detected', { language: languageName(result.detectedLanguage) })}
+              {t('scan.detected', { language: named(result.detectedLanguage) })}
             </Badge>
           ) : null
         }
@@ -142,7 +145,7 @@ export function ScanOutput({ state }: { state: ScanState }) {
           <>
             {result.direction && (
               <span className="text-xs font-medium text-primary" data-testid="scan-direction">
-                {t('scan.direction', result.direction)}
+                {t('scan.direction', { from: named(result.direction.from), to: named(result.direction.to) })}
               </span>
             )}
             {result.translationNote && <span className="text-xs text-destructive">{result.translationNote}</span>}

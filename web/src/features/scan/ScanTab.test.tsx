@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '../../lib/i18n.tsx';
 import { ScanTab } from './ScanTab.tsx';
 
@@ -50,9 +51,11 @@ afterEach(() => {
 
 function renderTab() {
   render(
-    <I18nProvider initialLanguage="en">
-      <ScanTab />
-    </I18nProvider>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nProvider initialLanguage="en">
+        <ScanTab />
+      </I18nProvider>
+    </QueryClientProvider>,
   );
 }
 const primary = () => screen.getByTestId('scan-primary-language') as HTMLInputElement;
@@ -117,13 +120,24 @@ describe('ScanTab images', () => {
     expect(screen.getByRole('img', { name: 'Scanned image' })).toBeTruthy();
   });
 
-  it("shows an unsuccessful answer's error with the could-not-extract toast", async () => {
+  it("shows an unsuccessful answer with the could-not-extract toast, in catalog words (not the server's English)", async () => {
     const error = 'No text found in the image. Please ensure the image contains clear, readable text.';
     serve(() => json({ ...spanishSign, success: false, error, extractedText: '', translatedText: '' }));
     renderTab();
     pick('scan-upload-input', png());
-    expect((await screen.findByTestId('scan-error')).textContent).toBe(error);
-    expect(toast.error).toHaveBeenCalledWith('Could not extract text', { description: error });
+    expect((await screen.findByTestId('scan-error')).textContent).toBe('Failed to analyze image. Please ensure the image contains clear, readable text.');
+    expect(toast.error).toHaveBeenCalledWith('Could not extract text', { description: 'Failed to analyze image' });
+  });
+
+  it('says why a read text is untranslated: the server cannot translate that pair', async () => {
+    serve((url) => url === '/api/languages'
+      ? json({ languages: [], engines: [], pairs: [{ source: 'es', target: 'ja', support: 'none', engine: null, fallbacks: [] }] })
+      : json({ ...spanishSign, targetLanguage: 'ja', translatedText: 'SALIDA DE EMERGENCIA', translationError: 'No translation available for Spanish -> Japanese with the configured engines' }));
+    renderTab();
+    pick('scan-upload-input', png());
+    await screen.findByTestId('scan-result');
+    expect(await screen.findByText('This server cannot translate Spanish to Japanese.')).toBeTruthy();
+    expect(screen.queryByText(/No translation available/)).toBeNull();
   });
 
   it("falls back to 'Failed to analyze image' when an unsuccessful answer has no error", async () => {
@@ -141,7 +155,7 @@ describe('ScanTab images', () => {
     renderTab();
     pick('scan-upload-input', png());
     await screen.findByTestId('scan-error');
-    expect(toast.error).toHaveBeenCalledWith('Processing failed', { description: 'Too many scans. Try again in a minute.' });
+    expect(toast.error).toHaveBeenCalledWith('Processing failed', { description: 'Too many attempts. Please wait 60 seconds and try again.' });
   });
 
   it('uses the spec message when the server fails without explanation', async () => {

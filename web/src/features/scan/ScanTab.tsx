@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import { ArrowLeftRight, Camera, ImageUp, LoaderCircle, Type } from 'lucide-react';
 import { TRANSLATE_MAX_CHARS, type LanguageCode } from '@parley/common';
@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Label } from '../../components/ui/label.tsx';
 import { LanguageCombobox } from '../../components/ui/language-combobox.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { displayLanguageName } from '../chat/format.ts';
 import { getStoredLanguage } from '../../lib/userLanguage.ts';
 import { cn } from '../../lib/utils.ts';
 import { CameraDialog, canUseLiveCamera } from './CameraDialog.tsx';
@@ -18,7 +19,8 @@ import { useScan } from './useScan.ts';
 
 /** Scan tab (spec section 2): translate text from a camera photo, an uploaded image or typed text. */
 export function ScanTab() {
-  const t = useT();
+  const { t, language } = useI18n();
+  const localName = useCallback((code: string) => displayLanguageName(code, language, true), [language]);
   const ids = useId();
   const [languages, setLanguages] = useState(() => defaultLanguages(getStoredLanguage()));
   const { state, scanFile, scanPrepared, translateText } = useScan(languages.primary, languages.secondary);
@@ -93,6 +95,7 @@ export function ScanTab() {
                   label={t('scan.primaryLanguage')}
                   placeholder={t('scan.searchLanguage')}
                   emptyText={t('scan.noLanguagesFound')}
+                  displayName={localName}
                   data-testid="scan-primary-language"
                 />
               </div>
@@ -108,6 +111,7 @@ export function ScanTab() {
                   label={t('scan.secondaryLanguage')}
                   placeholder={t('scan.searchLanguage')}
                   emptyText={t('scan.noLanguagesFound')}
+                  displayName={localName}
                   data-testid="scan-secondary-language"
                 />
               </div>

@@ -2,7 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { SCAN_LIMITS, type LanguageCode } from '@parley/common';
 import { isApiError } from '../../lib/api.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { errorMessage } from '../../lib/errorMessages.ts';
+import { useI18n, type TFunction } from '../../lib/i18n.tsx';
+import { displayLanguageName } from '../chat/format.ts';
+import { useCoverageLookup } from '../language/useCoverage.ts';
 import { prepareImage, type PreparedImage } from './image.ts';
 import { directionParts, scanImage, smartTranslate } from './scanApi.ts';
 
@@ -25,9 +28,12 @@ export type ScanState =
   | { status: 'result'; kind: ScanKind; previewUrl?: string; result: ScanResultView }
   | { status: 'error'; kind: ScanKind; previewUrl?: string; message: string };
 
-/** A refusal the server explained (bad image, too large, rate limited, bad language): its message is shown. */
-function clientErrorMessage(error: unknown): string | undefined {
-  return isApiError(error) && error.status >= 400 && error.status < 500 && error.message ? error.message : undefined;
+/** A refusal the server explained (bad image, too large, rate limited...): the catalog string for its code. */
+function clientErrorMessage(error: unknown, t: TFunction): string | undefined {
+  if (!isApiError(error) || error.status < 400 || error.status >= 500) return undefined;
+  if (error.code === 'invalid_image') return t('scan.analyzeFailed');
+  if (error.code === 'image_too_large' || error.status === 413) return t('scan.imageTooLarge', { mb: SCAN_LIMITS.maxBytes / (1024 * 1024) });
+  return errorMessage(error, t, 'scan.analyzeFailed');
 }
 
 function isAbort(error: unknown): boolean {
@@ -35,8 +41,17 @@ function isAbort(error: unknown): boolean {
 }
 
 export function useScan(primaryLanguage: LanguageCode, secondaryLanguage: LanguageCode) {
-  const t = useT();
+  const { t, language } = useI18n();
+  const serves = useCoverageLookup();
   const [state, setState] = useState<ScanState>({ status: 'idle' });
+  /** Why a read text came back untranslated, in the reader's language. */
+  const untranslatedNote = useCallback(
+    async (from: string | undefined, to: string | undefined) =>
+      from && to && (await serves(from, to)) === false
+        ? t('general.cannotTranslate', { from: displayLanguageName(from, language, true), to: displayLanguageName(to, language) })
+        : t('scan.translationFailedDescription'),
+    [serves, t, language],
+  );
   const current = useRef<AbortController | null>(null);
 
   useEffect(() => () => current.current?.abort(), []);
@@ -74,26 +89,28 @@ export function useScan(primaryLanguage: LanguageCode, secondaryLanguage: Langua
         );
         if (controller.signal.aborted) return;
         if (!answer.success) {
-          failImage(previewUrl, t('scan.couldNotExtract'), answer.error || t('scan.analyzeFailedShort'), answer.error || t('scan.analyzeFailed'));
+          failImage(previewUrl, t('scan.couldNotExtract'), t('scan.analyzeFailedShort'), t('scan.analyzeFailed'));
           return;
         }
+        const note = answer.translationError ? await untranslatedNote(answer.sourceLanguage, answer.targetLanguage) : undefined;
+        if (controller.signal.aborted) return;
         const result: ScanResultView = {
           extractedText: answer.extractedText,
           translatedText: answer.translatedText,
           detectedLanguage: answer.detectedLanguage,
           direction: directionParts(answer.translationDirection, answer.sourceLanguage, answer.targetLanguage),
-          translationNote: answer.translationError,
+          ...(note ? { translationNote: note } : {}),
         };
-        if (answer.translationError) toast.warning(t('scan.translationFailed'), { description: answer.translationError });
+        if (note) toast.warning(t('scan.translationFailed'), { description: note });
         setState({ status: 'result', kind: 'image', previewUrl, result });
       } catch (error) {
         if (isAbort(error) || controller.signal.aborted) return;
         console.error('Scan failed', error);
-        const message = clientErrorMessage(error) ?? t('scan.analyzeFailed');
+        const message = clientErrorMessage(error, t) ?? t('scan.analyzeFailed');
         failImage(previewUrl, t('scan.processingFailed'), message, message);
       }
     },
-    [primaryLanguage, secondaryLanguage, t, failImage],
+    [primaryLanguage, secondaryLanguage, t, failImage, untranslatedNote],
   );
 
   /** A picked or photographed file: scale it in the browser when large, then scan it. */
@@ -129,7 +146,8 @@ export function useScan(primaryLanguage: LanguageCode, secondaryLanguage: Langua
         const answer = await smartTranslate({ text: trimmed, primaryLanguage, secondaryLanguage }, controller.signal);
         if (controller.signal.aborted) return;
         if (!answer.ok) {
-          fail(answer.message);
+          const [from, to] = answer.translationDirection.split('→').map((c) => c.trim());
+          fail(answer.reason === 'unsupported_pair' ? await untranslatedNote(from, to) : undefined);
           return;
         }
         setState({
@@ -145,10 +163,10 @@ export function useScan(primaryLanguage: LanguageCode, secondaryLanguage: Langua
       } catch (error) {
         if (isAbort(error) || controller.signal.aborted) return;
         console.error('Text translation failed', error);
-        fail(clientErrorMessage(error));
+        fail(clientErrorMessage(error, t));
       }
     },
-    [primaryLanguage, secondaryLanguage, t],
+    [primaryLanguage, secondaryLanguage, t, untranslatedNote],
   );
 
   return { state, scanFile, scanPrepared, translateText };

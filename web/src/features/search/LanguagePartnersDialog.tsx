@@ -64,13 +64,13 @@ export function LanguagePartnersDialog({ open, onOpenChange, onFindPeople }: Lan
           <span className="font-semibold" data-testid="partners-your-language">{displayLanguageName(profile?.language || language, language, true)}</span>
         </div>
         <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
           <Input
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             placeholder={t('userSearch.partnersPlaceholder')}
             aria-label={t('userSearch.partnersPlaceholder')}
-            className="pl-9"
+            className="ps-9"
             data-testid="partners-search"
           />
         </div>

@@ -38,7 +38,7 @@ export function RelationshipPicker({ user, pending, onPick, onCancel }: Relation
                 onClick={() => onPick(card.type)}
                 disabled={pending !== null}
                 className={cn(
-                  'flex h-full w-full flex-col gap-0.5 rounded-xl border border-border bg-card px-3 py-2 text-left transition-colors sm:gap-1 sm:p-3',
+                  'flex h-full w-full flex-col gap-0.5 rounded-xl border border-border bg-card px-3 py-2 text-start transition-colors sm:gap-1 sm:p-3',
                   'hover:border-primary/50 hover:bg-secondary/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                   'disabled:cursor-wait disabled:opacity-60',
                   pending === card.type && 'border-primary bg-secondary/60 opacity-100',

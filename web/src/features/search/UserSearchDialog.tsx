@@ -6,6 +6,7 @@ import type { PickerRelationshipType, StartChatResponse, UserSearchResult } from
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { errorMessage } from '../../lib/errorMessages.ts';
 import { isApiError } from '../../lib/api.ts';
 import { useT, type TFunction } from '../../lib/i18n.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
@@ -31,7 +32,7 @@ class NotSignedIn extends Error {}
 function chatStartError(error: unknown, t: TFunction): [string, string] {
   if (error instanceof NotSignedIn || (isApiError(error) && error.status === 401)) return [t('chat.authError'), t('chat.logInAgain')];
   if (error instanceof NoRoomData) return [t('chat.chatCreationFailed'), t('chat.noRoomData')];
-  if (isApiError(error) && error.status >= 400) return [t('chat.chatCreationFailed'), t('chat.createRoomFailed', { message: error.message })];
+  if (isApiError(error) && error.status >= 400) return [t('chat.chatCreationFailed'), t('chat.createRoomFailed', { message: errorMessage(error, t, 'chat.chatFailedDescription') })];
   return [t('chat.chatFailed'), t('chat.chatFailedDescription')];
 }
 
@@ -96,7 +97,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
             <DialogDescription>{t('userSearch.description')}</DialogDescription>
           </DialogHeader>
           <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
             <Input
               value={query}
               onChange={(event) => setQuery(event.target.value)}
@@ -107,7 +108,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
               autoFocus
               data-testid="user-search-input"
             />
-            <span className="absolute inset-y-0 right-0 flex items-center gap-1">
+            <span className="absolute inset-y-0 end-0 flex items-center gap-1">
               {search.searching && <LoaderCircle className="size-4 animate-spin text-primary" aria-label={t('userSearch.searching')} data-testid="user-search-spinner" />}
               {query && (
                 <button
@@ -136,7 +137,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
                         <button
                           type="button"
                           onClick={() => setChosen(u)}
-                          className="flex w-full items-center gap-3 rounded-xl px-2 py-2 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                          className="flex w-full items-center gap-3 rounded-xl px-2 py-2 text-start hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                           data-testid="user-result"
                           data-username={u.username}
                         >

@@ -41,8 +41,10 @@ let audio: VoiceAudioEngine & { played: string[]; closed: boolean };
 let micOk: boolean;
 let captureOk: boolean;
 
+let sttLanguages: string[];
 function deps(): Partial<VoiceDeps> {
   return {
+    loadCapabilities: async () => ({ engine: 'pipeline', stt: { engine: 'pocketsphinx', languages: sttLanguages }, tts: { engine: 'espeak', languages: ['en', 'es', 'fr'] } }),
     createSocket: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);
@@ -56,6 +58,7 @@ beforeEach(() => {
   localStorage.clear();
   vi.clearAllMocks();
   sockets = [];
+  sttLanguages = ['en', 'es', 'fr'];
   micOk = true;
   captureOk = true;
   audio = {
@@ -97,6 +100,47 @@ async function connect(): Promise<FakeSocket> {
   act(() => socket.open());
   return socket;
 }
+
+/** A Spanish-speaking user whose interface strings stay English (so the assertions read plainly). */
+function renderSpanishSpeaker() {
+  render(
+    <I18nProvider initialLanguage="es" loadCatalog={async () => ({})} translateOptions={{ post: async (_l, strings) => strings }}>
+      <TalkTab deps={deps()} />
+    </I18nProvider>,
+  );
+}
+
+describe('TalkTab honesty about speech recognition', () => {
+  it('a Spanish speaker with offline (English-only) recognition: the microphone listens for English only, and says so', async () => {
+    sttLanguages = ['en'];
+    renderSpanishSpeaker();
+    const notice = await screen.findByTestId('talk-stt-notice');
+    expect(notice.textContent).toBe('This server can only recognise speech in inglés. Speech in español is not understood, so the microphone listens for inglés only.');
+    fireEvent.click(screen.getByTestId('talk-start'));
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => sockets[0]!.open());
+    expect(screen.getByTestId('mic-button').getAttribute('aria-label')).toBe('Hold to speak inglés');
+  });
+
+  it('neither language recognised: no microphone, a plain explanation, and the session cannot start', async () => {
+    sttLanguages = ['en'];
+    renderSpanishSpeaker();
+    fireEvent.change(await screen.findByTestId('talk-partner-language'), { target: { value: 'fr' } });
+    expect((await screen.findByTestId('talk-stt-notice')).textContent).toBe(
+      'This server cannot recognise speech in español or francés, so the microphone is off. You can type instead in Chat or Scan.',
+    );
+    expect((screen.getByTestId('talk-start') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('talk-start'));
+    expect(sockets).toHaveLength(0);
+  });
+
+  it('both languages recognised: one microphone, no notice', async () => {
+    renderSpanishSpeaker();
+    await screen.findByTestId('talk-start');
+    await act(async () => {});
+    expect(screen.queryByTestId('talk-stt-notice')).toBeNull();
+  });
+});
 
 describe('TalkTab', () => {
   it('shows the idle panel: title, languages, empty state and the start button', () => {
@@ -182,10 +226,12 @@ describe('TalkTab', () => {
     await waitFor(() => expect(screen.queryByTestId('badge-speaking')).toBeNull());
   });
 
-  it('shows server error events as a toast with their message', async () => {
+  it('shows server error events as a catalog toast chosen by code, never the server English', async () => {
     const socket = await connect();
     act(() => socket.receive({ type: 'error', error: { code: 'no_speech', message: 'No speech was recognised.' } }));
-    expect(toast.error).toHaveBeenCalledWith('No speech was recognised.');
+    expect(toast.error).toHaveBeenCalledWith('Hold microphone to speak');
+    act(() => socket.receive({ type: 'error', error: { code: 'stt_failed', message: 'pocketsphinx exited 1' } }));
+    expect(toast.error).toHaveBeenLastCalledWith('The voice translation failed. Please try again.');
     expect(screen.getByTestId('badge-connected')).toBeTruthy();
   });
 

@@ -1,13 +1,21 @@
-import { useState } from 'react';
-import { ArrowLeftRight, AudioLines, Loader2, PhoneOff, Volume2 } from 'lucide-react';
-import { LANGUAGES, languageName, type LanguageCode } from '@parley/common';
+import { useEffect, useState } from 'react';
+import { ArrowLeftRight, AudioLines, Info, Loader2, MicOff, PhoneOff, Volume2 } from 'lucide-react';
+import { LANGUAGES, type LanguageCode, type VoiceCapabilities } from '@parley/common';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { MicButton } from './MicButton.tsx';
 import { TranscriptList } from './TranscriptList.tsx';
-import { useVoiceTranslator, type VoiceDeps } from './useVoiceTranslator.ts';
+import { displayLanguageName } from '../chat/format.ts';
+import { DEFAULT_DEPS, useVoiceTranslator, type VoiceDeps } from './useVoiceTranslator.ts';
+
+/** Which of the two languages speech recognition understands here; undefined while unknown. */
+export function heardLanguages(capabilities: VoiceCapabilities | undefined, user: string, partner: string): string[] | undefined {
+  if (!capabilities) return undefined;
+  const known = new Set(capabilities.stt.languages);
+  return [...new Set([user, partner])].filter((code) => known.has(code));
+}
 
 /** Spanish (spec section 9), unless that is the user's own language. */
 function defaultPartner(user: LanguageCode): LanguageCode {
@@ -21,6 +29,26 @@ export function TalkTab({ deps }: { deps?: Partial<VoiceDeps> } = {}) {
   const voice = useVoiceTranslator({ userLanguage, partnerLanguage, t, deps });
   const { connection, recording, speaking } = voice;
   const connected = connection === 'connected';
+  const [capabilities, setCapabilities] = useState<VoiceCapabilities>();
+  const loadCapabilities = deps?.loadCapabilities ?? DEFAULT_DEPS.loadCapabilities;
+  useEffect(() => {
+    let live = true;
+    loadCapabilities().then((c) => live && setCapabilities(c), (error: unknown) => console.warn('Voice capabilities unknown', error));
+    return () => {
+      live = false;
+    };
+  }, [loadCapabilities]);
+  const name = (code: string, standalone = false) => displayLanguageName(code, userLanguage, standalone);
+  // Never transcribe one language as another: the microphone listens only for languages the server recognises.
+  const heard = heardLanguages(capabilities, userLanguage, partnerLanguage);
+  const deaf = heard !== undefined && heard.length === 0;
+  const onlyOne = heard?.length === 1 && userLanguage !== partnerLanguage ? heard[0] : undefined;
+  const notice = deaf
+    ? t('talk.sttNoLanguage', { user: name(userLanguage), partner: name(partnerLanguage) })
+    : onlyOne
+      ? t('talk.sttOneLanguage', { spoken: name(onlyOne), other: name(onlyOne === userLanguage ? partnerLanguage : userLanguage) })
+      : undefined;
+  const micLabel = onlyOne ? t('talk.holdToSpeakLanguage', { language: name(onlyOne) }) : t('talk.microphone');
 
   return (
     <section className="mx-auto flex h-full w-full max-w-2xl flex-col p-3 sm:p-4" data-testid="talk-tab" data-connection={connection}>
@@ -52,7 +80,7 @@ export function TalkTab({ deps }: { deps?: Partial<VoiceDeps> } = {}) {
           <div className="flex items-center gap-2 text-sm">
             <div className="flex min-w-0 flex-1 flex-col rounded-lg bg-muted px-3 py-1.5">
               <span className="text-[11px] text-muted-foreground">{t('talk.you')}</span>
-              <span className="truncate font-medium" data-testid="talk-user-language">{languageName(userLanguage)}</span>
+              <span className="truncate font-medium" data-testid="talk-user-language">{name(userLanguage, true)}</span>
             </div>
             <ArrowLeftRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
             <label className="flex min-w-0 flex-1 flex-col rounded-lg bg-muted px-3 py-1.5 focus-within:ring-2 focus-within:ring-ring">
@@ -60,19 +88,26 @@ export function TalkTab({ deps }: { deps?: Partial<VoiceDeps> } = {}) {
               <select
                 value={partnerLanguage}
                 onChange={(e) => setPartnerLanguage(e.target.value as LanguageCode)}
-                className="-ml-1 w-full min-w-0 cursor-pointer truncate bg-transparent font-medium outline-none"
+                className="-ms-1 w-full min-w-0 cursor-pointer truncate bg-transparent font-medium outline-none"
                 aria-label={t('talk.partnerLanguage')}
                 data-testid="talk-partner-language"
               >
                 {LANGUAGES.map((l) => (
                   <option key={l.code} value={l.code}>
-                    {l.name}
+                    {name(l.code, true)}
                   </option>
                 ))}
               </select>
             </label>
           </div>
         </header>
+
+        {notice && (
+          <p className="flex items-start gap-2 border-b border-border bg-secondary/60 px-4 py-2.5 text-sm" role="note" data-testid="talk-stt-notice">
+            {deaf ? <MicOff className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" /> : <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />}
+            <span>{notice}</span>
+          </p>
+        )}
 
         <TranscriptList entries={voice.entries} />
 
@@ -81,7 +116,7 @@ export function TalkTab({ deps }: { deps?: Partial<VoiceDeps> } = {}) {
             <>
               <div className="grid w-full grid-cols-[1fr_auto_1fr] items-center gap-3">
                 <span />
-                <MicButton label={t('talk.microphone')} recording={recording} onStart={() => void voice.startRecording()} onStop={voice.stopRecording} />
+                <MicButton label={micLabel} recording={recording} disabled={deaf} onStart={() => void voice.startRecording()} onStop={voice.stopRecording} />
                 <div className="flex justify-end">
                   <Button variant="outline" size="sm" onClick={voice.disconnect} data-testid="talk-disconnect">
                     <PhoneOff aria-hidden="true" />
@@ -90,14 +125,14 @@ export function TalkTab({ deps }: { deps?: Partial<VoiceDeps> } = {}) {
                 </div>
               </div>
               <p className="text-sm text-muted-foreground" data-testid="talk-hint" aria-live="polite">
-                {recording ? t('talk.releaseToStop') : t('talk.holdToSpeak')}
+                {recording ? t('talk.releaseToStop') : onlyOne ? micLabel : t('talk.holdToSpeak')}
               </p>
             </>
           ) : (
             <Button
               size="lg"
               className="h-14 w-full max-w-sm rounded-xl bg-gradient-to-r from-primary to-accent text-base"
-              disabled={connection === 'connecting'}
+              disabled={connection === 'connecting' || deaf}
               onClick={() => void voice.connect()}
               data-testid="talk-start"
             >

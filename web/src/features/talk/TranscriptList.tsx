@@ -1,17 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { MessagesSquare } from 'lucide-react';
-import { languageName, resolveLanguage } from '@parley/common';
-import { useT } from '../../lib/i18n.tsx';
+import { resolveLanguage } from '@parley/common';
+import { useI18n } from '../../lib/i18n.tsx';
+import { displayLanguageName } from '../chat/format.ts';
 import { cn } from '../../lib/utils.ts';
 import type { TranscriptEntry } from './transcript.ts';
 
-function displayLanguage(language: string): string {
-  return languageName(resolveLanguage(language)?.code ?? language);
+/** The language's name in the interface language ('inglés' for a Spanish reader). */
+function displayLanguage(language: string, locale: string): string {
+  return displayLanguageName(resolveLanguage(language)?.code ?? language, locale, true);
 }
 
 /** Originals on the left, translations on the right, each labelled with its kind and language. */
 export function TranscriptList({ entries }: { entries: TranscriptEntry[] }) {
-  const t = useT();
+  const { t, language: locale } = useI18n();
   const scroller = useRef<HTMLDivElement>(null);
   const last = entries.at(-1);
 
@@ -46,13 +48,13 @@ export function TranscriptList({ entries }: { entries: TranscriptEntry[] }) {
             <div
               className={cn(
                 'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm',
-                entry.isTranslation ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
+                entry.isTranslation ? 'rounded-ee-md bg-primary text-primary-foreground' : 'rounded-es-md bg-muted text-foreground',
               )}
             >
               <p className={cn('text-[11px] font-medium tracking-wide', entry.isTranslation ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
-                {t(entry.isTranslation ? 'talk.translation' : 'talk.original')} · {displayLanguage(entry.language)}
+                {t(entry.isTranslation ? 'talk.translation' : 'talk.original')} · {displayLanguage(entry.language, locale)}
               </p>
-              <p className="whitespace-pre-wrap break-words text-sm leading-relaxed" data-testid="transcript-text">
+              <p dir="auto" lang={resolveLanguage(entry.language)?.code} className="whitespace-pre-wrap break-words text-start text-sm leading-relaxed" data-testid="transcript-text">
                 {entry.text}
               </p>
             </div>

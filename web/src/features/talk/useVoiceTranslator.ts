@@ -1,21 +1,28 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { parseVoiceServerEvent, resolveLanguage, VOICE_SOCKET_PATH, type VoiceClientMessage, type VoiceServerEvent } from '@parley/common';
+import {
+  parseVoiceServerEvent, resolveLanguage, VOICE_CAPABILITIES_PATH, VOICE_SOCKET_PATH,
+  type VoiceCapabilities, type VoiceClientMessage, type VoiceServerEvent,
+} from '@parley/common';
+import { api } from '../../lib/api.ts';
 import type { TFunction } from '../../lib/i18n.tsx';
+import { displayLanguageName } from '../chat/format.ts';
 import { EMPTY_TRANSCRIPT, transcriptReducer } from './transcript.ts';
 import { VoiceAudio, type Capture, type VoiceAudioEngine } from './voiceAudio.ts';
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected';
 
-/** Seams for tests: the socket and the audio engine. */
+/** Seams for tests: the socket, the audio engine and the server's voice capabilities. */
 export interface VoiceDeps {
   createSocket: (url: string) => WebSocket;
   createAudio: () => VoiceAudioEngine;
+  loadCapabilities: () => Promise<VoiceCapabilities>;
 }
 
-const DEFAULT_DEPS: VoiceDeps = {
+export const DEFAULT_DEPS: VoiceDeps = {
   createSocket: (url) => new WebSocket(url),
   createAudio: () => new VoiceAudio(),
+  loadCapabilities: () => api.get<VoiceCapabilities>(VOICE_CAPABILITIES_PATH),
 };
 
 const OPEN = 1; // WebSocket.OPEN
@@ -27,6 +34,21 @@ export function voiceSocketUrl(loc: Pick<Location, 'protocol' | 'host'> = locati
 
 function sameLanguage(a: string, b: string): boolean {
   return (resolveLanguage(a)?.code ?? a) === (resolveLanguage(b)?.code ?? b);
+}
+
+/** A voice error event's code -> catalog string (never the server's English). */
+export function voiceErrorText(code: string, t: TFunction, target: string): string {
+  switch (code) {
+    case 'unsupported_language':
+      return t('talk.noSpeechVoice', { language: displayLanguageName(target, document.documentElement.lang || 'en') });
+    case 'no_speech':
+    case 'input_audio_buffer_commit_empty':
+      return t('talk.holdToSpeak');
+    case 'rate_limited':
+      return t('general.errorRateLimited', { seconds: 5 });
+    default:
+      return t('talk.voiceError');
+  }
 }
 
 interface Options {
@@ -124,7 +146,7 @@ export function useVoiceTranslator({ userLanguage, partnerLanguage, t, deps }: O
         break;
       }
       case 'error':
-        toast.error(event.error.message);
+        toast.error(voiceErrorText(event.error.code, tr, otherLanguage()));
         break;
       default:
         break; // session.*, input_audio_buffer.committed/cleared: nothing to show

@@ -8,7 +8,11 @@ export interface RecordedRequest {
   body: Buffer;
 }
 
-/** A local HTTP server on 127.0.0.1 that records requests and answers through `handler`. */
+/**
+ * A local HTTP server on 127.0.0.1 (random port) that records requests and answers through
+ * `handler`: the one stub behind the provider contract tests (translation/testing/fakeProviders.ts),
+ * the voice engine tests and the HTTP client's tests.
+ */
 export async function startHttpStub(handler: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>) {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
@@ -23,6 +27,8 @@ export async function startHttpStub(handler: (req: RecordedRequest, res: ServerR
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
+    origin: `http://127.0.0.1:${port}`,
+    /** The origin with OpenAI's /v1 prefix. */
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     close: () => {

@@ -1,0 +1,47 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { API } from '@parley/common';
+import type { ClusterBus } from '../cluster/bus.ts';
+import type { Db } from '../db/connect.ts';
+import type { Metrics } from './metrics.ts';
+
+export interface OpsRouteDeps {
+  db: Db;
+  databaseKind: 'pglite' | 'postgres';
+  bus: ClusterBus;
+  metrics: Metrics;
+  /** Bearer token for /metrics; unset: /metrics does not exist. */
+  metricsToken: string | undefined;
+  /** True once shutdown began: the load balancer must stop sending requests here. */
+  draining: () => boolean;
+}
+
+/**
+ * For load balancers and monitoring: /api/health (the process answers), /api/ready (it can
+ * serve: database and Redis reachable, migrations done — they run before listen — not draining),
+ * /metrics (Prometheus, behind a bearer token).
+ */
+export async function opsRoutes(app: FastifyInstance, deps: OpsRouteDeps): Promise<void> {
+  app.get(API.health, async () => ({ ok: true, database: deps.databaseKind }));
+
+  app.get('/api/ready', async (_request, reply) => {
+    const [database, redis] = await Promise.all([
+      sql`SELECT 1`.execute(deps.db).then(() => true, () => false),
+      deps.bus.ping(),
+    ]);
+    const ready = database && redis && !deps.draining();
+    return reply.status(ready ? 200 : 503).send({ ready, database, redis, draining: deps.draining() });
+  });
+
+  if (deps.metricsToken) {
+    const expected = Buffer.from(`Bearer ${deps.metricsToken}`);
+    app.get('/metrics', async (request, reply) => {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return reply.status(401).send({ error: { code: 'unauthenticated', message: 'Metrics need the bearer token' } });
+      }
+      return reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+    });
+  }
+}

@@ -1,0 +1,70 @@
+import type { CatalogKey, FormatVars } from '@parley/common';
+import { isApiError } from './api.ts';
+import type { TFunction } from './i18n.tsx';
+
+/** A catalog string chosen for an error: never the server's own English. */
+export interface ErrorText {
+  key: CatalogKey;
+  vars?: FormatVars;
+}
+
+/** Stable error codes (common/src/api/errors.ts, voice codes) -> catalog strings. */
+const BY_CODE: Record<string, CatalogKey> = {
+  network_error: 'general.errorNetwork',
+  unauthenticated: 'chat.logInAgain',
+  not_found: 'general.errorNotFound',
+  email_taken: 'auth.emailAlreadyRegistered',
+  username_taken: 'general.errorUsernameTaken',
+  weak_password: 'auth.passwordTooShort',
+  invalid_credentials: 'auth.invalidCredentials',
+  email_not_confirmed: 'auth.emailNotConfirmed',
+  invalid_image: 'scan.analyzeFailedShort',
+  image_too_large: 'general.errorTooLarge',
+  payload_too_large: 'general.errorTooLarge',
+  database_unavailable: 'general.errorUnavailable',
+  invalid_text: 'general.errorInvalidText',
+  username_too_short: 'general.errorUsernameInvalid',
+  username_too_long: 'general.errorUsernameInvalid',
+  username_invalid: 'general.errorUsernameInvalid',
+  email_invalid: 'general.errorEmailInvalid',
+  password_too_long: 'general.errorInvalid',
+  bio_too_long: 'general.errorBioTooLong',
+  message_too_long: 'general.errorTooLarge',
+  string_too_long: 'general.errorTooLarge',
+  speech_failed: 'talk.voiceError',
+  internal: 'general.errorServer',
+};
+
+/** Validation failures naming a field with a rule of its own. */
+const BY_FIELD: Record<string, CatalogKey> = {
+  username: 'general.errorUsernameInvalid',
+  email: 'general.errorEmailInvalid',
+  bio: 'general.errorBioTooLong',
+};
+
+/**
+ * The catalog string for a failure: by the server's stable code (and its parameters: the wait of a
+ * 429, the field of a 400), else by HTTP status class, else `fallback` (for errors that are not API
+ * errors at all). Pure.
+ */
+export function errorText(error: unknown, fallback: CatalogKey): ErrorText {
+  if (!isApiError(error)) return { key: fallback };
+  if (error.code === 'rate_limited' || error.status === 429) return { key: 'general.errorRateLimited', vars: { seconds: error.retryAfter ?? 60 } };
+  const byCode = BY_CODE[error.code];
+  if (byCode) return { key: byCode };
+  if (error.status === 0) return { key: 'general.errorNetwork' };
+  if (error.status === 413) return { key: 'general.errorTooLarge' };
+  if (error.status === 503) return { key: 'general.errorUnavailable' };
+  if (error.status >= 500) return { key: 'general.errorServer' };
+  if (error.status >= 400) {
+    const byField = error.field ? BY_FIELD[error.field] : undefined;
+    return { key: byField ?? 'general.errorInvalid' };
+  }
+  return { key: fallback };
+}
+
+/** errorText, rendered. */
+export function errorMessage(error: unknown, t: TFunction, fallback: CatalogKey): string {
+  const { key, vars } = errorText(error, fallback);
+  return t(key, vars);
+}
