@@ -16,7 +16,7 @@ const SERVER_FEATURES = {
   realtime: [],
   scan: [],
   speech: [],
-  storage: ['localStorage.ts'],
+  storage: ['dbStorage.ts'],
   translation: ['textTranslator.ts', 'detect.ts'],
   voice: ['index.ts', 'audio.ts', 'text.ts', 'tts/types.ts'],
 };
