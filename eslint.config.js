@@ -3,16 +3,61 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** One no-restricted-imports entry per server folder: the feature folders it must not import. */
-function serverBoundaries(forbidden) {
-  return Object.entries(forbidden).map(([files, folders]) => ({
-    files: [files],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: folders.map((f) => `**/${f}/**`), message: `${files.split('/')[2]}/ must not import ${folders.join(', ')} (see docs/ARCHITECTURE.md)` }],
-      }],
-    },
-  }));
+/**
+ * Server feature folders and the modules each one offers to the others. Anything else in a
+ * feature is its own business: another folder importing it fails lint. app.ts (the composition
+ * root) wires features together and is free; http/, db/ and platform/ are shared infrastructure
+ * and use features only through these modules too.
+ */
+const SERVER_FEATURES = {
+  auth: ['requireUser.ts', 'sessions.ts', 'sessionEvents.ts', 'sessionWatch.ts'],
+  chat: ['types.ts'],
+  profiles: ['service.ts'],
+  realtime: [],
+  scan: [],
+  speech: [],
+  storage: ['dbStorage.ts'],
+  translation: ['textTranslator.ts', 'detect.ts'],
+  voice: ['index.ts', 'audio.ts', 'text.ts', 'tts/types.ts'],
+};
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** An import of `feature`'s folder that is not one of its public modules (relative paths, any depth). */
+function internalsOf(feature, open, message) {
+  const allowed = open.length ? `(?!(${open.map(escape).join('|')})$)` : '';
+  return { regex: `^(\\.{1,2}/)+${feature}/${allowed}`, message };
+}
+
+/**
+ * Layers on top of that: folders a folder must not import at all, not even their public modules.
+ * platform/ and db/ are the bottom; translation serves scan, voice, chat and speech and imports
+ * none of them; scan and voice do not import each other.
+ */
+const SERVER_LAYERS = {
+  platform: ['auth', 'chat', 'db', 'http', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
+  db: ['auth', 'chat', 'http', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
+  translation: ['auth', 'chat', 'profiles', 'realtime', 'scan', 'speech', 'voice'],
+  scan: ['chat', 'realtime', 'speech', 'voice'],
+  voice: ['chat', 'realtime', 'scan', 'speech'],
+};
+
+/** One no-restricted-imports rule per server folder (flat config keeps only the last one per file). */
+function serverBoundaries(folder) {
+  const forbidden = SERVER_LAYERS[folder] ?? [];
+  const others = [...new Set([...Object.keys(SERVER_FEATURES), ...forbidden])].filter((other) => other !== folder);
+  const patterns = others.map((other) => {
+    if (forbidden.includes(other)) return internalsOf(other, [], `${folder}/ must not import ${other}/ (layers: see docs/ARCHITECTURE.md)`);
+    const open = SERVER_FEATURES[other] ?? [];
+    return internalsOf(other, open, open.length
+      ? `${folder}/ may use ${other}/ only through ${open.join(', ')}`
+      : `${folder}/ must not import ${other}/ (wire them together in app.ts)`);
+  });
+  return {
+    files: [`server/src/${folder}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  };
 }
 
 export default tseslint.config(
@@ -36,19 +81,11 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '@parley/server'], message: 'web must not import server code; share contracts through @parley/common' }] }],
     },
   },
-  // Server layers: platform/ and db/ are the bottom (no feature imports); translation serves scan,
-  // voice, chat and speech and imports none of them; scan and voice do not import each other.
-  ...serverBoundaries({
-    'server/src/platform/**/*.ts': ['auth', 'chat', 'db', 'http', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
-    'server/src/db/**/*.ts': ['auth', 'chat', 'http', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
-    'server/src/translation/**/*.ts': ['auth', 'chat', 'profiles', 'realtime', 'scan', 'speech', 'voice'],
-    'server/src/scan/**/*.ts': ['chat', 'realtime', 'speech', 'voice'],
-    'server/src/voice/**/*.ts': ['chat', 'realtime', 'scan', 'speech'],
-  }),
   {
     files: ['common/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'common/ is shared by browser and server: no server, web or Node imports' }] }],
     },
   },
+  ...[...Object.keys(SERVER_FEATURES), 'http', 'db', 'platform'].map(serverBoundaries),
 );

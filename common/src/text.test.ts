@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, FIELD_ERRORS, fieldErrorCode } from './api/errors.ts';
+import { SPEECH_MAX_CHARS } from './api/speech.ts';
+import { UI_STRINGS_LIMITS } from './api/translation.ts';
 import { isSafeText, safeText } from './text.ts';
 
 describe('safe text', () => {
@@ -25,5 +27,9 @@ describe('field error codes', () => {
     expect(new Set(messages).size).toBe(messages.length);
     for (const code of Object.keys(FIELD_ERRORS)) expect(ERROR_CODES).toContain(code);
     expect(fieldErrorCode('something else')).toBe('invalid_request');
+    // Messages that state a limit state the real one.
+    expect(FIELD_ERRORS.speech_too_long).toContain(String(SPEECH_MAX_CHARS));
+    expect(FIELD_ERRORS.too_many_strings).toContain(String(UI_STRINGS_LIMITS.maxEntries));
+    expect(FIELD_ERRORS.string_too_long).toContain(String(UI_STRINGS_LIMITS.maxChars));
   });
 });

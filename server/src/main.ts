@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   const database = await connectDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
+    reopenAfterCreate: true,
   });
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });

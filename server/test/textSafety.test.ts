@@ -53,6 +53,7 @@ const CASES: Case[] = [
   { field: 'bio', method: 'PATCH', url: () => '/api/profile', template: { bio: PLACEHOLDER } },
   { field: 'avatar_url', method: 'PATCH', url: () => '/api/profile', template: { avatar_url: `https://example.com/${PLACEHOLDER}` } },
   { field: 'content', method: 'POST', url: () => `/api/chats/${roomId}/messages`, template: { content: PLACEHOLDER, clientId: 'client-12345678' } },
+  { field: 'content', method: 'POST', url: () => `/api/chats/${roomId}/preview`, template: { content: PLACEHOLDER } },
   { field: 'description', method: 'PUT', url: () => `/api/chats/${roomId}/context`, template: { description: PLACEHOLDER } },
   { field: 'text', method: 'POST', url: () => '/api/translate', template: { text: PLACEHOLDER, targetLanguage: 'es' } },
   { field: 'targetLanguage', method: 'POST', url: () => '/api/translate', template: { text: 'Hi', targetLanguage: PLACEHOLDER } },
@@ -101,12 +102,15 @@ describe(`bad text in any field is refused 400 and nothing is stored (${TEST_DB}
     }
   }
 
-  it('refuses bad text in the search query (percent-encoded NUL, surrogate and invalid bytes)', async () => {
+  it('refuses bad text in query strings: search and read-aloud (percent-encoded NUL, surrogate and invalid bytes)', async () => {
     for (const q of ['a%00b', 'a%ED%A0%80b', 'a%FFb']) {
       const res = await s.app.inject({ url: `/api/users/search?q=${q}`, headers: headers() });
       expect(res.statusCode, q).toBe(400);
       expect(res.json()).toMatchObject({ error: { code: 'invalid_text' } });
       expect((res.json() as { error: { message: string } }).error.message).toMatch(/^q: /);
+      const speech = await s.app.inject({ url: `/api/speech?text=${q}&language=en`, headers: headers() });
+      expect(speech.statusCode, q).toBe(400);
+      expect((speech.json() as { error: { code: string; message: string } }).error).toMatchObject({ code: 'invalid_text', message: expect.stringMatching(/^text: /) });
     }
   });
 

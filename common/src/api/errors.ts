@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'unknown_language',
   'too_many_strings',
   'string_too_long',
+  'nothing_to_read',
+  'speech_too_long',
   // auth and access
   'unauthenticated',
   'forbidden_origin',
@@ -91,6 +93,8 @@ export const FIELD_ERRORS = {
   unknown_language: 'Unknown language',
   too_many_strings: 'At most 500 strings per request',
   string_too_long: 'Interface strings must be at most 500 characters',
+  nothing_to_read: 'Nothing to read aloud',
+  speech_too_long: 'Text to read aloud can be at most 1000 characters',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 const BY_MESSAGE = new Map<string, ErrorCode>(Object.entries(FIELD_ERRORS).map(([code, message]) => [message, code as ErrorCode]));

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../languages.ts';
+import { safeText } from '../text.ts';
+import { FIELD_ERRORS } from './errors.ts';
 
 /** Longest text spoken in one request; longer message text is cut at a sentence end before it. */
 export const SPEECH_MAX_CHARS = 1_000;
@@ -13,11 +15,11 @@ export const SPEECH_API = { speech: '/api/speech' } as const;
  */
 export const speechQuery = z.union([
   z.object({
-    messageId: z.string().regex(/^\d{1,18}$/, 'messageId must be a message id'),
+    messageId: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id),
     part: z.enum(['original', 'translation']).default('original'),
   }).strict(),
   z.object({
-    text: z.string().trim().min(1, 'Nothing to read aloud').max(SPEECH_MAX_CHARS, `Text to read aloud can be at most ${SPEECH_MAX_CHARS} characters`),
+    text: safeText().trim().min(1, FIELD_ERRORS.nothing_to_read).max(SPEECH_MAX_CHARS, FIELD_ERRORS.speech_too_long),
     language: z.enum(LANGUAGE_CODES, { message: 'language must be one of the 20 language codes' }),
   }).strict(),
 ]);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
@@ -16,6 +16,8 @@ export interface DbOptions {
   poolSize?: number | undefined;
   /** Directory of the embedded database; undefined means in memory (tests). */
   pgliteDir?: string | undefined;
+  /** Reopen PGlite after creating a new cluster, to give back initdb's memory (start-up only, not tests). */
+  reopenAfterCreate?: boolean | undefined;
 }
 
 export interface DbHandle {
@@ -42,8 +44,14 @@ export async function connectDb(options: DbOptions): Promise<DbHandle> {
     handle = { db, kind: 'postgres', close: () => db.destroy() };
   } else {
     if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
-    const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
-    await client.waitReady;
+    const fresh = !options.pgliteDir || !existsSync(path.join(options.pgliteDir, 'PG_VERSION'));
+    let client = await openPglite(options.pgliteDir);
+    if (fresh && options.pgliteDir && options.reopenAfterCreate) {
+      // Creating the cluster (initdb) grows the WASM heap to ~600 MB, and a WASM heap never
+      // shrinks: reopen once so the server idles at its steady size (docs/PERFORMANCE.md).
+      await client.close();
+      client = await openPglite(options.pgliteDir);
+    }
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     handle = {
       db,
@@ -56,6 +64,24 @@ export async function connectDb(options: DbOptions): Promise<DbHandle> {
   }
   await migrate(handle.db);
   return handle;
+}
+
+/**
+ * PostgreSQL's default shared_buffers (128 MB) lives inside PGlite's WASM heap, on top of what
+ * the OS already caches for the data files PGlite reads through the file system; 16 MB keeps an
+ * idle server near the PostgreSQL-server figure (docs/PERFORMANCE.md).
+ */
+const PGLITE_START_PARAMS = [
+  '--single', '-F', '-O', '-j',
+  '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
+  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
+  '-c', 'shared_buffers=16MB',
+];
+
+async function openPglite(dir: string | undefined): Promise<PGlite> {
+  const client = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
+  await client.waitReady;
+  return client;
 }
 
 export async function migrate(db: Db): Promise<void> {

@@ -1,4 +1,4 @@
-import { isLanguageCode, SPEECH_MAX_CHARS, type LanguageCode, type SpeechQuery } from '@parley/common';
+import { FIELD_ERRORS, isLanguageCode, SPEECH_MAX_CHARS, type LanguageCode, type SpeechQuery } from '@parley/common';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { detectLanguage } from '../translation/detect.ts';
@@ -57,7 +57,7 @@ export function streamingWavHeader(sampleRate = SAMPLE_RATE): Buffer {
 export async function speechStream(tts: TextToSpeech, { text, language }: SpeechText, signal: AbortSignal): Promise<AsyncGenerator<Buffer>> {
   if (!tts.supports(language)) throw new AppError(400, 'speech_unavailable', `Reading aloud is not available for ${language}`);
   const sentences = splitSentences(text);
-  if (sentences.length === 0) throw new AppError(400, 'text_required', 'Nothing to read aloud');
+  if (sentences.length === 0) throw new AppError(400, 'nothing_to_read', FIELD_ERRORS.nothing_to_read);
   let first: Buffer;
   try {
     first = await tts.synthesize(sentences[0] as string, language, signal);
