@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { ConversationGlossaryTable } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import type { GlossaryEntry } from '../translation/glossary.ts';
+import type { GlossaryEntry } from '../translation/textTranslator.ts';
 import { requireMembership } from './membership.ts';
 import { iso, presentMessage } from './presenters.ts';
 

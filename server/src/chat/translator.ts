@@ -1,5 +1,4 @@
-import type { GlossaryEntry } from '../translation/glossary.ts';
-import type { TextTranslator } from '../translation/textTranslator.ts';
+import type { GlossaryEntry, TextTranslator } from '../translation/textTranslator.ts';
 import type { ChatTranslator } from './types.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { LanguageCode } from '@parley/common';
-import { tokens, wordVotes } from '../translation/detect-words.ts';
+import { tokens, wordVotes } from '../translation/detect.ts';
 import { LANGUAGE_SCRIPT, SCRIPT_LANGUAGES, dominantScript, languageReads } from './ocr/scripts.ts';
 
 export type Detect = (text: string, candidates?: readonly LanguageCode[]) => LanguageCode | undefined;

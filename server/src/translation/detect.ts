@@ -205,3 +205,6 @@ function trigram(
   }
   return { language: top[0], confidence, method: 'trigram' };
 }
+
+/** Word-level helpers that Scan's short-text rule shares with detection. */
+export { tokens, wordVotes } from './detect-words.ts';

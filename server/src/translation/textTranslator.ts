@@ -2,6 +2,9 @@ import type { LanguageCode } from '@parley/common';
 import { detectLanguage } from './detect.ts';
 import type { TranslateRequest, TranslateResult } from './router.ts';
 
+/** A conversation glossary entry, part of a translate request (other features build them). */
+export type { GlossaryEntry } from './glossary.ts';
+
 /** A translation as other features see it; the router's TranslateResult is one. */
 export interface TextTranslation {
   /** The translation, or the original text when ok is false: never lost. */
