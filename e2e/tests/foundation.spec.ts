@@ -47,7 +47,8 @@ test('foundation: accounts, language step, shell, profile, sign out, 404', async
   await page.getByLabel('Email').fill(ana.email);
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByTestId('auth-submit').click();
-  await expect(page.getByText('Invalid login credentials')).toBeVisible();
+  // The catalog's string, chosen by the error code (never the server's English).
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
 
   // Sign in -> first-time language step.
   await page.getByLabel('Password', { exact: true }).fill(ana.password);
