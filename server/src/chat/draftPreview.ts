@@ -1,6 +1,6 @@
 import { isLanguageCode, type LanguageCode, type TranslationPreview } from '@parley/common';
 import type { Db } from '../db/connect.ts';
-import { isUuid, roomNotFound } from './membership.ts';
+import { sendContext } from './messageSender.ts';
 import { toTranslationUpdate } from './translationOutcome.ts';
 import type { ChatTranslator } from './types.ts';
 
@@ -17,10 +17,9 @@ export interface PreviewInput {
  * previewed and no second engine call. The back-translation goes the other way with a known source.
  */
 export async function previewTranslation(db: Db, translator: ChatTranslator, input: PreviewInput): Promise<TranslationPreview> {
-  const room = await previewContext(db, input.roomId, input.senderId);
-  const senderLanguage = isLanguageCode(room.sender_language) ? room.sender_language : null;
-  // The same target rule as messageSender: the partner's language, else the sender's.
-  const target: LanguageCode = isLanguageCode(room.partner_language) ? room.partner_language : (senderLanguage ?? 'en');
+  // The same membership check and direction as a send.
+  const room = await sendContext(db, input.roomId, input.senderId);
+  const { senderLanguage, target } = room;
   if (senderLanguage === target) {
     return { status: 'not_needed', translation: null, backTranslation: null, sourceLanguage: senderLanguage, targetLanguage: target };
   }
@@ -42,20 +41,4 @@ export async function previewTranslation(db: Db, translator: ChatTranslator, inp
     if (back.ok) backTranslation = back.text;
   }
   return { ...base, status: 'done', translation: outcome.translated_content, backTranslation };
-}
-
-/** Membership (same 404 for non-members and missing rooms), languages and the sender's context. */
-async function previewContext(db: Db, roomId: string, senderId: string) {
-  if (!isUuid(roomId)) throw roomNotFound();
-  const row = await db
-    .selectFrom('chat_room_participants as me')
-    .innerJoin('profiles as sp', 'sp.id', 'me.user_id')
-    .leftJoin('chat_room_participants as o', (j) => j.onRef('o.chat_room_id', '=', 'me.chat_room_id').onRef('o.user_id', '!=', 'me.user_id'))
-    .leftJoin('profiles as op', 'op.id', 'o.user_id')
-    .select(['me.relationship_context', 'sp.language as sender_language', 'op.language as partner_language'])
-    .where('me.chat_room_id', '=', roomId)
-    .where('me.user_id', '=', senderId)
-    .executeTakeFirst();
-  if (!row) throw roomNotFound();
-  return row;
 }

@@ -31,9 +31,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   // Back-pressure: the translation queue is bounded; the client retries with the same client id.
   if (jobs.full) throw new AppError(503, 'service_busy', 'Too many messages are waiting for translation. Try again in a moment.', { 'retry-after': '5' });
   const room = await sendContext(db, input.roomId, input.senderId);
-  const senderLanguage = isLanguageCode(room.sender_language) ? room.sender_language : null;
-  // The partner reads in their own language; without one, in the sender's (spec section 4).
-  const target: LanguageCode = isLanguageCode(room.partner_language) ? room.partner_language : (senderLanguage ?? 'en');
+  const { senderLanguage, target } = room;
   // Same language on both sides: nothing to translate (spec section 5), so no engine call.
   const needsTranslation = senderLanguage !== target;
   // This process takes the job at once when it has room; otherwise any process claims it.
@@ -86,10 +84,11 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
 }
 
 /**
- * Membership, the sender's relationship context and language, and the partner, in one query.
- * No row: not a member, or no such room (the same 404).
+ * Membership, the sender's relationship context and language, and the partner, in one query,
+ * with the direction a message of the sender's takes. No row: not a member, or no such room (the
+ * same 404). The draft preview asks exactly this too.
  */
-async function sendContext(db: Db, roomId: string, senderId: string) {
+export async function sendContext(db: Db, roomId: string, senderId: string) {
   if (!isUuid(roomId)) throw roomNotFound();
   const row = await db
     .selectFrom('chat_room_participants as me')
@@ -101,7 +100,10 @@ async function sendContext(db: Db, roomId: string, senderId: string) {
     .where('me.user_id', '=', senderId)
     .executeTakeFirst();
   if (!row) throw roomNotFound();
-  return row;
+  const senderLanguage: LanguageCode | null = isLanguageCode(row.sender_language) ? row.sender_language : null;
+  // The partner reads in their own language; without one, in the sender's (spec section 4).
+  const target: LanguageCode = isLanguageCode(row.partner_language) ? row.partner_language : (senderLanguage ?? 'en');
+  return { ...row, senderLanguage, target };
 }
 
 /**
@@ -132,7 +134,7 @@ export async function retryTranslation(deps: SendDeps, input: { userId: string; 
     return { message };
   }
   const room = stored.sender_id ? await sendContext(db, input.roomId, stored.sender_id).catch(() => null) : null;
-  const senderLanguage = isLanguageCode(room?.sender_language) ? room.sender_language : null;
+  const senderLanguage = room?.senderLanguage ?? null;
   const target: LanguageCode = isLanguageCode(stored.target_language) ? stored.target_language : (senderLanguage ?? 'en');
   jobs.run({ id: message.id, roomId: input.roomId, content: message.content, senderLanguage, target, context: room?.relationship_context ?? null, audience, attempts: 1 });
   return { message };
