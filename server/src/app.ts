@@ -23,6 +23,7 @@ import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { roomGlossary } from './chat/glossary.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
+import { createJobQueue } from './db/jobQueue.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
 import type { ChatTranslator, EventPublisher } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
@@ -59,8 +60,8 @@ export interface AppDeps {
   sendsPer10s?: number;
   /** How often the sessions of open sockets are checked for expiry (default 30 s). */
   sessionSweepMs?: number;
-  /** Job runner tuning (lease, attempts, drain time); tests shorten them. */
-  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'concurrency' | 'pollMs' | 'drainMs'>>;
+  /** Job runner tuning (attempt time, attempts, backoff, drain time, sweeper); tests shorten them. */
+  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'retryDelaySeconds' | 'concurrency' | 'pollMs' | 'drainMs' | 'sweepMs' | 'sweepAfterMs'>>;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number;
 }
@@ -143,11 +144,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
   const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth() });
+  const leaseMs = deps.translationJobs?.leaseMs ?? config.translationLeaseMs;
   const jobs = new TranslationJobs({
     db, log: app.log, events,
+    // Maintenance (which expires attempts of dead processes) runs on worker nodes, often enough
+    // that a job comes back within about 1.3 x TRANSLATION_LEASE_SECONDS.
+    boss: createJobQueue(deps.database, {
+      supervise: config.role !== 'web',
+      maintenanceIntervalSeconds: Math.max(1, Math.ceil(leaseMs / 3_000)),
+      onError: (err) => app.log.warn({ err }, 'job queue maintenance failed'),
+    }),
     translator: chatTranslator,
     exclusive: deps.database.kind === 'pglite',
-    leaseMs: config.translationLeaseMs,
+    leaseMs,
     drainMs: config.shutdownDrainMs,
     takesWork: config.role !== 'web',
     wakeOthers: bus.redis ? throttle(() => bus.send({ kind: 'jobs.wake' }), 100) : undefined,

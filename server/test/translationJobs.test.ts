@@ -1,27 +1,47 @@
 import type { ServerEvent } from '@parley/common';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TranslationJobs } from '../src/chat/translationJobs.ts';
+import { sendMessage } from '../src/chat/messageSender.ts';
+import { TRANSLATION_QUEUE, TranslationJobs, type TranslationJobOptions } from '../src/chat/translationJobs.ts';
 import type { ChatTranslator } from '../src/chat/types.ts';
+import { createJobQueue } from '../src/db/jobQueue.ts';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
 
-/** The job runner on a real database: retries, giving up, and two runners sharing the table. */
+/** The pg-boss job runner on a real database: retries, giving up, the outbox sweeper, two runners. */
 let failuresLeft = 0;
 const calls: string[] = [];
+/** Texts held until released: translations known to be in flight at the same time. */
+const held = new Map<string, { arrived: number; release: () => void; released: Promise<void> }>();
 const translator: ChatTranslator = {
   async translate(input) {
     calls.push(input.text);
+    const hold = held.get(input.text);
+    if (hold) {
+      hold.arrived += 1;
+      await hold.released;
+    }
     if (input.text.includes('ALWAYS-THROW') || failuresLeft-- > 0) throw new Error('engine down');
     return { text: `[${input.target}] ${input.text}`, ok: true, detectedLanguage: input.sourceHint ?? 'en' };
   },
 };
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await getTestServer({ chatTranslator: translator, translationJobs: { maxAttempts: 3, pollMs: 200 } });
-});
-afterAll(async () => s.close());
+function hold(text: string) {
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  const h = { arrived: 0, release, released };
+  held.set(text, h);
+  return h;
+}
 
-async function room() {
+async function until(check: () => Promise<boolean> | boolean, what: string) {
+  for (let i = 0; i < 600; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+async function room(s: TestServer) {
   const a = await signUpAndIn(s.app);
   const b = await signUpAndIn(s.app);
   await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'en' }, headers: { cookie: a.cookie } });
@@ -30,40 +50,93 @@ async function room() {
   return { a, b, roomId };
 }
 
-async function row(id: string) {
-  return s.database.db.selectFrom('messages').selectAll().where('id', '=', id as never).executeTakeFirstOrThrow();
+async function send(s: TestServer, cookie: string, roomId: string, content: string, clientId: string): Promise<string> {
+  const res = await s.app.inject({ method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content, clientId }, headers: { cookie } });
+  expect(res.statusCode).toBe(201);
+  return res.json().message.id;
 }
 
-async function untilSettled(id: string) {
-  for (let i = 0; i < 300; i++) {
-    const r = await row(id);
-    if (r.translation_status !== 'pending') return r;
-    await new Promise((res) => setTimeout(res, 50));
-  }
-  throw new Error('still pending');
+const row = (s: TestServer, id: string) => s.database.db.selectFrom('messages').selectAll().where('id', '=', id as never).executeTakeFirstOrThrow();
+
+async function settled(s: TestServer, id: string) {
+  let r = await row(s, id);
+  await until(async () => (r = await row(s, id)).translation_status !== 'pending', `message ${id} settles`);
+  return r;
 }
 
-describe('translation jobs', () => {
+async function jobState(s: TestServer, jobId: string | null) {
+  const r = await sql<{ state: string; retry_count: number }>`SELECT state, retry_count FROM pgboss.job WHERE name = ${TRANSLATION_QUEUE} AND id = ${jobId}`.execute(s.database.db);
+  return r.rows[0];
+}
+
+/** Another runner on the same database, as a second node would have. */
+function otherRunner(s: TestServer, options: Partial<TranslationJobOptions> = {}) {
+  return new TranslationJobs({
+    db: s.database.db, translator, log: s.app.log, exclusive: false, pollMs: 100, concurrency: 4, retryDelaySeconds: 0,
+    boss: createJobQueue(s.database, { supervise: false, maintenanceIntervalSeconds: 60, onError: () => undefined }),
+    events: { publish: () => undefined },
+    ...options,
+  });
+}
+
+describe('translation jobs on a node that works', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await getTestServer({ chatTranslator: translator, translationJobs: { retryDelaySeconds: 0, pollMs: 200 } });
+  });
+  afterAll(async () => s.close());
+
   it('retries a translator that throws, then stores the translation', async () => {
-    const { a, roomId } = await room();
+    const { a, roomId } = await room(s);
     failuresLeft = 1;
-    const sent = await s.app.inject({ method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content: 'retry me please', clientId: 'jobs-retry-0001' }, headers: { cookie: a.cookie } });
-    const r = await untilSettled(sent.json().message.id);
-    expect(r).toMatchObject({ translation_status: 'done', translated_content: '[es] retry me please', translation_attempts: 2, translation_lease_owner: null });
+    const id = await send(s, a.cookie, roomId, 'retry me please', 'jobs-retry-0001');
+    const r = await settled(s, id);
+    expect(r).toMatchObject({ translation_status: 'done', translated_content: '[es] retry me please', translation_attempts: 2 });
     expect(calls.filter((c) => c === 'retry me please')).toHaveLength(2);
-  }, 30_000);
+    expect(await jobState(s, r.translation_job_id)).toEqual({ state: 'completed', retry_count: 1 });
+  });
 
-  it('gives up as failed after maxAttempts, keeping the original', async () => {
-    const { a, roomId } = await room();
-    const sent = await s.app.inject({ method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content: 'ALWAYS-THROW', clientId: 'jobs-fail-0001' }, headers: { cookie: a.cookie } });
-    const r = await untilSettled(sent.json().message.id);
-    expect(r).toMatchObject({ translation_status: 'failed', translated_content: null, content: 'ALWAYS-THROW', translation_attempts: 3 });
-    expect(calls.filter((c) => c === 'ALWAYS-THROW')).toHaveLength(3);
-  }, 30_000);
+  it('a job that keeps failing ends failed after 5 attempts, keeping the original', async () => {
+    const { a, roomId } = await room(s);
+    const id = await send(s, a.cookie, roomId, 'ALWAYS-THROW', 'jobs-fail-0001');
+    const r = await settled(s, id);
+    expect(r).toMatchObject({ translation_status: 'failed', translation_error: 'engine_failed', translated_content: null, content: 'ALWAYS-THROW', translation_attempts: 5 });
+    expect(calls.filter((c) => c === 'ALWAYS-THROW')).toHaveLength(5);
+    expect(await jobState(s, r.translation_job_id)).toEqual({ state: 'failed', retry_count: 4 });
+  });
 
-  it('two runners on one table translate each waiting message once and publish it once', async () => {
-    const { a, b, roomId } = await room();
-    // Work left by a stopped process: pending rows nobody holds.
+  it('two workers given the same message apply it once and announce it once', async () => {
+    const { a, b, roomId } = await room(s);
+    const h = hold('said once');
+    const announced: string[] = [];
+    const hub = s.app.realtimeHub;
+    const original = hub.publish.bind(hub);
+    hub.publish = (users, e) => {
+      if (users.includes(b.id) && e.type === 'message.translated') announced.push(e.message.id);
+      original(users, e);
+    };
+    const other = otherRunner(s, { events: { publish: (users, e) => (users.includes(b.id) && e.type === 'message.translated' ? announced.push(e.message.id) : 0) } });
+    try {
+      await other.start();
+      const id = await send(s, a.cookie, roomId, 'said once', 'jobs-twice-0001');
+      await until(() => h.arrived === 1, 'the first job is in flight');
+      // A second job for the same pending message (a re-queue), taken while the first still runs.
+      expect(await other.requeue([id])).toBe(1);
+      other.kick();
+      await until(() => h.arrived === 2, 'both jobs are in flight');
+      h.release();
+      expect(await settled(s, id)).toMatchObject({ translation_status: 'done', translated_content: '[es] said once' });
+      await until(() => s.app.translationJobs.inFlightCount === 0 && other.inFlightCount === 0, 'both jobs finish');
+      expect(announced.filter((m) => m === id)).toHaveLength(1);
+    } finally {
+      hub.publish = original;
+      await other.drain();
+    }
+  });
+
+  it('two runners on one table translate each waiting message once; the sweeper queues messages that have no job', async () => {
+    const { a, b, roomId } = await room(s);
+    // Work left without jobs (e.g. pending rows from before the job queue): the outbox has them.
     const rows = await s.database.db
       .insertInto('messages')
       .values(Array.from({ length: 40 }, (_, i) => ({
@@ -73,10 +146,7 @@ describe('translation jobs', () => {
       .returning('id')
       .execute();
     const published: ServerEvent[] = [];
-    const second = new TranslationJobs({
-      db: s.database.db, translator, log: s.app.log, exclusive: false, pollMs: 100, concurrency: 4,
-      events: { publish: (users, e) => (users.includes(b.id) ? published.push(e) : 0) },
-    });
+    const second = otherRunner(s, { events: { publish: (users, e) => (users.includes(b.id) ? published.push(e) : 0) } });
     const firstPublished: ServerEvent[] = [];
     const hub = s.app.realtimeHub;
     const original = hub.publish.bind(hub);
@@ -84,14 +154,74 @@ describe('translation jobs', () => {
       if (users.includes(b.id)) firstPublished.push(e);
       original(users, e);
     };
-    await second.start();
-    s.app.translationJobs.kick();
-    for (const r of rows) expect((await untilSettled(r.id)).translation_status).toBe('done');
-    await second.drain();
-    hub.publish = original;
+    try {
+      await second.start();
+      expect(await s.app.translationJobs.sweep(0)).toBe(40);
+      expect(await second.sweep(0)).toBe(0); // each message got one job
+      second.kick();
+      for (const r of rows) expect((await settled(s, r.id)).translation_status).toBe('done');
+    } finally {
+      await second.drain();
+      hub.publish = original;
+    }
     const ids = [...published, ...firstPublished].map((e) => (e.type === 'message.translated' ? e.message.id : ''));
     expect(ids.sort()).toEqual(rows.map((r) => String(r.id)).sort());
-    expect(published.length).toBeGreaterThan(0);
     for (let i = 0; i < 40; i++) expect(calls.filter((c) => c === `orphan ${i}`)).toHaveLength(1);
   }, 60_000);
+});
+
+describe('translation jobs queued by a web-only node', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await getTestServer({ env: { PARLEY_ROLE: 'web' }, chatTranslator: translator });
+  });
+  afterAll(async () => s.close());
+
+  it('the message and its job are one unit: when the transaction fails, neither exists', async () => {
+    const { a, roomId } = await room(s);
+    const jobs = s.app.translationJobs;
+    let jobId = '';
+    // The job is sent, then something later in the same transaction fails.
+    const failing = Object.assign(Object.create(jobs) as TranslationJobs, {
+      enqueue: async (...args: Parameters<TranslationJobs['enqueue']>) => {
+        jobId = args[1];
+        await jobs.enqueue(...args);
+        expect(await args[0].selectFrom('messages').select('id').where('client_id', '=', 'unit-0001').execute()).toHaveLength(1);
+        throw new Error('the transaction fails after the job was sent');
+      },
+    });
+    const events = { publish: () => undefined };
+    await expect(sendMessage({ db: s.database.db, jobs: failing, events }, { senderId: a.id, roomId, content: 'all or nothing', clientId: 'unit-0001' }))
+      .rejects.toThrow('the transaction fails');
+    expect(jobId).not.toBe('');
+    expect(await s.database.db.selectFrom('messages').select('id').where('client_id', '=', 'unit-0001').execute()).toEqual([]);
+    expect(await jobState(s, jobId)).toBeUndefined();
+
+    // And when it commits, both exist.
+    const { message } = await sendMessage({ db: s.database.db, jobs, events }, { senderId: a.id, roomId, content: 'all or nothing', clientId: 'unit-0001' });
+    const stored = await row(s, message.id);
+    expect(stored.translation_status).toBe('pending');
+    expect(await jobState(s, stored.translation_job_id)).toEqual({ state: 'created', retry_count: 0 });
+  });
+
+  it('the sweeper queues a pending message again whose job was deleted', async () => {
+    const { a, roomId } = await room(s);
+    const id = await send(s, a.cookie, roomId, 'lost job', 'sweep-0001');
+    const before = await row(s, id);
+    expect(await jobState(s, before.translation_job_id)).toMatchObject({ state: 'created' });
+    await sql`DELETE FROM pgboss.job WHERE id = ${before.translation_job_id}`.execute(s.database.db);
+
+    const worker = otherRunner(s, { sweepAfterMs: 0 });
+    try {
+      await worker.start();
+      expect(await worker.sweep()).toBe(1);
+      const after = await settled(s, id);
+      expect(after).toMatchObject({ translation_status: 'done', translated_content: '[es] lost job' });
+      expect(after.translation_job_id).not.toBe(before.translation_job_id);
+      expect(await jobState(s, after.translation_job_id)).toMatchObject({ state: 'completed' });
+      expect(await worker.sweep()).toBe(0);
+    } finally {
+      await worker.drain();
+    }
+  });
 });

@@ -20,9 +20,9 @@ export interface SendInput {
 }
 
 /**
- * Send a message: membership -> insert the original together with its translation job (the
- * row, `pending`; nothing can lose either after this) -> acknowledge and publish to both
- * participants -> the job runner translates, updates the row and publishes message.translated.
+ * Send a message: membership -> insert the original (`pending`) and its translation job in one
+ * transaction (nothing can lose either after this) -> acknowledge and publish to both
+ * participants -> a worker translates, updates the row and publishes message.translated.
  * A retry with the same client id returns the stored message (never a second row) and announces
  * it again (clients merge by message id).
  */
@@ -34,10 +34,10 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   const { senderLanguage, target } = room;
   // Same language on both sides: nothing to translate (spec section 5), so no engine call.
   const needsTranslation = senderLanguage !== target;
-  // This process takes the job at once when it has room; otherwise any process claims it.
-  const lease = needsTranslation ? jobs.leaseForInsert() : null;
+  const audience = room.partner_id ? [input.senderId, room.partner_id] : [input.senderId];
+  const queued = needsTranslation ? jobs.newJob() : null;
 
-  const inserted = await db
+  const insert = (q: Db) => q
     .insertInto('messages')
     .values({
       chat_room_id: input.roomId,
@@ -47,11 +47,20 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
       original_language: senderLanguage,
       target_language: target,
       translation_status: needsTranslation ? 'pending' : 'not_needed',
-      ...lease,
+      ...queued,
     })
     .onConflict((oc) => oc.constraint('messages_client_id_unique').doNothing())
     .returningAll()
     .executeTakeFirst();
+  // The message and its translation job are one unit: both committed, or neither.
+  const inserted = !queued ? await insert(db) : await db.transaction().execute(async (tx) => {
+    const row = await insert(tx);
+    if (row) {
+      const job = { messageId: String(row.id), roomId: input.roomId, content: row.content, senderLanguage, target, context: room.relationship_context, audience };
+      await jobs.enqueue(tx, queued.translation_job_id, job);
+    }
+    return row;
+  });
 
   if (!inserted) {
     const existing = await db
@@ -61,25 +70,19 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
       .where('sender_id', '=', input.senderId)
       .where('client_id', '=', input.clientId)
       .executeTakeFirstOrThrow();
-    // Still pending (its process may have died): make sure someone claims it now.
-    if (existing.translation_status === 'pending') jobs.waiting();
+    // Still pending (its process may have died): have a worker look at once.
+    if (existing.translation_status === 'pending') jobs.queued();
     // A retry means the sender cannot know whether the first attempt was announced (its node
     // may have died in between): announce again; clients merge events by message id.
     const message = presentMessage(existing);
-    const audience = room.partner_id ? [input.senderId, room.partner_id] : [input.senderId];
     deps.events.publish(audience, { v: 1, type: 'message.created', message });
     if (existing.translation_status !== 'pending') deps.events.publish(audience, { v: 1, type: 'message.translated', message });
     return { message, created: false };
   }
 
   const message = presentMessage(inserted);
-  const audience = room.partner_id ? [input.senderId, room.partner_id] : [input.senderId];
   deps.events.publish(audience, { v: 1, type: 'message.created', message });
-  if (lease) {
-    jobs.run({ id: message.id, roomId: input.roomId, content: message.content, senderLanguage, target, context: room.relationship_context, audience, attempts: 1 });
-  } else if (needsTranslation) {
-    jobs.waiting();
-  }
+  if (queued) jobs.queued();
   return { message, created: true };
 }
 
@@ -119,23 +122,19 @@ export async function retryTranslation(deps: SendDeps, input: { userId: string; 
   const stored = await db.selectFrom('messages').selectAll()
     .where('id', '=', input.messageId as never).where('chat_room_id', '=', input.roomId).executeTakeFirst();
   if (!stored) throw notFound('Message not found');
-  const lease = jobs.leaseForInsert();
-  const reset = await db.updateTable('messages')
-    .set({ translation_status: 'pending', ...(lease ?? { translation_attempts: 0, translation_lease_until: null, translation_lease_owner: null }) })
-    .where('id', '=', input.messageId as never).where('translation_status', '=', 'failed')
-    .returningAll().executeTakeFirst();
+  // Back to pending together with a new job (one transaction, as a send's).
+  const reset = await db.transaction().execute(async (tx) => {
+    const row = await tx.updateTable('messages').set({ translation_status: 'pending', translation_attempts: 0 })
+      .where('id', '=', input.messageId as never).where('translation_status', '=', 'failed')
+      .returningAll().executeTakeFirst();
+    if (row) await jobs.requeueIn(tx, [row.id]);
+    return row;
+  });
   if (!reset) return { message: presentMessage(stored) };
 
   const message = presentMessage(reset);
   const audience = await participantIds(db, input.roomId);
   deps.events.publish(audience, { v: 1, type: 'message.translated', message });
-  if (!lease) {
-    jobs.kick();
-    return { message };
-  }
-  const room = stored.sender_id ? await sendContext(db, input.roomId, stored.sender_id).catch(() => null) : null;
-  const senderLanguage = room?.senderLanguage ?? null;
-  const target: LanguageCode = isLanguageCode(stored.target_language) ? stored.target_language : (senderLanguage ?? 'en');
-  jobs.run({ id: message.id, roomId: input.roomId, content: message.content, senderLanguage, target, context: room?.relationship_context ?? null, audience, attempts: 1 });
+  jobs.queued();
   return { message };
 }

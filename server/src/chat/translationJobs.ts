@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { isLanguageCode, type LanguageCode, type RelationshipContext } from '@parley/common';
+import type { LanguageCode, RelationshipContext } from '@parley/common';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import type PgBoss from 'pg-boss';
 import type { Db } from '../db/connect.ts';
+import { JOB_SCHEMA, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
 import { presentMessage } from './presenters.ts';
+import { pendingRowsToJobs, queueOrphans } from './translationOutbox.ts';
 import { toTranslationUpdate, translationFailed, type TranslationUpdate } from './translationOutcome.ts';
 import type { ChatTranslator, EventPublisher } from './types.ts';
 
-/** One message to translate; everything needed is in its row and its room. */
+/** The pg-boss queue of chat translations. */
+export const TRANSLATION_QUEUE = 'translate-message';
+
+/** One message to translate (a job's data): everything needed is in its row and its room. */
 export interface TranslationJob {
-  id: string;
+  messageId: string;
   /** The conversation: its glossary applies to the translation. */
   roomId: string;
   content: string;
@@ -19,35 +25,40 @@ export interface TranslationJob {
   context: RelationshipContext | null;
   /** Who hears message.translated: the room's participants. */
   audience: readonly string[];
-  /** Claims so far, this one included. */
-  attempts: number;
 }
 
 export interface TranslationJobOptions {
   db: Db;
+  boss: JobQueue;
   translator: ChatTranslator;
   events: EventPublisher;
   log: FastifyBaseLogger;
   /**
-   * This process is the database's only user (PGlite): at start every pending row is ours,
-   * whatever lease a dead predecessor left on it.
+   * This process is the database's only user (PGlite): at start, jobs a dead predecessor left
+   * active are taken back at once, and pending messages without a job are queued.
    */
   exclusive: boolean;
-  /** How long a claim lasts without renewal (renewed every third of it while in flight). */
+  /** How long one attempt may run before pg-boss gives its job to another worker. */
   leaseMs?: number;
-  /** Claims before a message is given up as `failed`. */
+  /** Attempts before a message is given up as `failed`. */
   maxAttempts?: number;
+  /** First retry delay in seconds, doubled per attempt (with jitter); 0 retries at once. */
+  retryDelaySeconds?: number;
   /** Translations in flight in this process at most. */
   concurrency?: number;
-  /** How often to look for unclaimed pending rows (work left by others, retries due). */
+  /** How often to fetch jobs nobody started (retries due, work of stopped processes). */
   pollMs?: number;
   /** On shutdown, how long to let in-flight translations finish before handing them back. */
   drainMs?: number;
   /** Waiting messages beyond which new sends are refused (503, retry later): a bounded queue. */
   maxQueue?: number;
+  /** How often the outbox sweeper looks for pending messages without a live job. */
+  sweepMs?: number;
+  /** How long after its job was queued a pending message without a live job is queued again. */
+  sweepAfterMs?: number;
   /** false on web-only nodes: never translate here, leave every job to the workers. */
   takesWork?: boolean;
-  /** Tell the other nodes that unclaimed jobs are waiting (cluster mode). */
+  /** Tell the other nodes that jobs are waiting (cluster mode). */
   wakeOthers?: () => void;
   /** Observations for metrics: a job's outcome, an engine call's duration. */
   observe?: {
@@ -56,105 +67,126 @@ export interface TranslationJobOptions {
   };
 }
 
-interface ClaimedRow {
-  id: string;
-  chat_room_id: string;
-  sender_id: string | null;
-  content: string;
-  original_language: string | null;
-  target_language: string | null;
-  translation_attempts: number;
-}
+type Fetched = PgBoss.JobWithMetadata<TranslationJob>;
 
 /**
- * Durable translation of chat messages. The message row is the job: inserted `pending` in the
- * same statement as the message (nothing to keep consistent with a second store), leased to one
- * process at a time, applied at most once (`WHERE translation_status = 'pending'`), retried with
- * backoff, given up as `failed` after maxAttempts claims. A send on this process runs its job
- * at once (the insert takes the lease); everything else — work of a crashed or stopped process,
- * retries — is claimed by polling with FOR UPDATE SKIP LOCKED, so any number of processes can
- * share the table.
+ * Durable translation of chat messages on pg-boss. A send inserts the message (`pending`) and
+ * its job in one transaction, so neither exists without the other; the sending process then
+ * fetches at once. Workers fetch with FOR UPDATE SKIP LOCKED (pg-boss), up to `concurrency` at a
+ * time, and complete or fail each job on its own; pg-boss retries with exponential backoff and
+ * expires attempts whose process died. The message row stays the truth: a result is applied
+ * only while the row is `pending` (so a job run twice is applied once), and the sweeper queues a
+ * pending message again whose job is gone, so every message reaches done, failed or not_needed.
  */
 export class TranslationJobs {
-  readonly owner = randomUUID();
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
+  private readonly retryDelaySeconds: number;
   private readonly concurrency: number;
   private readonly pollMs: number;
   private readonly drainMs: number;
   private accepting = false;
-  private pollTimer: NodeJS.Timeout | undefined;
-  private renewTimer: NodeJS.Timeout | undefined;
+  private timers: NodeJS.Timeout[] = [];
   private polling: Promise<void> | undefined;
   private pollAgain = false;
-  /** Claimable rows may be waiting (a full poll, a send this process had no room for). */
+  /** Jobs may be waiting beyond the last fetch (it filled every free slot). */
   private backlog = true;
-  private depthTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<unknown> | undefined;
   /** The last depth seen is at maxQueue (refreshed every pollMs). */
   full = false;
 
   constructor(private readonly o: TranslationJobOptions) {
     this.leaseMs = o.leaseMs ?? 30_000;
     this.maxAttempts = o.maxAttempts ?? 5;
+    this.retryDelaySeconds = o.retryDelaySeconds ?? 1;
     this.concurrency = o.concurrency ?? 16;
     this.pollMs = o.pollMs ?? 2_000;
     this.drainMs = o.drainMs ?? 10_000;
   }
 
-  /** Take back what a previous run of this process left (exclusive mode), then poll. */
+  /** Start pg-boss (creating or upgrading its schema) and the queue; workers then fetch. */
   async start(): Promise<void> {
+    const { boss } = this.o;
+    await boss.start();
+    await boss.createQueue(TRANSLATION_QUEUE, { name: TRANSLATION_QUEUE, ...this.jobOptions() });
     const maxQueue = this.o.maxQueue ?? 10_000;
-    this.depthTimer = setInterval(() => {
-      this.depth().then((n) => (this.full = n >= maxQueue), () => undefined);
-    }, this.pollMs);
-    this.depthTimer.unref();
+    this.every(this.pollMs, () => this.depth().then((n) => (this.full = n >= maxQueue), () => undefined));
     if (this.o.takesWork === false) return;
-    if (this.o.exclusive) {
-      await this.o.db
-        .updateTable('messages')
-        .set({ translation_lease_until: null, translation_lease_owner: null })
-        .where('translation_status', '=', 'pending')
-        .execute();
-    }
+    if (this.o.exclusive) await this.takeBackAfterRestart();
     this.accepting = true;
-    this.pollTimer = setInterval(() => this.kick(), this.pollMs);
-    this.pollTimer.unref();
-    this.renewTimer = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.leaseMs / 3)));
-    this.renewTimer.unref();
+    this.every(this.pollMs, () => this.kick());
+    this.every(this.o.sweepMs ?? 30_000, () => void this.sweep().catch((err: unknown) => this.o.log.warn({ err }, 'translation outbox sweep failed')));
     this.kick();
+  }
+
+  /** Columns of a message row queued with a new job (the caller sends that job in the same transaction). */
+  newJob(): { translation_job_id: string; translation_queued_at: ReturnType<typeof sql<Date>> } {
+    return { translation_job_id: randomUUID(), translation_queued_at: sql<Date>`now()` };
+  }
+
+  /** Send a message's job inside the caller's transaction `tx`: committed (or not) with it. */
+  async enqueue(tx: Db, jobId: string, job: TranslationJob): Promise<void> {
+    const id = await this.o.boss.send(TRANSLATION_QUEUE, job, { ...this.jobOptions(), id: jobId, db: jobQueueIn(tx) });
+    if (!id) throw new Error(`translation job ${jobId} was not queued`);
+  }
+
+  /** Jobs were committed: run them here now if this process has room, else wake the workers. */
+  queued(): void {
+    if (this.accepting && this.inFlight.size < this.concurrency) this.kick();
+    else {
+      this.backlog = true;
+      this.o.wakeOthers?.();
+    }
   }
 
   /**
-   * Columns for a new message's insert: leased to this process when it has room for the job
-   * (the caller then calls run()), or left for whoever claims it first.
+   * Give these messages a new job each, if they are still pending (e.g. after they were reset to
+   * pending for a new reader language). Returns how many were queued. Within a caller's
+   * transaction use requeueIn and call queued() after the commit.
    */
-  leaseForInsert(): { translation_attempts: number; translation_lease_until: ReturnType<typeof sql<Date>> | null; translation_lease_owner: string | null } | null {
-    if (!this.accepting || this.inFlight.size >= this.concurrency) {
-      this.backlog = true;
-      return null;
-    }
-    return { translation_attempts: 1, translation_lease_until: this.leaseExpiry(), translation_lease_owner: this.owner };
+  async requeue(messageIds: readonly string[]): Promise<number> {
+    if (messageIds.length === 0) return 0;
+    const n = await this.o.db.transaction().execute((tx) => this.requeueIn(tx, messageIds));
+    if (n) this.queued();
+    return n;
   }
 
-  /** Run a job this process holds the lease of. */
-  run(job: TranslationJob): void {
-    if (this.inFlight.has(job.id)) return;
-    const done = this.process(job).finally(() => {
-      this.inFlight.delete(job.id);
-      // A freed slot polls only when work may be waiting: no extra query per message otherwise.
-      if (this.backlog) this.kick();
+  async requeueIn(tx: Db, messageIds: readonly string[]): Promise<number> {
+    const rows = await tx
+      .updateTable('messages')
+      .set(this.newJob())
+      .where('id', 'in', messageIds as never[])
+      .where('translation_status', '=', 'pending')
+      .returning(['id', 'chat_room_id', 'sender_id', 'content', 'original_language', 'target_language', 'translation_job_id'])
+      .execute();
+    return this.insertJobs(tx, await pendingRowsToJobs(tx, rows));
+  }
+
+  /**
+   * The outbox sweeper: pending messages queued more than sweepAfterMs ago whose job is no
+   * longer live (lost, archived, failed at the pg-boss level) get a new job.
+   */
+  async sweep(olderThanMs = this.o.sweepAfterMs ?? 60_000): Promise<number> {
+    if (this.sweeping) return 0;
+    const run = this.o.db.transaction().execute(async (tx) => {
+      const rows = await queueOrphans(tx, TRANSLATION_QUEUE, olderThanMs);
+      return this.insertJobs(tx, await pendingRowsToJobs(tx, rows));
     });
-    this.inFlight.set(job.id, done);
+    this.sweeping = run;
+    try {
+      const n = await run;
+      if (n) {
+        this.o.log.info({ messages: n }, 'queued pending messages whose translation job was gone');
+        this.queued();
+      }
+      return n;
+    } finally {
+      this.sweeping = undefined;
+    }
   }
 
-  /** A job was left unclaimed (no room here, a web-only node, a resent pending message). */
-  waiting(): void {
-    this.o.wakeOthers?.();
-    this.kick();
-  }
-
-  /** Look for claimable work soon (a pending message was resent, a slot freed, a wake-up). */
+  /** Fetch waiting jobs soon (a send, a freed slot, a wake-up from another node, a poll tick). */
   kick(): void {
     if (!this.accepting) return;
     if (this.polling) {
@@ -162,7 +194,7 @@ export class TranslationJobs {
       return;
     }
     this.polling = this.poll()
-      .catch((err: unknown) => this.o.log.warn({ err }, 'translation job poll failed'))
+      .catch((err: unknown) => this.o.log.warn({ err }, 'translation job fetch failed'))
       .finally(() => {
         this.polling = undefined;
         if (this.pollAgain) {
@@ -172,29 +204,23 @@ export class TranslationJobs {
       });
   }
 
-  /** Stop taking work; let in-flight jobs finish for up to drainMs, then hand the rest back. */
+  /** Stop fetching; let in-flight jobs finish for up to drainMs, then hand the rest back. */
   async drain(): Promise<void> {
     this.accepting = false;
-    clearInterval(this.pollTimer);
-    clearInterval(this.depthTimer);
+    for (const t of this.timers) clearInterval(t);
     await this.polling;
+    await this.sweeping?.catch(() => undefined);
     const all = Promise.allSettled([...this.inFlight.values()]);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([all, new Promise((r) => (timer = setTimeout(r, this.drainMs)))]);
     clearTimeout(timer);
-    clearInterval(this.renewTimer);
-    // Whatever is still ours goes back at once (not after the lease runs out); a late result of
-    // a job handed back is still applied at most once by the conditional update.
-    try {
-      await this.o.db
-        .updateTable('messages')
-        .set({ translation_lease_until: null, translation_lease_owner: null, translation_attempts: sql`greatest(translation_attempts - 1, 0)` })
-        .where('translation_lease_owner', '=', this.owner)
-        .where('translation_status', '=', 'pending')
-        .execute();
-    } catch (err) {
-      this.o.log.warn({ err }, 'could not hand back translation jobs; their leases will run out');
+    // Whatever is still running goes back at once (as a failed attempt: retried after the
+    // backoff) rather than after it expires; a late result is still applied at most once.
+    const left = [...this.inFlight.keys()];
+    if (left.length) {
+      await this.o.boss.fail(TRANSLATION_QUEUE, left).catch((err: unknown) => this.o.log.warn({ err }, 'could not hand back translation jobs; they will expire'));
     }
+    await this.o.boss.stop({ graceful: false, close: false, wait: true });
   }
 
   get inFlightCount(): number {
@@ -211,29 +237,42 @@ export class TranslationJobs {
     return Number(row.n);
   }
 
-  private leaseExpiry() {
-    return sql<Date>`now() + ${this.leaseMs} * interval '1 millisecond'`;
+  private jobOptions() {
+    return {
+      retryLimit: this.maxAttempts - 1,
+      retryDelay: this.retryDelaySeconds,
+      retryBackoff: this.retryDelaySeconds > 0,
+      expireInSeconds: Math.max(1, Math.ceil(this.leaseMs / 1000)),
+    };
+  }
+
+  private every(ms: number, fn: () => unknown): void {
+    const t = setInterval(fn, ms);
+    t.unref();
+    this.timers.push(t);
+  }
+
+  private async insertJobs(tx: Db, jobs: { jobId: string; job: TranslationJob }[]): Promise<number> {
+    if (jobs.length === 0) return 0;
+    const options = this.jobOptions();
+    await this.o.boss.insert(jobs.map(({ jobId, job }) => ({ name: TRANSLATION_QUEUE, id: jobId, data: job, ...options })), { db: jobQueueIn(tx) });
+    return jobs.length;
+  }
+
+  /** PGlite: jobs active in the database belong to a dead predecessor (this process just started). */
+  private async takeBackAfterRestart(): Promise<void> {
+    const active = await sql<{ id: string }>`SELECT id FROM ${sql.id(JOB_SCHEMA, 'job')} WHERE name = ${TRANSLATION_QUEUE} AND state = 'active'`.execute(this.o.db);
+    if (active.rows.length) await this.o.boss.fail(TRANSLATION_QUEUE, active.rows.map((r) => r.id));
+    await this.sweep(0);
   }
 
   private async poll(): Promise<void> {
     for (;;) {
       const room = this.concurrency - this.inFlight.size;
       if (room <= 0 || !this.accepting) return;
-      const claimed = await sql<ClaimedRow>`
-        UPDATE messages SET
-          translation_attempts = translation_attempts + 1,
-          translation_lease_until = ${this.leaseExpiry()},
-          translation_lease_owner = ${this.owner}
-        WHERE id IN (
-          SELECT id FROM messages
-          WHERE translation_status = 'pending'
-            AND (translation_lease_until IS NULL OR translation_lease_until <= now())
-          ORDER BY id
-          LIMIT ${room}
-          FOR UPDATE SKIP LOCKED)
-        RETURNING id, chat_room_id, sender_id, content, original_language, target_language, translation_attempts`.execute(this.o.db);
-      for (const row of claimed.rows) this.run(await this.jobFromRow(row));
-      if (claimed.rows.length < room) {
+      const jobs = await this.o.boss.fetch<TranslationJob>(TRANSLATION_QUEUE, { batchSize: room, includeMetadata: true });
+      for (const job of jobs) this.run(job);
+      if (jobs.length < room) {
         this.backlog = false;
         return;
       }
@@ -241,98 +280,68 @@ export class TranslationJobs {
     }
   }
 
-  private async jobFromRow(row: ClaimedRow): Promise<TranslationJob> {
-    const participants = await this.o.db
-      .selectFrom('chat_room_participants')
-      .select(['user_id', 'relationship_context'])
-      .where('chat_room_id', '=', row.chat_room_id)
-      .execute();
-    const sender = participants.find((p) => p.user_id === row.sender_id);
-    const senderLanguage = isLanguageCode(row.original_language) ? row.original_language : null;
-    return {
-      id: String(row.id),
-      roomId: row.chat_room_id,
-      content: row.content,
-      senderLanguage,
-      target: isLanguageCode(row.target_language) ? row.target_language : (senderLanguage ?? 'en'),
-      context: sender?.relationship_context ?? null,
-      audience: participants.map((p) => p.user_id),
-      attempts: row.translation_attempts,
-    };
+  private run(job: Fetched): void {
+    if (this.inFlight.has(job.id)) return;
+    const done = this.process(job).finally(() => {
+      this.inFlight.delete(job.id);
+      // A freed slot fetches only when work may be waiting: no extra query per message otherwise.
+      if (this.backlog) this.kick();
+    });
+    this.inFlight.set(job.id, done);
   }
 
-  private async process(job: TranslationJob): Promise<void> {
-    if (job.attempts > this.maxAttempts) {
-      this.o.observe?.outcome('gave_up');
-      return this.apply(job, translationFailed(job.senderLanguage));
-    }
-    let update: TranslationUpdate;
+  private async process(job: Fetched): Promise<void> {
+    const { data } = job;
+    const lastAttempt = job.retryCount >= job.retryLimit;
     const started = performance.now();
+    let update: TranslationUpdate;
     try {
-      const result = await this.o.translator.translate({ text: job.content, sourceHint: job.senderLanguage, target: job.target, context: job.context, roomId: job.roomId });
+      const result = await this.o.translator.translate({ text: data.content, sourceHint: data.senderLanguage, target: data.target, context: data.context, roomId: data.roomId });
       this.o.observe?.engine((performance.now() - started) / 1000, result.ok);
-      update = toTranslationUpdate(result, job.content, job.senderLanguage, job.target);
+      update = toTranslationUpdate(result, data.content, data.senderLanguage, data.target);
     } catch (err) {
       this.o.observe?.engine((performance.now() - started) / 1000, false);
-      this.o.log.warn({ err, messageId: job.id, attempt: job.attempts }, 'message translation failed; will retry');
-      return this.retryLater(job);
+      this.o.log.warn({ err, messageId: data.messageId, attempt: job.retryCount + 1 }, lastAttempt ? 'message translation failed; giving up' : 'message translation failed; will retry');
+      if (lastAttempt) return this.finish(job, translationFailed(data.senderLanguage), 'gave_up', err);
+      this.o.observe?.outcome('retry');
+      return this.failAttempt(job, err);
     }
+    return this.finish(job, update, update.translation_status);
+  }
+
+  /** Store the outcome, then close the job (completed, or failed for good when it gave up). */
+  private async finish(job: Fetched, update: TranslationUpdate, outcome: 'done' | 'not_needed' | 'failed' | 'gave_up', err?: unknown): Promise<void> {
     try {
       await this.apply(job, update);
-      this.o.observe?.outcome(update.translation_status);
-    } catch (err) {
-      this.o.log.warn({ err, messageId: job.id }, 'could not store message translation; will retry');
-      await this.retryLater(job).catch(() => undefined);
+      this.o.observe?.outcome(outcome);
+      if (err === undefined) await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
+      else await this.failAttempt(job, err);
+    } catch (storeErr) {
+      this.o.log.warn({ err: storeErr, messageId: job.data.messageId }, 'could not store message translation; will retry');
+      await this.failAttempt(job, storeErr);
     }
   }
 
-  /** Store the outcome once: a row already settled (by another process) or deleted is left alone. */
-  private async apply(job: TranslationJob, update: TranslationUpdate): Promise<void> {
+  private async failAttempt(job: Fetched, err: unknown): Promise<void> {
+    await this.o.boss
+      .fail(TRANSLATION_QUEUE, job.id, { message: err instanceof Error ? err.message : String(err) })
+      .catch((failErr: unknown) => this.o.log.warn({ err: failErr, messageId: job.data.messageId }, 'could not fail translation job; it will expire'));
+  }
+
+  /**
+   * Store the outcome once: a row already settled (by another job or process), deleted, or now
+   * meant for another reader language is left alone.
+   */
+  private async apply(job: Fetched, update: TranslationUpdate): Promise<void> {
+    const { data } = job;
     const row = await this.o.db
       .updateTable('messages')
-      .set({ ...update, translation_lease_until: null, translation_lease_owner: null })
-      .where('id', '=', job.id as never)
+      .set({ ...update, translation_attempts: job.retryCount + 1 })
+      .where('id', '=', data.messageId as never)
       .where('translation_status', '=', 'pending')
+      .where((eb) => eb.or([eb('target_language', '=', data.target), eb('target_language', 'is', null)]))
       .returningAll()
       .executeTakeFirst();
-    if (row) this.o.events.publish(job.audience, { v: 1, type: 'message.translated', message: presentMessage(row) });
-  }
-
-  /** Hand the job back with a due time (exponential backoff), or give up after maxAttempts. */
-  private async retryLater(job: TranslationJob): Promise<void> {
-    if (job.attempts >= this.maxAttempts) {
-      this.o.observe?.outcome('gave_up');
-      return this.apply(job, translationFailed(job.senderLanguage));
-    }
-    this.o.observe?.outcome('retry');
-    const delayMs = Math.min(60_000, 1_000 * 2 ** (job.attempts - 1)) * (0.75 + Math.random() / 2);
-    try {
-      await this.o.db
-        .updateTable('messages')
-        .set({ translation_lease_until: sql<Date>`now() + ${Math.round(delayMs)} * interval '1 millisecond'`, translation_lease_owner: null })
-        .where('id', '=', job.id as never)
-        .where('translation_status', '=', 'pending')
-        .where('translation_lease_owner', '=', this.owner)
-        .execute();
-    } catch (err) {
-      // The lease runs out by itself: the job comes back either way.
-      this.o.log.warn({ err, messageId: job.id }, 'could not reschedule translation job');
-    }
-  }
-
-  /** Keep the leases of jobs in flight from running out while an engine is slow. */
-  private async renew(): Promise<void> {
-    if (this.inFlight.size === 0) return;
-    try {
-      await this.o.db
-        .updateTable('messages')
-        .set({ translation_lease_until: this.leaseExpiry() })
-        .where('id', 'in', [...this.inFlight.keys()] as never[])
-        .where('translation_lease_owner', '=', this.owner)
-        .where('translation_status', '=', 'pending')
-        .execute();
-    } catch (err) {
-      this.o.log.warn({ err }, 'could not renew translation leases');
-    }
+    if (row) this.o.events.publish(data.audience, { v: 1, type: 'message.translated', message: presentMessage(row) });
   }
 }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -23,6 +23,12 @@ export interface DbOptions {
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * SQL without parameters, possibly several statements (pg-boss's schema and maintenance
+   * scripts, which carry their own BEGIN ... COMMIT), on one connection when its turn comes.
+   * Returns the last statement's rows. A script that fails is rolled back on that connection.
+   */
+  runScript(text: string): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -41,7 +47,9 @@ export async function connectDb(options: DbOptions): Promise<DbHandle> {
     });
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    handle = { db, kind: 'postgres', close: () => db.destroy() };
+    // No parameters: pg sends the simple query protocol, which runs several statements.
+    const runScript = (text: string) => inTurn(db, (run) => run(CompiledQuery.raw(text, [])));
+    handle = { db, kind: 'postgres', runScript, close: () => db.destroy() };
   } else {
     if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
     const fresh = !options.pgliteDir || !existsSync(path.join(options.pgliteDir, 'PG_VERSION'));
@@ -53,9 +61,15 @@ export async function connectDb(options: DbOptions): Promise<DbHandle> {
       client = await openPglite(options.pgliteDir);
     }
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    const pglite = client;
+    // PGlite's query() runs one statement; exec() runs several. PGlite is one session, so the
+    // script runs while this caller holds Kysely's (only) connection: never inside someone
+    // else's open transaction.
+    const runScript = (text: string) => inTurn(db, async () => ({ rows: (await pglite.exec(text)).at(-1)?.rows ?? [] }));
     handle = {
       db,
       kind: 'pglite',
+      runScript,
       close: async () => {
         await db.destroy();
         if (!client.closed) await client.close();
@@ -64,6 +78,19 @@ export async function connectDb(options: DbOptions): Promise<DbHandle> {
   }
   await migrate(handle.db);
   return handle;
+}
+
+/** Run `work` holding one connection; on failure roll back whatever transaction it left open there. */
+async function inTurn(db: Db, work: (run: (q: CompiledQuery) => Promise<{ rows: unknown[] }>) => Promise<{ rows: unknown[] }>) {
+  return db.connection().execute(async (conn) => {
+    const run = (q: CompiledQuery) => conn.executeQuery(q);
+    try {
+      return await work(run);
+    } catch (err) {
+      await run(CompiledQuery.raw('ROLLBACK', [])).catch(() => undefined);
+      throw err;
+    }
+  });
 }
 
 /**

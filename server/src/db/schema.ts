@@ -78,11 +78,12 @@ export interface MessagesTable {
   /** Words of translated_content the engine did not know ([{start, end}]), null when none. */
   unknown_spans: ColumnType<TextSpan[] | null, string | null | undefined, string | null>;
   created_at: Timestamp;
-  /** Claims of the translation job so far (chat/translationJobs.ts). */
+  /** Attempts the job that settled the translation took (chat/translationJobs.ts). */
   translation_attempts: ColumnType<number, number | undefined, number>;
-  /** A pending row leased to a process until then; null or past: free to claim. */
-  translation_lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  translation_lease_owner: string | null;
+  /** The pg-boss job (queue `translate-message`) that translates this message now or last did. */
+  translation_job_id: string | null;
+  /** When that job was queued; the sweeper queues a pending message again whose job is gone. */
+  translation_queued_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The machine's translation when a participant corrected it. */
   machine_translation: ColumnType<string | null, never, string | null>;
   corrected_by: ColumnType<string | null, never, string | null>;

@@ -53,8 +53,12 @@ export async function startFake(handler: Handler): Promise<FakeProvider> {
     requests.push(recorded);
     const answer = script.shift() ?? handler(recorded);
     if (answer.hang) return;
-    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-    res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+    const reply = () => {
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+    };
+    if (answer.delayMs) setTimeout(reply, answer.delayMs);
+    else reply();
   });
   return {
     url: stub.origin,
