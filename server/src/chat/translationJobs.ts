@@ -109,7 +109,7 @@ export class TranslationJobs {
   async start(): Promise<void> {
     const { boss } = this.o;
     await boss.start();
-    await boss.createQueue(TRANSLATION_QUEUE, { name: TRANSLATION_QUEUE, ...this.jobOptions() });
+    await this.createQueue();
     const maxQueue = this.o.maxQueue ?? 10_000;
     this.every(this.pollMs, () => this.depth().then((n) => (this.full = n >= maxQueue), () => undefined));
     if (this.o.takesWork === false) return;
@@ -244,6 +244,19 @@ export class TranslationJobs {
       retryBackoff: this.retryDelaySeconds > 0,
       expireInSeconds: Math.max(1, Math.ceil(this.leaseMs / 1000)),
     };
+  }
+
+  /** Once per installation. Nodes starting together on a new database race in pg-boss's create_queue (deadlock): retry. */
+  private async createQueue(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await this.o.boss.getQueue(TRANSLATION_QUEUE))) await this.o.boss.createQueue(TRANSLATION_QUEUE, { name: TRANSLATION_QUEUE, ...this.jobOptions() });
+        return;
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
   }
 
   private every(ms: number, fn: () => unknown): void {
