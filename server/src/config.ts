@@ -82,7 +82,7 @@ export interface Config {
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** Bearer token for GET /metrics; unset: no /metrics at all. */
   metricsToken: string | undefined;
-  /** A claimed translation job returns to the queue this long after its process stopped renewing it. */
+  /** How long one translation attempt may run before pg-boss expires it and another worker retries it. */
   translationLeaseMs: number;
   /** On SIGTERM, how long in-flight translations may finish before they are handed back. */
   shutdownDrainMs: number;
