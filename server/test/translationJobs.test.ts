@@ -202,6 +202,11 @@ describe('translation jobs queued by a web-only node', () => {
     const stored = await row(s, message.id);
     expect(stored.translation_status).toBe('pending');
     expect(await jobState(s, stored.translation_job_id)).toEqual({ state: 'created', retry_count: 0 });
+    // The defaults: 5 attempts, exponential backoff from 1 s, an attempt expires after TRANSLATION_LEASE_SECONDS.
+    const options = await sql<{ retry_limit: number; retry_delay: number; retry_backoff: boolean; expire_seconds: number }>`
+      SELECT retry_limit, retry_delay, retry_backoff, extract(epoch FROM expire_in)::int AS expire_seconds
+      FROM pgboss.job WHERE name = ${TRANSLATION_QUEUE} AND id = ${stored.translation_job_id}`.execute(s.database.db);
+    expect(options.rows[0]).toEqual({ retry_limit: 4, retry_delay: 1, retry_backoff: true, expire_seconds: 30 });
   });
 
   it('the sweeper queues a pending message again whose job was deleted', async () => {
@@ -222,6 +227,26 @@ describe('translation jobs queued by a web-only node', () => {
       expect(await worker.sweep()).toBe(0);
     } finally {
       await worker.drain();
+    }
+  });
+
+  it('a process that owns the database takes back at start-up the jobs a dead predecessor left active', async () => {
+    const { a, roomId } = await room(s);
+    const id = await send(s, a.cookie, roomId, 'left active', 'dead-0001');
+    // A process fetched the job, then died: it stays active (no maintenance runs here to expire it).
+    const dead = createJobQueue(s.database, { supervise: false, maintenanceIntervalSeconds: 60, onError: () => undefined });
+    const fetched = await dead.fetch(TRANSLATION_QUEUE, { batchSize: 10 });
+    const jobId = (await row(s, id)).translation_job_id;
+    expect(fetched.map((j) => j.id)).toContain(jobId);
+    expect(await jobState(s, jobId)).toEqual({ state: 'active', retry_count: 0 });
+
+    const next = otherRunner(s, { exclusive: true });
+    try {
+      await next.start();
+      expect(await settled(s, id)).toMatchObject({ translation_status: 'done', translated_content: '[es] left active', translation_attempts: 2 });
+      expect(await jobState(s, jobId)).toEqual({ state: 'completed', retry_count: 1 });
+    } finally {
+      await next.drain();
     }
   });
 });
