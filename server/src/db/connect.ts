@@ -47,8 +47,21 @@ export async function connectDb(options: DbOptions): Promise<DbHandle> {
     });
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    // No parameters: pg sends the simple query protocol, which runs several statements.
-    const runScript = (text: string) => inTurn(db, (run) => run(CompiledQuery.raw(text, [])));
+    // No parameters: pg sends the simple query protocol, which runs several statements (and
+    // answers one result per statement). Connections are separate sessions: no turn to wait for.
+    const runScript = async (text: string) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        const result: pg.QueryResult | pg.QueryResult[] = await client.query(text);
+        return { rows: (Array.isArray(result) ? result.at(-1) : result)?.rows ?? [] };
+      } catch (err) {
+        broken = await client.query('ROLLBACK').then(() => false, () => true);
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    };
     handle = { db, kind: 'postgres', runScript, close: () => db.destroy() };
   } else {
     if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
@@ -65,7 +78,15 @@ export async function connectDb(options: DbOptions): Promise<DbHandle> {
     // PGlite's query() runs one statement; exec() runs several. PGlite is one session, so the
     // script runs while this caller holds Kysely's (only) connection: never inside someone
     // else's open transaction.
-    const runScript = (text: string) => inTurn(db, async () => ({ rows: (await pglite.exec(text)).at(-1)?.rows ?? [] }));
+    const runScript = (text: string) =>
+      db.connection().execute(async (conn) => {
+        try {
+          return { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] };
+        } catch (err) {
+          await conn.executeQuery(CompiledQuery.raw('ROLLBACK', [])).catch(() => undefined);
+          throw err;
+        }
+      });
     handle = {
       db,
       kind: 'pglite',
@@ -78,19 +99,6 @@ export async function connectDb(options: DbOptions): Promise<DbHandle> {
   }
   await migrate(handle.db);
   return handle;
-}
-
-/** Run `work` holding one connection; on failure roll back whatever transaction it left open there. */
-async function inTurn(db: Db, work: (run: (q: CompiledQuery) => Promise<{ rows: unknown[] }>) => Promise<{ rows: unknown[] }>) {
-  return db.connection().execute(async (conn) => {
-    const run = (q: CompiledQuery) => conn.executeQuery(q);
-    try {
-      return await work(run);
-    } catch (err) {
-      await run(CompiledQuery.raw('ROLLBACK', [])).catch(() => undefined);
-      throw err;
-    }
-  });
 }
 
 /**
