@@ -153,6 +153,7 @@ export class TranslationJobs {
   }
 
   async requeueIn(tx: Db, messageIds: readonly string[]): Promise<number> {
+    if (messageIds.length === 0) return 0;
     const rows = await tx
       .updateTable('messages')
       .set(this.newJob())
