@@ -247,7 +247,6 @@ export const CATALOG = {
     start: 'Start Voice Translation',
     connecting: 'Connecting...',
     disconnect: 'Disconnect',
-    microphone: 'Hold to speak',
     holdToSpeak: 'Hold microphone to speak',
     releaseToStop: 'Release to stop recording',
     complete: '[Complete]',

@@ -79,7 +79,8 @@ export function TalkTab({ deps }: { deps?: Partial<VoiceDeps> } = {}) {
             </div>
           </div>
           <div className="flex items-center gap-2 text-sm">
-            <div className="flex min-w-0 flex-1 flex-col rounded-lg bg-muted px-3 py-1.5">
+            {/* The user's language takes the room it needs; the partner's select gets the rest (long names). */}
+            <div className="flex min-w-0 max-w-[45%] flex-col rounded-lg bg-muted px-3 py-1.5 sm:max-w-none sm:flex-1">
               <span className="text-[11px] text-muted-foreground">{t('talk.you')}</span>
               <span className="truncate font-medium" data-testid="talk-user-language">{name(userLanguage, true)}</span>
             </div>
