@@ -1,5 +1,5 @@
 import type { KeyboardEvent, PointerEvent } from 'react';
-import { Mic } from 'lucide-react';
+import { Mic, MicOff } from 'lucide-react';
 import { cn } from '../../lib/utils.ts';
 
 interface MicButtonProps {
@@ -60,7 +60,7 @@ export function MicButton({ label, language, recording, disabled, onStart, onSto
           recording ? 'scale-105 bg-destructive' : 'bg-gradient-to-br from-primary to-accent hover:brightness-105 active:scale-95',
         )}
       >
-        <Mic className="size-10" aria-hidden="true" />
+        {disabled ? <MicOff className="size-10" aria-hidden="true" /> : <Mic className="size-10" aria-hidden="true" />}
       </button>
     </span>
   );
