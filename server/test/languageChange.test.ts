@@ -1,6 +1,6 @@
 import type { ChatMessage, ServerEvent } from '@parley/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETARGET_RECENT } from '../src/chat/retarget.ts';
+import { RETARGET_RECENT, retargetReceivedMessages } from '../src/chat/retarget.ts';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
@@ -139,5 +139,34 @@ describe('changing the interface language', () => {
     const recent = rows.slice(extra);
     expect(recent.map((m) => [m.target_language, m.translation_status, m.translation_error])).toEqual(Array(RETARGET_RECENT).fill(['fr', 'done', null]));
     expect(recent[0]?.translated_content).toMatch(/bonjour/i);
+  });
+
+  it('leaves a message an engine is translating right now, and takes it once its lease has settled', async () => {
+    const ana = await person('en');
+    const bruno = await person('es');
+    const roomId = (await api(ana.cookie, 'POST', '/api/chats', { userId: bruno.id })).json().room.id as string;
+    const db = s.database.db;
+    // A job in flight elsewhere: pending, leased for another minute, translating into Spanish.
+    const row = await db.insertInto('messages').values({
+      chat_room_id: roomId, sender_id: ana.id, client_id: 'in-flight-1', content: 'Good morning', original_language: 'en',
+      target_language: 'es', translation_status: 'pending', translation_attempts: 1,
+      translation_lease_owner: 'another-process', translation_lease_until: new Date(Date.now() + 60_000),
+    }).returning('id').executeTakeFirstOrThrow();
+    const published: string[] = [];
+    let kicks = 0;
+    const deps = { db, events: { publish: (_to: readonly string[], e: ServerEvent) => void published.push(e.type) }, kick: () => void (kicks += 1) };
+
+    expect(await retargetReceivedMessages(deps, bruno.id, 'fr')).toEqual({ reset: 0, inFlight: 1 });
+    const untouched = await db.selectFrom('messages').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(untouched).toMatchObject({ target_language: 'es', translation_lease_owner: 'another-process' });
+    expect([published, kicks]).toEqual([[], 0]);
+
+    // Its job applied the Spanish result: now it follows the reader into French.
+    await db.updateTable('messages').set({ translation_status: 'done', translated_content: 'Buenos días', translation_lease_owner: null, translation_lease_until: null })
+      .where('id', '=', row.id).execute();
+    expect(await retargetReceivedMessages(deps, bruno.id, 'fr')).toEqual({ reset: 1, inFlight: 0 });
+    expect([published, kicks]).toEqual([['message.translated'], 1]);
+    expect(await db.selectFrom('messages').select(['target_language', 'translation_status', 'translated_content']).where('id', '=', row.id).executeTakeFirstOrThrow())
+      .toEqual({ target_language: 'fr', translation_status: 'pending', translated_content: null });
   });
 });
