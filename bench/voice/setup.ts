@@ -59,7 +59,7 @@ export async function voiceBench(variant: Variant): Promise<{ utter(pcm: Buffer)
       for (let offset = 0, i = 0; offset < pcm.length; offset += 8192, i++) {
         const due = start + i * frameMs;
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-        client.send({ type: 'input_audio_buffer.append', audio: pcm.subarray(offset, offset + 8192).toString('base64') });
+        client.send({ type: 'input_audio_buffer.append', audio: pcm.subarray(offset, offset + 8192).toString('base64'), language: 'en' }); // the speaker's microphone: English
       }
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + (pcm.length / 48_000) * 1000 - performance.now())));
       const released = performance.now();

@@ -6,9 +6,11 @@ import { safeText } from './text.ts';
  * OpenAI Realtime API so the same client works against the offline pipeline and the Realtime proxy.
  * Audio in both directions is base64 PCM16 little-endian, 24 kHz, mono.
  *
- * Version history: 1 = first version (this file).
+ * Version history: 1 = first version; 2 = `input_audio_buffer.append` says which language is spoken
+ * (`language`, one microphone per language), required when recognition cannot tell the pair's two
+ * languages apart; codes `unrecognised_language`, `speech_unclear`, `spoken_language_required`.
  */
-export const VOICE_PROTOCOL_VERSION = 1;
+export const VOICE_PROTOCOL_VERSION = 2;
 
 /** Path of the voice WebSocket on the app's own host and port. */
 export const VOICE_SOCKET_PATH = '/functions/v1/realtime-voice-translate';
@@ -40,7 +42,14 @@ export const VOICE_ERROR_CODES = [
   'utterance_too_long',
   'unknown_language',
   'languages_not_set',
+  /** Speech synthesis cannot speak the target language (the translation is shown as text). */
   'unsupported_language',
+  /** Speech recognition cannot understand the language spoken (nothing is transcribed). */
+  'unrecognised_language',
+  /** Recognition was too unsure to be a transcript in the spoken language (nothing is translated). */
+  'speech_unclear',
+  /** The recogniser cannot tell the two languages apart: the append must say which one is spoken. */
+  'spoken_language_required',
   'busy',
   'no_speech',
   'stt_failed',
@@ -65,6 +74,12 @@ export const updateLanguagesMessage = z.object({
 export const inputAudioAppendMessage = z.object({
   type: z.literal('input_audio_buffer.append'),
   audio: base64Audio,
+  /**
+   * The language being spoken, as the speaker chose it (one microphone per language): one of the
+   * two set by update_languages, the same for every append of an utterance. Recognition listens
+   * for exactly that language, and the direction follows it.
+   */
+  language: voiceLanguage.optional(),
 });
 export const inputAudioCommitMessage = z.object({ type: z.literal('input_audio_buffer.commit') });
 export const inputAudioClearMessage = z.object({ type: z.literal('input_audio_buffer.clear') });

@@ -91,6 +91,14 @@ test('English <-> Spanish: translated both ways, Spanish times and relative date
   await expect(received.locator('time')).toHaveText(/^\d{1,2}:\d{2}$/);
   await expect(messages(ana.page, true).last().locator('time')).toHaveText(/\d{1,2}:\d{2}\s?(AM|PM)/);
 
+  // A name the engine has no translation for comes back unchanged: said softly, not as a failure, no Retry.
+  await send(ana, 'Zorblat!');
+  const unchanged = messages(bruno.page, false).last();
+  await expect(unchanged.getByTestId('message-translation-failed-reason')).toHaveText(
+    'Sin traducir: el motor de traducción no tiene traducción para estas palabras.', { timeout: 30_000 },
+  );
+  await expect(unchanged.getByTestId('message-translation-retry')).toHaveCount(0);
+
   await send(bruno, 'La casa está cerca del museo.');
   await expect(messages(ana.page, false).last().getByTestId('message-translation')).toContainText(/house/i, { timeout: 30_000 });
 

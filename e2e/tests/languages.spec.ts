@@ -131,6 +131,18 @@ async function checkScreens(page: Page, code: LanguageCode): Promise<void> {
   await expect(page.getByTestId('message-input')).toBeVisible();
   await expect(page.getByTestId('message').first()).toBeVisible();
   await expect(page.getByTestId('message-original').first()).toHaveAttribute('dir', 'auto');
+  // The partner's message follows the reader's language: re-translated after each change of language
+  // (or not translated, with the reason for this language), never left in the previous one.
+  await expect(page.getByTestId('message').first()).not.toHaveAttribute('data-status', 'pending', { timeout: 30_000 });
+  const targets = await page.evaluate(async () => {
+    const { conversations } = (await (await fetch('/api/chats')).json()) as { conversations: { id: string }[] };
+    const { messages } = (await (await fetch(`/api/chats/${conversations[0]!.id}/messages`)).json()) as { messages: { target_language: string }[] };
+    return messages.map((m) => m.target_language);
+  });
+  expect(targets).toEqual([code]);
+  if ((await page.getByTestId('message').first().getAttribute('data-status')) === 'done') {
+    await expect(page.getByTestId('message-translation').first()).toHaveAttribute('lang', code);
+  }
   await expectNoEnglish(page, leaks, `a conversation (${code})`);
   await expectNoHorizontalOverflow(page, `a conversation (${code})`);
   await shot(page, code, 'conversation');

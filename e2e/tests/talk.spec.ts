@@ -38,21 +38,30 @@ function wordsFound(text: string, expected: string): number {
   return expected.toLowerCase().split(/\s+/).filter((w) => words.has(w)).length;
 }
 
-/** At phone width the mic button is fully on screen, above the tab bar, and overlaps nothing. */
-async function expectReachableMic(page: Page): Promise<void> {
+const mic = (page: Page, language: string) => page.locator(`[data-testid="mic-button"][data-language="${language}"]`);
+
+type Box = { x: number; y: number; width: number; height: number };
+const apart = (a: Box, b: Box) => a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+
+/** At phone width both microphones are fully on screen, above the tab bar, in thumb reach, and overlap nothing. */
+async function expectReachableMics(page: Page): Promise<void> {
   await page.setViewportSize(PHONE);
-  const mic = await page.getByTestId('mic-button').boundingBox();
+  const [en, es] = await Promise.all([mic(page, 'en').boundingBox(), mic(page, 'es').boundingBox()]);
   const tabBar = await page.getByRole('navigation').last().boundingBox();
   const disconnect = await page.getByTestId('talk-disconnect').boundingBox();
-  expect(mic && tabBar && disconnect).toBeTruthy();
-  if (!mic || !tabBar || !disconnect) return;
-  expect(mic.width).toBeGreaterThanOrEqual(80);
-  expect(mic.x).toBeGreaterThanOrEqual(0);
-  expect(mic.x + mic.width).toBeLessThanOrEqual(PHONE.width);
-  expect(mic.y + mic.height).toBeLessThanOrEqual(tabBar.y);
-  expect(mic.y + mic.height).toBeGreaterThan(PHONE.height / 2); // in thumb reach
-  expect(disconnect.x).toBeGreaterThanOrEqual(mic.x + mic.width);
+  expect(en && es && tabBar && disconnect).toBeTruthy();
+  if (!en || !es || !tabBar || !disconnect) return;
+  for (const box of [en, es]) {
+    expect(box.width).toBeGreaterThanOrEqual(80);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(tabBar.y);
+    expect(box.y + box.height).toBeGreaterThan(PHONE.height / 2); // in thumb reach
+    expect(apart(box, disconnect)).toBe(true);
+  }
+  expect(apart(en, es)).toBe(true);
   expect(disconnect.x + disconnect.width).toBeLessThanOrEqual(PHONE.width);
+  expect(disconnect.y + disconnect.height).toBeLessThanOrEqual(tabBar.y);
 }
 
 test('talk: connect, hold to speak, see and hear the Spanish translation, disconnect', async () => {
@@ -77,10 +86,13 @@ test('talk: connect, hold to speak, see and hear the Spanish translation, discon
   await expect(page.getByTestId('badge-connected')).toHaveText('Connected');
   await expect(page.getByText('Connected!')).toBeVisible();
   await expect(page.getByText('Voice translator is ready. Hold the mic button to speak.')).toBeVisible();
-  // Offline recognition hears only English: the hint names it (the spec's 'Hold microphone to speak'
-  // shows when both languages can be recognised).
-  await expect(page.getByTestId('talk-hint')).toHaveText('Hold to speak English');
-  await expectReachableMic(page);
+  // One microphone per language; offline recognition hears only English, so the Spanish one is off and the notice says why.
+  await expect(page.getByTestId('talk-hint')).toHaveText('Hold microphone to speak');
+  await expect(mic(page, 'en')).toBeEnabled();
+  await expect(mic(page, 'es')).toBeDisabled();
+  await expect(mic(page, 'en')).toHaveAttribute('aria-label', 'Hold to speak English');
+  await expect(page.getByTestId('talk-stt-notice')).toHaveText('This server can only recognise speech in English. Speech in Spanish cannot be understood here, so its microphone is off.');
+  await expectReachableMics(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Remember whether the Speaking badge ever showed (it goes away once the audio has played).
@@ -93,13 +105,13 @@ test('talk: connect, hold to speak, see and hear the Spanish translation, discon
   });
 
   // Hold the microphone for about 3 s while the fake microphone says the phrase, then release.
-  await page.getByTestId('mic-button').hover();
+  await mic(page, 'en').hover();
   await page.mouse.down();
   await expect(page.getByTestId('talk-hint')).toHaveText('Release to stop recording');
-  await expect(page.getByTestId('mic-button')).toHaveAttribute('aria-pressed', 'true');
+  await expect(mic(page, 'en')).toHaveAttribute('aria-pressed', 'true');
   await page.waitForTimeout(3_000);
   await page.mouse.up();
-  await expect(page.getByTestId('talk-hint')).toHaveText('Hold to speak English');
+  await expect(page.getByTestId('talk-hint')).toHaveText('Hold microphone to speak');
   // Best effort: a picture while the translation is being spoken (asserted below either way).
   await page
     .getByTestId('badge-speaking')
@@ -130,4 +142,53 @@ test('talk: connect, hold to speak, see and hear the Spanish translation, discon
   await expect(page.getByTestId('badge-connected')).toHaveCount(0);
   await expect(page.getByTestId('talk-start')).toHaveText('Start Voice Translation');
   await ana.context.close();
+});
+
+test('talk with a Spanish speaker: the Spanish microphone is off, and Spanish said into the English one is never shown as English', async () => {
+  // The fake microphone says Spanish (espeak-ng); offline recognition knows English only.
+  const raw = path.join(AUDIO_DIR, 'spanish-raw.wav');
+  const wav = path.join(AUDIO_DIR, 'spanish.wav');
+  execFileSync('espeak-ng', ['-v', 'es', '-w', raw, 'Mi nombre es Ana y soy profesora. ¿Puedes ayudarme a encontrar mi hotel?']);
+  execFileSync('sox', [raw, '-r', '48000', '-c', '1', wav, 'pad', '0.3', '0.5']);
+  const spanishBrowser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--use-file-for-fake-audio-capture=${wav}`],
+  });
+  try {
+    const bruno = await newActor(spanishBrowser, 'bruno');
+    const { page } = bruno;
+    await signUpViaApi(bruno);
+    await signInUi(bruno, 'es');
+    await page.setViewportSize(PHONE);
+    await page.getByTestId('tab-talk').click();
+    await expect(page.getByTestId('talk-partner-language')).toHaveValue('en');
+    await expect(page.getByTestId('talk-stt-notice')).toHaveText(
+      'Este servidor solo reconoce la voz en inglés. No entiende la voz en español, así que ese micrófono está desactivado.',
+    );
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+    await page.getByTestId('talk-start').click();
+    await expect(page.getByTestId('badge-connected')).toBeVisible();
+    await expect(mic(page, 'es')).toBeDisabled();
+    await expect(mic(page, 'es')).toHaveAttribute('aria-label', 'Mantén pulsado para hablar en español');
+    await page.screenshot({ path: path.join(SCREENS_DIR, 'talk-es-mics-phone.png') });
+
+    // Held anyway, the Spanish microphone records nothing.
+    await mic(page, 'es').hover({ force: true });
+    await page.mouse.down();
+    await page.waitForTimeout(500);
+    await page.mouse.up();
+    await expect(page.getByTestId('talk-hint')).toHaveText('Mantén pulsado el micrófono para hablar');
+
+    // Spanish into the English microphone: too unsure to be English, so nothing is transcribed.
+    await mic(page, 'en').hover();
+    await page.mouse.down();
+    await page.waitForTimeout(4_000);
+    await page.mouse.up();
+    await expect(page.getByText('No se ha entendido con claridad como inglés, así que no se ha traducido nada. Inténtalo de nuevo.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('transcript-entry')).toHaveCount(0);
+    await page.screenshot({ path: path.join(SCREENS_DIR, 'talk-es-unclear-phone.png') });
+    await bruno.context.close();
+  } finally {
+    await spanishBrowser.close();
+  }
 });

@@ -22,6 +22,7 @@ import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { roomGlossary } from './chat/glossary.ts';
+import { followLanguageChange } from './chat/retarget.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
 import { createJobQueue } from './db/jobQueue.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
@@ -187,7 +188,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
     });
-    await app.register(profileRoutes, { db, storage, requireUser, now });
+    await app.register(profileRoutes, {
+      db, storage, requireUser, now,
+      // The reset rows are ordinary pending jobs: wake this node's runner (jobs.kick) and, on a
+      // web-only node, the workers (jobs.waiting does both).
+      onLanguageChanged: (userId, language) =>
+        followLanguageChange({ db, events, kick: () => jobs.waiting(), warn: (err) => app.log.warn({ err }, 'could not re-translate for a new language') }, userId, language),
+    });
     await app.register(translationRoutes, { service: translation, requireUser });
     const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: translation, logger: app.log });
     await app.register(scanRoutes, { service: scan, requireUser });

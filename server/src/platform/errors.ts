@@ -21,7 +21,7 @@ export type EngineErrorCode =
   | 'failed'
   /** The engine cannot run here (program or language data missing). */
   | 'unavailable'
-  | Extract<VoiceErrorCode, 'no_speech' | 'unsupported_language' | 'stt_failed' | 'translation_failed' | 'tts_failed'>;
+  | Extract<VoiceErrorCode, 'no_speech' | 'unsupported_language' | 'unrecognised_language' | 'speech_unclear' | 'stt_failed' | 'translation_failed' | 'tts_failed'>;
 
 export interface EngineErrorOptions {
   status?: number | undefined;

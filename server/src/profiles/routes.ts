@@ -13,6 +13,8 @@ export interface ProfileRouteDeps {
   storage: DbStorage;
   requireUser: RequireUser;
   now: () => Date;
+  /** The caller changed their language (wired in app.ts: chat re-translates what they received). */
+  onLanguageChanged?: (userId: string, language: string) => Promise<void>;
 }
 
 const AVATAR_EXTS = ['jpg', 'png', 'webp'];
@@ -22,9 +24,12 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileRouteDeps
 
   r.get(API.profile, { onRequest: deps.requireUser }, async (request) => getProfile(deps.db, currentUser(request).id));
 
-  r.patch(API.profile, { onRequest: deps.requireUser, schema: { body: updateProfileBody } }, async (request) =>
-    updateProfile(deps.db, currentUser(request).id, request.body, deps.now()),
-  );
+  r.patch(API.profile, { onRequest: deps.requireUser, schema: { body: updateProfileBody } }, async (request) => {
+    const userId = currentUser(request).id;
+    const profile = await updateProfile(deps.db, userId, request.body, deps.now());
+    if (request.body.language && deps.onLanguageChanged) await deps.onLanguageChanged(userId, request.body.language);
+    return profile;
+  });
 
   r.post(API.avatar, { onRequest: deps.requireUser }, async (request) => {
     const user = currentUser(request);

@@ -46,7 +46,7 @@ async function connect(): Promise<VoiceTestClient> {
 describe('disconnecting mid-utterance', () => {
   it('while still speaking: the streaming recogniser is killed', async () => {
     const client = await connect();
-    client.sendUtterance(speech.subarray(0, speech.length / 2), false);
+    client.sendUtterance(speech.subarray(0, speech.length / 2), false, 'en');
     await vi.waitFor(() => expect(commandsOf(ours())).toContain('pocketsphinx_co'), { timeout: 15_000, interval: 20 });
     client.ws.terminate(); // no close handshake, as when a phone loses its network
     await expectNothingLeft();
@@ -54,7 +54,7 @@ describe('disconnecting mid-utterance', () => {
 
   it('right after release, while recognising and translating', async () => {
     const client = await connect();
-    client.sendUtterance(speech);
+    client.sendUtterance(speech, true, 'en');
     await client.next('input_audio_buffer.committed');
     await client.close();
     await expectNothingLeft();
@@ -62,7 +62,7 @@ describe('disconnecting mid-utterance', () => {
 
   it('while the reply is being spoken', async () => {
     const client = await connect();
-    client.sendUtterance(speech);
+    client.sendUtterance(speech, true, 'en');
     await client.next('response.audio_transcript.delta');
     client.ws.terminate();
     await expectNothingLeft();
@@ -70,7 +70,7 @@ describe('disconnecting mid-utterance', () => {
 
   it('with several utterances queued', async () => {
     const client = await connect();
-    for (let i = 0; i < 2; i++) client.sendUtterance(speech);
+    for (let i = 0; i < 2; i++) client.sendUtterance(speech, true, 'en');
     await client.next('conversation.item.input_audio_transcription.completed');
     client.ws.terminate();
     await expectNothingLeft();

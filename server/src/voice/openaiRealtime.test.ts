@@ -89,11 +89,13 @@ describe('OpenAI Realtime proxy', () => {
   it('forwards audio and commit (+ response.create) and relays the protocol events unchanged, dropping the others', async () => {
     const client = await connect();
     client.send({ type: 'update_languages', userLanguage: 'en', partnerLanguage: 'es' });
-    client.sendUtterance(Buffer.alloc(24_000 * 2));
+    client.sendUtterance(Buffer.alloc(24_000 * 2), true, 'en');
     await client.next('response.audio.done');
     const upstream = upstreams.at(-1)!;
     const types = upstream.received.map((e) => e.type);
     expect(types.filter((t) => t === 'input_audio_buffer.append')).toHaveLength(6);
+    // The spoken language is Parley's field: OpenAI gets its own append shape.
+    expect(upstream.received.filter((e) => e.type === 'input_audio_buffer.append').every((e) => Object.keys(e).sort().join() === 'audio,type')).toBe(true);
     expect(types.slice(-2)).toEqual(['input_audio_buffer.commit', 'response.create']);
 
     expect(client.events.map((e) => e.type)).toEqual([

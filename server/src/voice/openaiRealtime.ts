@@ -118,7 +118,8 @@ export class OpenAiRealtimeSession implements VoiceSessionHandle {
           return this.ctx.send(errorEvent('utterance_too_long', `Recording is too long (over ${seconds} s); release the button and try a shorter sentence.`));
         }
         this.bytes += decoded.pcm.length;
-        return this.forward(message);
+        // The spoken language is ours, not OpenAI's (the Realtime model hears which one it is).
+        return this.forward({ type: message.type, audio: message.audio });
       }
       case 'input_audio_buffer.commit':
         if (this.overflowed) {

@@ -57,6 +57,13 @@ export async function runUtterance(utt: Utterance, engines: PipelineEngines, sen
   if (timings) Object.assign(timings, { recognised: performance.now(), sttMs: performance.now() - t0 });
   const text = heard.text.trim();
   if (!text) throw new EngineError('voice', 'no_speech', 'No speech was recognised. Hold the microphone and speak a little louder or closer.');
+  // Too unsure to be speech in the language listened for: likely another language heard as this
+  // one (PocketSphinx turns Spanish into English-sounding nonsense). Never presented as a transcript.
+  const { minConfidence } = engines.stt;
+  if (heard.confidence !== undefined && minConfidence !== undefined && heard.confidence < minConfidence) {
+    const listened = utt.plan.mode === 'fixed' ? utt.plan.language : 'the chosen language';
+    throw new EngineError('voice', 'speech_unclear', `What was said was not understood clearly as ${listened}; nothing was translated. Please try again.`);
+  }
   const spoken = spokenLanguage(heard, text, utt, engines.translator);
   send({ type: 'conversation.item.input_audio_transcription.completed', item_id: utt.itemId, content_index: 0, transcript: text, language: spoken });
 

@@ -54,7 +54,7 @@ async function expectError(client: VoiceTestClient, frame: unknown, code: string
 async function expectUsable(client: VoiceTestClient): Promise<void> {
   const from = client.events.length;
   client.send({ type: 'update_languages', userLanguage: 'en', partnerLanguage: 'es' });
-  client.sendUtterance(tone);
+  client.sendUtterance(tone, true, 'en');
   await client.next('response.audio.done', from);
   const deltas = client.events.slice(from).filter((e) => e.type === 'response.audio_transcript.delta');
   expect(deltas.map((d) => d.type === 'response.audio_transcript.delta' && d.delta).join('')).toBe('[en>es] where is the station');
@@ -120,7 +120,7 @@ describe('voice session: bad input answers an error event and the socket stays u
     const client = await connect();
     client.send({ type: 'update_languages', userLanguage: 'en', partnerLanguage: 'es' });
     const error = client.nextError();
-    client.sendUtterance(Buffer.alloc(24_000 * 2 * 4), false); // 4 s against a 3 s cap
+    client.sendUtterance(Buffer.alloc(24_000 * 2 * 4), false, 'en'); // 4 s against a 3 s cap
     expect((await error).error.code).toBe('utterance_too_long');
     client.send({ type: 'input_audio_buffer.commit' }); // the release that ends the too-long recording
     await expectUsable(client);
@@ -137,7 +137,7 @@ describe('voice session: bad input answers an error event and the socket stays u
   it('a commit before update_languages', async () => {
     const client = await connect();
     const error = client.nextError();
-    client.sendUtterance(tone);
+    client.sendUtterance(tone, true, 'en');
     expect((await error).error.code).toBe('languages_not_set');
     await expectUsable(client);
   });
@@ -150,13 +150,13 @@ describe('voice session: bad input answers an error event and the socket stays u
     await expectUsable(client);
   });
 
-  it('no language English with the offline recogniser: unsupported_language, on update and on commit', async () => {
+  it('no language English with the offline recogniser: unrecognised_language, on update and at the first audio', async () => {
     const client = await connect();
-    await expectError(client, { type: 'update_languages', userLanguage: 'fr', partnerLanguage: 'de' }, 'unsupported_language');
+    await expectError(client, { type: 'update_languages', userLanguage: 'fr', partnerLanguage: 'de' }, 'unrecognised_language');
     const error = client.nextError();
     client.sendUtterance(tone);
     const event = await error;
-    expect(event.error.code).toBe('unsupported_language');
+    expect(event.error.code).toBe('unrecognised_language');
     expect(event.error.message).toMatch(/English/);
     await expectUsable(client);
   });
@@ -165,7 +165,7 @@ describe('voice session: bad input answers an error event and the socket stays u
     const client = await connect(new FakeStt({ text: '  ', language: 'en' }));
     client.send({ type: 'update_languages', userLanguage: 'en', partnerLanguage: 'es' });
     const error = client.nextError();
-    client.sendUtterance(tone);
+    client.sendUtterance(tone, true, 'en');
     expect((await error).error.code).toBe('no_speech');
   });
 
@@ -174,7 +174,7 @@ describe('voice session: bad input answers an error event and the socket stays u
     translator.failWith = 'No engine for this pair';
     client.send({ type: 'update_languages', userLanguage: 'en', partnerLanguage: 'es' });
     const error = client.nextError();
-    client.sendUtterance(tone);
+    client.sendUtterance(tone, true, 'en');
     expect((await error).error).toMatchObject({ code: 'translation_failed', message: 'No engine for this pair' });
     translator.failWith = undefined;
     await expectUsable(client);
@@ -186,7 +186,7 @@ describe('voice session: bad input answers an error event and the socket stays u
       const client = await connect(new OpenAiStt({ baseUrl: stub.baseUrl, model: 'whisper-1' }));
       client.send({ type: 'update_languages', userLanguage: 'en', partnerLanguage: 'es' });
       const error = client.nextError();
-      client.sendUtterance(tone);
+      client.sendUtterance(tone, true, 'en');
       expect((await error).error).toMatchObject({ code: 'stt_failed', message: 'openai answered HTTP 503: overloaded' });
       expect(stub.requests).toHaveLength(3); // retried twice
     } finally {
@@ -195,11 +195,71 @@ describe('voice session: bad input answers an error event and the socket stays u
   });
 });
 
+describe('voice session: the speaker says which language they speak', () => {
+  it('the English microphone of a Spanish speaker: English is heard and translated into Spanish', async () => {
+    const stt = new FakeStt({ text: 'where is the station', language: 'en' });
+    const client = await connect(stt);
+    client.send({ type: 'update_languages', userLanguage: 'es', partnerLanguage: 'en' });
+    client.sendUtterance(tone, true, 'English');
+    await client.next('response.audio.done');
+    expect(stt.calls.map((c) => c.language)).toEqual(['en']);
+    expect(client.ofType('response.audio_transcript.done')[0]).toMatchObject({ language: 'es' });
+  });
+
+  it('a language recognition cannot understand is refused at the first audio; nothing reaches the recogniser', async () => {
+    const stt = new FakeStt({ text: 'ah yes ah do you do what i want', language: 'en' });
+    const client = await connect(stt);
+    client.send({ type: 'update_languages', userLanguage: 'es', partnerLanguage: 'en' });
+    const error = client.nextError();
+    client.sendUtterance(tone, true, 'es');
+    expect((await error).error.code).toBe('unrecognised_language');
+    // The English microphone still works; the Spanish audio never reached the recogniser.
+    client.sendUtterance(tone, true, 'en');
+    await client.next('response.audio.done');
+    expect(client.ofType('error').map((e) => e.error.code)).toEqual(['unrecognised_language']);
+    expect(stt.calls).toEqual([{ bytes: tone.length, language: 'en' }]);
+    expect(client.ofType('conversation.item.input_audio_transcription.completed').map((e) => e.language)).toEqual(['en']);
+  });
+
+  it('a recogniser that knows only one of the two: without the spoken language, spoken_language_required', async () => {
+    const client = await connect();
+    client.send({ type: 'update_languages', userLanguage: 'en', partnerLanguage: 'es' });
+    const error = client.nextError();
+    client.sendUtterance(tone);
+    expect((await error).error.code).toBe('spoken_language_required');
+    await expectUsable(client);
+  });
+
+  it('a language outside the pair, or a switch in the middle of an utterance: invalid_message', async () => {
+    const client = await connect();
+    client.send({ type: 'update_languages', userLanguage: 'en', partnerLanguage: 'es' });
+    const outside = client.nextError();
+    client.sendUtterance(tone, true, 'fr');
+    expect((await outside).error.code).toBe('invalid_message');
+    const switched = client.nextError();
+    client.sendUtterance(tone, false, 'en');
+    client.sendUtterance(tone, true, 'es');
+    expect((await switched).error.code).toBe('invalid_message');
+    await expectUsable(client);
+  });
+
+  it('a transcription below the engine\'s confidence floor is never shown: speech_unclear', async () => {
+    const unsure = Object.assign(new FakeStt({ text: 'ah yes ah do you do what i want', language: 'en', confidence: 0.2 }), { minConfidence: 0.5 });
+    const client = await connect(unsure);
+    client.send({ type: 'update_languages', userLanguage: 'es', partnerLanguage: 'en' });
+    const error = client.nextError();
+    client.sendUtterance(tone, true, 'en');
+    expect((await error).error.code).toBe('speech_unclear');
+    expect(client.ofType('conversation.item.input_audio_transcription.completed')).toEqual([]);
+    expect(translator.calls).toEqual([]);
+  });
+});
+
 describe('voice session: direction and streaming', () => {
   it('the partner speaking English (offline recogniser) is translated into the user language', async () => {
     const client = await connect();
     client.send({ type: 'update_languages', userLanguage: 'Spanish', partnerLanguage: 'English' });
-    client.sendUtterance(tone);
+    client.sendUtterance(tone, true, 'en');
     const original = await client.next('conversation.item.input_audio_transcription.completed');
     expect(original).toMatchObject({ transcript: 'where is the station', language: 'en', content_index: 0 });
     const delta = await client.next('response.audio_transcript.delta');
@@ -223,7 +283,7 @@ describe('voice session: direction and streaming', () => {
     const client = await connect(new FakeStt({ text: 'Hello there. Where is the station? Thanks!', language: 'en' }, ['en'], 'openai'));
     tts.spoken = [];
     client.send({ type: 'update_languages', userLanguage: 'en', partnerLanguage: 'es' });
-    client.sendUtterance(tone);
+    client.sendUtterance(tone, true, 'en');
     await client.next('response.audio.done');
     const deltas = client.ofType('response.audio_transcript.delta').map((d) => d.delta);
     expect(deltas).toEqual(['[en>es] Hello there.', ' [en>es] Where is the station?', ' [en>es] Thanks!']);
@@ -236,7 +296,7 @@ describe('voice session: direction and streaming', () => {
   it('clear drops the recorded audio', async () => {
     const client = await connect();
     client.send({ type: 'update_languages', userLanguage: 'en', partnerLanguage: 'es' });
-    client.sendUtterance(tone, false);
+    client.sendUtterance(tone, false, 'en');
     client.send({ type: 'input_audio_buffer.clear' });
     await client.next('input_audio_buffer.cleared');
     await expectError(client, { type: 'input_audio_buffer.commit' }, 'input_audio_buffer_commit_empty');

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { resolveLanguage, VOICE_LIMITS, VOICE_PROTOCOL_VERSION, type VoiceClientMessage, type VoiceErrorCode } from '@parley/common';
+import { resolveLanguage, VOICE_LIMITS, VOICE_PROTOCOL_VERSION, type LanguageCode, type VoiceClientMessage, type VoiceErrorCode } from '@parley/common';
 import { decodePcm16Base64 } from './audio.ts';
 import { FrameGate } from './frames.ts';
 import { runUtterance, type PipelineEngines, type Utterance, type UtteranceTimings } from './pipeline.ts';
 import type { SttStream } from './stt/types.ts';
-import { planRecognition, type LanguagePair } from './text.ts';
+import { nothingRecognisable, planRecognition, type LanguagePair } from './text.ts';
 import { DEFAULT_VOICE_LIMITS, errorEvent, silentLogger, voiceErrorCode, type VoiceLimits, type VoiceLogger, type VoiceSessionContext, type VoiceSessionHandle } from './types.ts';
 
 export interface VoiceSessionOptions extends Omit<PipelineEngines, 'stageTimeoutMs'> {
@@ -27,7 +27,10 @@ export class VoiceSession implements VoiceSessionHandle {
   private pair: LanguagePair | undefined;
   private chunks: Buffer[] = [];
   private bytes = 0;
+  /** The rest of this utterance is ignored until commit or clear (too long, or refused: already answered). */
   private overflowed = false;
+  /** The language the speaker says this utterance is in (append's `language`). */
+  private spoken: LanguageCode | undefined;
   private stream: { stt: SttStream; controller: AbortController } | undefined;
   private readonly gate: FrameGate;
   private queue: Promise<void> = Promise.resolve();
@@ -65,7 +68,7 @@ export class VoiceSession implements VoiceSessionHandle {
       case 'update_languages':
         return this.updateLanguages(message.userLanguage, message.partnerLanguage);
       case 'input_audio_buffer.append':
-        return this.append(message.audio);
+        return this.append(message.audio, message.language);
       case 'input_audio_buffer.commit':
         return this.commit();
       case 'input_audio_buffer.clear':
@@ -85,14 +88,20 @@ export class VoiceSession implements VoiceSessionHandle {
     this.pair = { user, partner };
     if (changed) this.stopStream(); // recognition restarts at commit with the new languages
     this.ctx.send({ type: 'session.updated', session: { userLanguage: user, partnerLanguage: partner } });
-    const plan = planRecognition(this.options.stt, this.pair);
-    if (plan.mode === 'unsupported') this.fail('unsupported_language', plan.message);
+    const deaf = nothingRecognisable(this.options.stt, this.pair);
+    if (deaf) this.fail('unrecognised_language', deaf);
   }
 
-  private append(audio: string): void {
+  private append(audio: string, language: string | undefined): void {
     const decoded = decodePcm16Base64(audio);
     if ('problem' in decoded) return this.fail('invalid_audio', decoded.problem);
-    if (this.overflowed) return; // the rest of a too-long utterance, already answered
+    if (this.overflowed) return; // the rest of a too-long or refused utterance, already answered
+    if (this.bytes === 0 && !this.refuseSpeaker(language)) return;
+    if (this.bytes > 0 && (resolveLanguage(language ?? '')?.code ?? undefined) !== this.spoken) {
+      this.dropUtterance();
+      this.overflowed = true;
+      return this.fail('invalid_message', 'language: an utterance is in one language; release the microphone before switching.');
+    }
     if (this.bytes + decoded.pcm.length > this.limits.maxUtteranceBytes) {
       this.dropUtterance();
       this.overflowed = true;
@@ -105,11 +114,35 @@ export class VoiceSession implements VoiceSessionHandle {
     this.stream?.stt.write(decoded.pcm);
   }
 
+  /**
+   * The first audio of an utterance: note the language the speaker says it is in, and refuse at
+   * once (nothing of it will be transcribed) when that language cannot be recognised here, or when
+   * the recogniser could not tell which of the two it is. Returns whether the audio may be kept.
+   */
+  private refuseSpeaker(language: string | undefined): boolean {
+    this.spoken = undefined;
+    if (language !== undefined) {
+      const code = resolveLanguage(language)?.code;
+      if (!code || (this.pair && code !== this.pair.user && code !== this.pair.partner)) {
+        this.overflowed = true;
+        this.fail('invalid_message', `language: ${language.slice(0, 64)} is not one of the two languages of update_languages`);
+        return false;
+      }
+      this.spoken = code;
+    }
+    if (!this.pair) return true; // answered at commit (languages_not_set)
+    const plan = planRecognition(this.options.stt, this.pair, this.spoken);
+    if (plan.mode !== 'unsupported') return true;
+    this.overflowed = true;
+    this.fail(plan.code, plan.message);
+    return false;
+  }
+
   /** Start streaming recognition at the first audio so the engine works while the user speaks. */
   private startStreamIfPossible(): void {
     const { stt } = this.options;
     if (this.stream || !this.pair || !stt.startStream) return;
-    const plan = planRecognition(stt, this.pair);
+    const plan = planRecognition(stt, this.pair, this.spoken);
     if (plan.mode !== 'fixed') return;
     const controller = new AbortController();
     try {
@@ -131,10 +164,12 @@ export class VoiceSession implements VoiceSessionHandle {
       return this.fail('languages_not_set', 'Send update_languages before speaking.');
     }
     if (this.bytes === 0) return this.fail('input_audio_buffer_commit_empty', 'Nothing was recorded. Hold the microphone button while you speak.');
-    const plan = planRecognition(this.options.stt, this.pair);
+    // The languages may have changed since the first audio: plan again with the current pair.
+    const spoken = this.spoken && [this.pair.user, this.pair.partner].includes(this.spoken) ? this.spoken : undefined;
+    const plan = planRecognition(this.options.stt, this.pair, spoken);
     if (plan.mode === 'unsupported') {
       this.dropUtterance();
-      return this.fail('unsupported_language', plan.message);
+      return this.fail(plan.code, plan.message);
     }
     if (this.queued > this.limits.maxQueuedUtterances) {
       this.dropUtterance();
@@ -152,6 +187,7 @@ export class VoiceSession implements VoiceSessionHandle {
     const utteranceController = this.stream?.controller ?? new AbortController();
     this.chunks = [];
     this.bytes = 0;
+    this.spoken = undefined;
     this.stream = undefined;
     this.ctx.send({ type: 'input_audio_buffer.committed', item_id: utterance.itemId });
     this.queued++;
@@ -191,6 +227,7 @@ export class VoiceSession implements VoiceSessionHandle {
     this.stopStream();
     this.chunks = [];
     this.bytes = 0;
+    this.spoken = undefined;
   }
 
   private fail(code: VoiceErrorCode, message: string): void {

@@ -38,23 +38,42 @@ export function direction(spoken: LanguageCode, pair: LanguagePair): { source: L
 export type RecognitionPlan =
   | { mode: 'fixed'; language: LanguageCode }
   | { mode: 'detect' }
-  | { mode: 'unsupported'; message: string };
+  | { mode: 'unsupported'; code: 'unrecognised_language' | 'spoken_language_required'; message: string };
 
 /**
- * Which language to ask the recogniser for. An engine that knows both languages detects which one
- * was spoken; one that knows only one of them (PocketSphinx: English) listens for that one.
+ * Which language to ask the recogniser for. The speaker may say which of the two languages they
+ * speak (one microphone per language): recognition listens for exactly that one, or refuses when
+ * it cannot understand it. Otherwise an engine that knows both languages detects which one was
+ * spoken; one that knows only one of them (PocketSphinx: English) would hear the other language as
+ * nonsense in its own, so the speaker must say which language it is.
  */
-export function planRecognition(stt: SpeechToText, pair: LanguagePair): RecognitionPlan {
+export function planRecognition(stt: SpeechToText, pair: LanguagePair, spoken?: LanguageCode): RecognitionPlan {
+  if (spoken) {
+    if (stt.supports(spoken)) return { mode: 'fixed', language: spoken };
+    return { mode: 'unsupported', code: 'unrecognised_language', message: `Speech recognition here does not understand ${spoken}; nothing was transcribed.` };
+  }
   const user = stt.supports(pair.user);
   const partner = stt.supports(pair.partner);
   if (user && partner) return pair.user === pair.partner ? { mode: 'fixed', language: pair.user } : { mode: 'detect' };
-  if (user) return { mode: 'fixed', language: pair.user };
-  if (partner) return { mode: 'fixed', language: pair.partner };
+  if (user || partner) {
+    return {
+      mode: 'unsupported',
+      code: 'spoken_language_required',
+      message: `Speech recognition understands ${user ? pair.user : pair.partner} but not ${user ? pair.partner : pair.user}: say which language is spoken (input_audio_buffer.append's language).`,
+    };
+  }
   return {
     mode: 'unsupported',
+    code: 'unrecognised_language',
     message:
       stt.id === 'pocketsphinx'
         ? 'Offline speech recognition understands English only. Choose English as one of the two languages, or ask the administrator to configure an OpenAI-compatible speech recognition service (STT_ENGINE=openai).'
         : `Speech recognition does not support ${pair.user} or ${pair.partner}.`,
   };
+}
+
+/** Why neither language of the pair can be recognised, when that is so (said when the languages are set). */
+export function nothingRecognisable(stt: SpeechToText, pair: LanguagePair): string | undefined {
+  const plan = planRecognition(stt, pair);
+  return plan.mode === 'unsupported' && plan.code === 'unrecognised_language' ? plan.message : undefined;
 }

@@ -6,6 +6,8 @@ export interface Transcription {
   language?: LanguageCode | undefined;
   /** Pieces of speech separated by pauses, when the engine reports them (used as sentences). */
   segments?: string[];
+  /** How sure the engine is that this is what was said, 0..1 on the engine's own scale, when it says. */
+  confidence?: number;
 }
 
 /** A recognition that consumes audio while the user is still speaking. */
@@ -20,6 +22,8 @@ export interface SttStream {
 
 export interface SpeechToText {
   readonly id: string;
+  /** Below this confidence a transcription is not presented (it is likely another language or noise). */
+  readonly minConfidence?: number;
   /** Whether speech in this language can be recognised. */
   supports(language: LanguageCode): boolean;
   /**

@@ -86,9 +86,10 @@ export class VoiceTestClient {
   }
 
   /** Streams PCM16 24 kHz as the browser does: 4096-sample append frames, then commit. */
-  sendUtterance(pcm: Buffer, commit = true): void {
+  /** Audio in 8 KiB appends, then a commit; `language` is the one the speaker says they speak. */
+  sendUtterance(pcm: Buffer, commit = true, language?: string): void {
     for (let offset = 0; offset < pcm.length; offset += 8192) {
-      this.send({ type: 'input_audio_buffer.append', audio: pcm.subarray(offset, offset + 8192).toString('base64') });
+      this.send({ type: 'input_audio_buffer.append', audio: pcm.subarray(offset, offset + 8192).toString('base64'), ...(language ? { language } : {}) });
     }
     if (commit) this.send({ type: 'input_audio_buffer.commit' });
   }

@@ -6,6 +6,11 @@ export async function fliteSpeech(text: string, voice = 'slt'): Promise<Buffer> 
   return runChain([{ cmd: 'flite -voice "$1" -t "$2" -o /dev/stdout | cat', args: [voice, text], shell: true }, soxToPcm24k('wav')], undefined, { timeoutMs: 20_000 });
 }
 
+/** Speech in any language from Debian's espeak-ng ('es', 'fr'...) as PCM16 24 kHz mono. */
+export async function espeakSpeech(text: string, voice: string): Promise<Buffer> {
+  return runChain([{ cmd: 'espeak-ng', args: ['-v', voice, '--stdout', text] }, soxToPcm24k('wav')], undefined, { timeoutMs: 20_000 });
+}
+
 /** Silence of the given length (PCM16 24 kHz). */
 export function silence(seconds: number): Buffer {
   return Buffer.alloc(Math.round(seconds * 24_000) * 2);

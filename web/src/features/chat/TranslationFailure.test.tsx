@@ -22,11 +22,11 @@ function serve(served: boolean) {
   return fetchMock;
 }
 
-function renderIt() {
+function renderIt(shown: ChatMessage = message) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <I18nProvider initialLanguage="en">
-        <TranslationFailure message={message} mine={false} />
+        <TranslationFailure message={shown} mine={false} />
       </I18nProvider>
     </QueryClientProvider>,
   );
@@ -42,6 +42,14 @@ describe('TranslationFailure', () => {
     serve(false);
     renderIt();
     await waitFor(() => expect(screen.getByTestId('message-translation-failed-reason').textContent).toBe('Not translated: this server cannot translate English to Japanese.'));
+    expect(screen.queryByTestId('message-translation-retry')).toBeNull();
+  });
+
+  it('a text the engine returned unchanged is not called a failure, and offers no Retry (it would answer the same)', async () => {
+    serve(true);
+    renderIt({ ...message, translation_error: 'unchanged' });
+    await act(async () => {});
+    expect(screen.getByTestId('message-translation-failed-reason').textContent).toBe('Not translated: the translation engine has no translation for these words.');
     expect(screen.queryByTestId('message-translation-retry')).toBeNull();
   });
 

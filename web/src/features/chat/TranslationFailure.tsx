@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AlertCircle, RotateCw } from 'lucide-react';
+import { AlertCircle, Info, RotateCw } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ChatMessage } from '@parley/common';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -10,7 +10,9 @@ import { displayLanguageName } from './format.ts';
 
 /**
  * Why a message arrived untranslated, in the reader's language: the server cannot translate the
- * pair (from /api/languages), or the engine failed; with Retry (the translation runs again).
+ * pair (from /api/languages); the engine answered with the text unchanged (it knows none of these
+ * words: not a failure, and a retry would answer the same); or the engine failed, with Retry (the
+ * translation runs again).
  */
 export function TranslationFailure({ message, mine }: { message: ChatMessage; mine: boolean }) {
   const { t, language } = useI18n();
@@ -19,9 +21,13 @@ export function TranslationFailure({ message, mine }: { message: ChatMessage; mi
   const from = message.original_language;
   const to = message.target_language;
   const unsupported = from && to && serves(from, to) === false;
+  const unchanged = !unsupported && message.translation_error === 'unchanged';
   const reason = unsupported
     ? t('chat.failedUnsupported', { from: displayLanguageName(from, language), to: displayLanguageName(to, language) })
-    : t('chat.failedEngine');
+    : unchanged
+      ? t('chat.failedUnchanged')
+      : t('chat.failedEngine');
+  const Icon = unchanged ? Info : AlertCircle;
 
   const retry = async () => {
     setBusy(true);
@@ -36,12 +42,12 @@ export function TranslationFailure({ message, mine }: { message: ChatMessage; mi
   };
 
   return (
-    <span className="flex flex-wrap items-center justify-end gap-x-2 gap-y-0.5 text-start" data-testid="message-translation-failed">
+    <span className="flex flex-wrap items-center justify-end gap-x-2 gap-y-0.5 text-start" data-testid="message-translation-failed" data-reason={unchanged ? 'unchanged' : undefined}>
       <span className="inline-flex items-center gap-1">
-        <AlertCircle className="size-3 shrink-0" aria-hidden="true" />
+        <Icon className="size-3 shrink-0" aria-hidden="true" />
         <span data-testid="message-translation-failed-reason">{reason}</span>
       </span>
-      {!unsupported && (
+      {!unsupported && !unchanged && (
         <button
           type="button"
           onClick={() => void retry()}

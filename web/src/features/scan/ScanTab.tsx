@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
-import { ArrowLeftRight, Camera, ImageUp, LoaderCircle, Type } from 'lucide-react';
+import { ArrowLeftRight, ArrowUpDown, Camera, ImageUp, LoaderCircle, Type } from 'lucide-react';
 import { TRANSLATE_MAX_CHARS, type LanguageCode } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -85,7 +85,9 @@ export function ScanTab() {
         </CardHeader>
         <CardContent className="flex flex-col gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
           <div className="flex flex-col gap-1.5">
-            <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-end gap-2">
+            {/* Phones: one language under the other, each input the full width (long names such as
+                'Tiếng Tây Ban Nha' fit), the swap button beside both; wider screens: side by side. */}
+            <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-x-2 gap-y-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
               <div className="flex min-w-0 flex-col gap-1.5">
                 <Label htmlFor={`${ids}-primary`}>{t('scan.primaryLanguage')}</Label>
                 <LanguageCombobox
@@ -99,8 +101,9 @@ export function ScanTab() {
                   data-testid="scan-primary-language"
                 />
               </div>
-              <Button variant="outline" size="icon" onClick={swap} aria-label={t('scan.swapLanguages')} title={t('scan.swapLanguages')} data-testid="scan-swap">
-                <ArrowLeftRight aria-hidden="true" />
+              <Button variant="outline" size="icon" className="row-span-2 self-center sm:row-span-1 sm:self-end" onClick={swap} aria-label={t('scan.swapLanguages')} title={t('scan.swapLanguages')} data-testid="scan-swap">
+                <ArrowUpDown className="sm:hidden" aria-hidden="true" />
+                <ArrowLeftRight className="hidden sm:block" aria-hidden="true" />
               </Button>
               <div className="flex min-w-0 flex-col gap-1.5">
                 <Label htmlFor={`${ids}-secondary`}>{t('scan.secondaryLanguage')}</Label>

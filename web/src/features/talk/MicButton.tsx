@@ -1,9 +1,11 @@
 import type { KeyboardEvent, PointerEvent } from 'react';
-import { Mic } from 'lucide-react';
+import { Mic, MicOff } from 'lucide-react';
 import { cn } from '../../lib/utils.ts';
 
 interface MicButtonProps {
   label: string;
+  /** The language this microphone listens for. */
+  language: string;
   recording: boolean;
   disabled?: boolean;
   onStart: () => void;
@@ -16,7 +18,7 @@ const isHoldKey = (key: string) => key === ' ' || key === 'Enter';
  * Hold-to-speak button: pointer events cover mouse, touch and pen. Press starts recording;
  * release, leaving the button or a cancelled touch stops it. Space and Enter work the same way.
  */
-export function MicButton({ label, recording, disabled, onStart, onStop }: MicButtonProps) {
+export function MicButton({ label, language, recording, disabled, onStart, onStop }: MicButtonProps) {
   const down = (e: PointerEvent<HTMLButtonElement>) => {
     if (e.pointerType === 'mouse' && e.button !== 0) return;
     e.preventDefault(); // no text selection or focus flicker while holding
@@ -42,6 +44,7 @@ export function MicButton({ label, recording, disabled, onStart, onStop }: MicBu
         aria-pressed={recording}
         disabled={disabled}
         data-testid="mic-button"
+        data-language={language}
         data-recording={recording}
         onPointerDown={down}
         onPointerUp={onStop}
@@ -57,7 +60,7 @@ export function MicButton({ label, recording, disabled, onStart, onStop }: MicBu
           recording ? 'scale-105 bg-destructive' : 'bg-gradient-to-br from-primary to-accent hover:brightness-105 active:scale-95',
         )}
       >
-        <Mic className="size-10" aria-hidden="true" />
+        {disabled ? <MicOff className="size-10" aria-hidden="true" /> : <Mic className="size-10" aria-hidden="true" />}
       </button>
     </span>
   );

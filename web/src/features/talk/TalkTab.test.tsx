@@ -101,6 +101,13 @@ async function connect(): Promise<FakeSocket> {
   return socket;
 }
 
+/** The microphone that listens for English (one per language when the two differ). */
+function englishMic(): HTMLElement {
+  const mic = screen.getAllByTestId('mic-button').find((m) => m.dataset.language === 'en');
+  if (!mic) throw new Error('no English microphone');
+  return mic;
+}
+
 /** A Spanish-speaking user whose interface strings stay English (so the assertions read plainly). */
 function renderSpanishSpeaker() {
   render(
@@ -111,15 +118,28 @@ function renderSpanishSpeaker() {
 }
 
 describe('TalkTab honesty about speech recognition', () => {
-  it('a Spanish speaker with offline (English-only) recognition: the microphone listens for English only, and says so', async () => {
+  it('a Spanish speaker with offline (English-only) recognition: one microphone per language, the Spanish one off, and says so', async () => {
     sttLanguages = ['en'];
     renderSpanishSpeaker();
     const notice = await screen.findByTestId('talk-stt-notice');
-    expect(notice.textContent).toBe('This server can only recognise speech in inglés. Speech in español is not understood, so the microphone listens for inglés only.');
+    expect(notice.textContent).toBe('This server can only recognise speech in inglés. Speech in español cannot be understood here, so its microphone is off.');
     fireEvent.click(screen.getByTestId('talk-start'));
     await waitFor(() => expect(sockets).toHaveLength(1));
     act(() => sockets[0]!.open());
-    expect(screen.getByTestId('mic-button').getAttribute('aria-label')).toBe('Hold to speak inglés');
+    const mics = screen.getAllByTestId('mic-button');
+    expect(mics.map((m) => [m.dataset.language, m.getAttribute('aria-label'), (m as HTMLButtonElement).disabled])).toEqual([
+      ['es', 'Hold to speak español', true],
+      ['en', 'Hold to speak inglés', false],
+    ]);
+    // The English microphone says what it is listening for with every chunk of audio.
+    fireEvent.pointerDown(mics[1]!, { pointerType: 'mouse', button: 0 });
+    await waitFor(() => expect(sockets[0]!.types()).toContain('input_audio_buffer.append'));
+    fireEvent.pointerUp(mics[1]!);
+    await waitFor(() => expect(sockets[0]!.types().at(-1)).toBe('input_audio_buffer.commit'));
+    expect(sockets[0]!.sent.filter((m) => m.type === 'input_audio_buffer.append').map((m) => m.language)).toEqual(['en', 'en']);
+    // Speech too unclear to be English is named by the language of the microphone held.
+    act(() => sockets[0]!.receive({ type: 'error', error: { code: 'speech_unclear', message: 'x' } }));
+    expect(toast.error).toHaveBeenLastCalledWith('That was not clear enough to be understood as inglés, so nothing was translated. Please try again.');
   });
 
   it('neither language recognised: no microphone, a plain explanation, and the session cannot start', async () => {
@@ -134,7 +154,7 @@ describe('TalkTab honesty about speech recognition', () => {
     expect(sockets).toHaveLength(0);
   });
 
-  it('both languages recognised: one microphone, no notice', async () => {
+  it('both languages recognised: no notice', async () => {
     renderSpanishSpeaker();
     await screen.findByTestId('talk-start');
     await act(async () => {});
@@ -177,7 +197,7 @@ describe('TalkTab', () => {
 
   it('holds to record: appends audio while held, flushes and commits on release', async () => {
     const socket = await connect();
-    const mic = screen.getByTestId('mic-button');
+    const mic = englishMic();
     fireEvent.pointerDown(mic, { pointerType: 'mouse', button: 0 });
     await waitFor(() => expect(socket.types()).toContain('input_audio_buffer.append'));
     expect(screen.getByTestId('talk-hint').textContent).toBe('Release to stop recording');
@@ -185,8 +205,8 @@ describe('TalkTab', () => {
     fireEvent.pointerUp(mic);
     await waitFor(() => expect(socket.types().at(-1)).toBe('input_audio_buffer.commit'));
     expect(socket.sent.slice(1)).toEqual([
-      { type: 'input_audio_buffer.append', audio: 'AAAA' },
-      { type: 'input_audio_buffer.append', audio: 'BBBB' },
+      { type: 'input_audio_buffer.append', audio: 'AAAA', language: 'en' },
+      { type: 'input_audio_buffer.append', audio: 'BBBB', language: 'en' },
       { type: 'input_audio_buffer.commit' },
     ]);
     expect(screen.getByTestId('talk-hint').textContent).toBe('Hold microphone to speak');
@@ -194,7 +214,7 @@ describe('TalkTab', () => {
 
   it('stops when the pointer leaves or the touch is cancelled', async () => {
     const socket = await connect();
-    const mic = screen.getByTestId('mic-button');
+    const mic = englishMic();
     fireEvent.pointerDown(mic, { pointerType: 'touch' });
     await waitFor(() => expect(socket.types()).toContain('input_audio_buffer.append'));
     fireEvent.pointerCancel(mic);
@@ -282,9 +302,9 @@ describe('TalkTab', () => {
   it('a microphone that fails on press shows Microphone Error and sends nothing', async () => {
     captureOk = false;
     const socket = await connect();
-    fireEvent.pointerDown(screen.getByTestId('mic-button'), { pointerType: 'mouse', button: 0 });
+    fireEvent.pointerDown(englishMic(), { pointerType: 'mouse', button: 0 });
     await waitFor(() => expect(toast).toHaveBeenCalledWith('Microphone Error', { description: 'Could not access microphone. Please check permissions.' }));
-    fireEvent.pointerUp(screen.getByTestId('mic-button'));
+    fireEvent.pointerUp(englishMic());
     expect(socket.types()).toEqual(['update_languages']);
     expect(screen.getByTestId('talk-hint').textContent).toBe('Hold microphone to speak');
   });

@@ -39,7 +39,8 @@ export function TalkTab({ deps }: { deps?: Partial<VoiceDeps> } = {}) {
     };
   }, [loadCapabilities]);
   const name = (code: string, standalone = false) => displayLanguageName(code, userLanguage, standalone);
-  // Never transcribe one language as another: the microphone listens only for languages the server recognises.
+  // Never transcribe one language as another: one microphone per language, so the speaker says which
+  // language they speak, and the microphone of a language the server cannot recognise is off.
   const heard = heardLanguages(capabilities, userLanguage, partnerLanguage);
   const deaf = heard !== undefined && heard.length === 0;
   const onlyOne = heard?.length === 1 && userLanguage !== partnerLanguage ? heard[0] : undefined;
@@ -48,7 +49,7 @@ export function TalkTab({ deps }: { deps?: Partial<VoiceDeps> } = {}) {
     : onlyOne
       ? t('talk.sttOneLanguage', { spoken: name(onlyOne), other: name(onlyOne === userLanguage ? partnerLanguage : userLanguage) })
       : undefined;
-  const micLabel = onlyOne ? t('talk.holdToSpeakLanguage', { language: name(onlyOne) }) : t('talk.microphone');
+  const microphones: LanguageCode[] = userLanguage === partnerLanguage ? [userLanguage] : [userLanguage, partnerLanguage];
 
   return (
     <section className="mx-auto flex h-full w-full max-w-2xl flex-col p-3 sm:p-4" data-testid="talk-tab" data-connection={connection}>
@@ -78,7 +79,8 @@ export function TalkTab({ deps }: { deps?: Partial<VoiceDeps> } = {}) {
             </div>
           </div>
           <div className="flex items-center gap-2 text-sm">
-            <div className="flex min-w-0 flex-1 flex-col rounded-lg bg-muted px-3 py-1.5">
+            {/* The user's language takes the room it needs; the partner's select gets the rest (long names). */}
+            <div className="flex min-w-0 max-w-[45%] flex-col rounded-lg bg-muted px-3 py-1.5 sm:max-w-none sm:flex-1">
               <span className="text-[11px] text-muted-foreground">{t('talk.you')}</span>
               <span className="truncate font-medium" data-testid="talk-user-language">{name(userLanguage, true)}</span>
             </div>
@@ -114,19 +116,30 @@ export function TalkTab({ deps }: { deps?: Partial<VoiceDeps> } = {}) {
         <footer className="flex flex-col items-center gap-2 border-t border-border p-4">
           {connected ? (
             <>
-              <div className="grid w-full grid-cols-[1fr_auto_1fr] items-center gap-3">
-                <span />
-                <MicButton label={micLabel} recording={recording} disabled={deaf} onStart={() => void voice.startRecording()} onStop={voice.stopRecording} />
-                <div className="flex justify-end">
-                  <Button variant="outline" size="sm" onClick={voice.disconnect} data-testid="talk-disconnect">
-                    <PhoneOff aria-hidden="true" />
-                    {t('talk.disconnect')}
-                  </Button>
-                </div>
+              <div className="flex w-full items-start justify-center gap-8">
+                {microphones.map((code) => (
+                  <div key={code} className="flex min-w-0 flex-col items-center gap-1">
+                    <MicButton
+                      label={t('talk.holdToSpeakLanguage', { language: name(code) })}
+                      language={code}
+                      recording={recording === code}
+                      disabled={heard !== undefined && !heard.includes(code)}
+                      onStart={() => void voice.startRecording(code)}
+                      onStop={voice.stopRecording}
+                    />
+                    <span className="max-w-28 text-center text-sm font-medium" data-testid="mic-language">{name(code, true)}</span>
+                  </div>
+                ))}
               </div>
-              <p className="text-sm text-muted-foreground" data-testid="talk-hint" aria-live="polite">
-                {recording ? t('talk.releaseToStop') : onlyOne ? micLabel : t('talk.holdToSpeak')}
-              </p>
+              <div className="flex w-full items-center justify-between gap-3">
+                <p className="min-w-0 text-sm text-muted-foreground" data-testid="talk-hint" aria-live="polite">
+                  {recording ? t('talk.releaseToStop') : t('talk.holdToSpeak')}
+                </p>
+                <Button variant="outline" size="sm" className="shrink-0" onClick={voice.disconnect} data-testid="talk-disconnect">
+                  <PhoneOff aria-hidden="true" />
+                  {t('talk.disconnect')}
+                </Button>
+              </div>
             </>
           ) : (
             <Button

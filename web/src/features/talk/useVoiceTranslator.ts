@@ -36,11 +36,19 @@ function sameLanguage(a: string, b: string): boolean {
   return (resolveLanguage(a)?.code ?? a) === (resolveLanguage(b)?.code ?? b);
 }
 
-/** A voice error event's code -> catalog string (never the server's English). */
-export function voiceErrorText(code: string, t: TFunction, target: string): string {
+/**
+ * A voice error event's code -> catalog string (never the server's English). `target`: the language
+ * the translation goes to; `spoken`: the one the speaker chose (the microphone pressed).
+ */
+export function voiceErrorText(code: string, t: TFunction, target: string, spoken?: string): string {
+  const name = (language: string) => displayLanguageName(language, document.documentElement.lang || 'en');
   switch (code) {
     case 'unsupported_language':
-      return t('talk.noSpeechVoice', { language: displayLanguageName(target, document.documentElement.lang || 'en') });
+      return t('talk.noSpeechVoice', { language: name(target) });
+    case 'unrecognised_language':
+      return spoken ? t('talk.unrecognisedLanguage', { language: name(spoken) }) : t('talk.voiceError');
+    case 'speech_unclear':
+      return spoken ? t('talk.speechUnclear', { language: name(spoken) }) : t('talk.voiceError');
     case 'no_speech':
     case 'input_audio_buffer_commit_empty':
       return t('talk.holdToSpeak');
@@ -65,7 +73,8 @@ interface Options {
  */
 export function useVoiceTranslator({ userLanguage, partnerLanguage, t, deps }: Options) {
   const [connection, setConnection] = useState<ConnectionState>('disconnected');
-  const [recording, setRecording] = useState(false);
+  /** The language of the microphone held down, undefined when none is. */
+  const [recording, setRecording] = useState<string | undefined>(undefined);
   const [speaking, setSpeaking] = useState(false);
   const [transcript, dispatch] = useReducer(transcriptReducer, EMPTY_TRANSCRIPT);
 
@@ -76,6 +85,8 @@ export function useVoiceTranslator({ userLanguage, partnerLanguage, t, deps }: O
   const speakingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastSentLanguages = useRef('');
   const lastOriginalLanguage = useRef<string | undefined>(undefined);
+  /** The language of the last utterance sent (error events name it). */
+  const lastSpokenLanguage = useRef<string | undefined>(undefined);
   const seq = useRef(0);
   // Socket handlers read the latest render's values through this ref.
   const latest = useRef({ userLanguage, partnerLanguage, t, deps: { ...DEFAULT_DEPS, ...deps } });
@@ -106,7 +117,7 @@ export function useVoiceTranslator({ userLanguage, partnerLanguage, t, deps }: O
     clearTimeout(speakingTimer.current);
     lastSentLanguages.current = '';
     setConnection('disconnected');
-    setRecording(false);
+    setRecording(undefined);
     setSpeaking(false);
   }, []);
 
@@ -146,7 +157,7 @@ export function useVoiceTranslator({ userLanguage, partnerLanguage, t, deps }: O
         break;
       }
       case 'error':
-        toast.error(voiceErrorText(event.error.code, tr, otherLanguage()));
+        toast.error(voiceErrorText(event.error.code, tr, otherLanguage(), lastSpokenLanguage.current));
         break;
       default:
         break; // session.*, input_audio_buffer.committed/cleared: nothing to show
@@ -218,18 +229,20 @@ export function useVoiceTranslator({ userLanguage, partnerLanguage, t, deps }: O
     if (current.chunks > 0) send({ type: 'input_audio_buffer.commit' });
   }, [send]);
 
-  const startRecording = useCallback(async () => {
+  /** Hold-to-speak on the microphone of `language`: the server listens for that language only. */
+  const startRecording = useCallback(async (language: string) => {
     const engine = audio.current;
     if (!socket.current || socket.current.readyState !== OPEN || !engine || wantRecording.current || capture.current) return;
     wantRecording.current = true;
-    setRecording(true);
+    lastSpokenLanguage.current = language;
+    setRecording(language);
     let started: Capture;
     try {
-      started = await engine.startCapture((chunk) => send({ type: 'input_audio_buffer.append', audio: chunk }));
+      started = await engine.startCapture((chunk) => send({ type: 'input_audio_buffer.append', audio: chunk, language }));
     } catch (error) {
       console.warn('Microphone failed', error);
       wantRecording.current = false;
-      setRecording(false);
+      setRecording(undefined);
       const tr = latest.current.t;
       toast(tr('talk.microphoneError'), { description: tr('talk.microphoneErrorDescription') });
       return;
@@ -245,7 +258,7 @@ export function useVoiceTranslator({ userLanguage, partnerLanguage, t, deps }: O
   const stopRecording = useCallback(() => {
     if (!wantRecording.current) return;
     wantRecording.current = false;
-    setRecording(false);
+    setRecording(undefined);
     void finishRecording();
   }, [finishRecording]);
 
