@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The reset rows are ordinary pending jobs: wake this node's runner (jobs.kick) and, on a
       // web-only node, the workers (jobs.waiting does both).
       onLanguageChanged: (userId, language) =>
-        followLanguageChange({ db, events, kick: () => jobs.waiting(), warn: (err) => app.log.warn({ err }, 'could not re-translate for a new language') }, userId, language),
+        followLanguageChange({ db, events, jobs, warn: (err) => app.log.warn({ err }, 'could not re-translate for a new language') }, userId, language),
     });
     await app.register(translationRoutes, { service: translation, requireUser });
     const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: translation, logger: app.log });

@@ -141,32 +141,29 @@ describe('changing the interface language', () => {
     expect(recent[0]?.translated_content).toMatch(/bonjour/i);
   });
 
-  it('leaves a message an engine is translating right now, and takes it once its lease has settled', async () => {
+  it('takes a message whose translation into the old language is in flight: a new job in the same transaction, translated into the new language', async () => {
     const ana = await person('en');
     const bruno = await person('es');
     const roomId = (await api(ana.cookie, 'POST', '/api/chats', { userId: bruno.id })).json().room.id as string;
     const db = s.database.db;
-    // A job in flight elsewhere: pending, leased for another minute, translating into Spanish.
+    // A job in flight elsewhere: pending, translating into Spanish under a job of its own.
+    const oldJob = '00000000-0000-4000-8000-000000000001';
     const row = await db.insertInto('messages').values({
       chat_room_id: roomId, sender_id: ana.id, client_id: 'in-flight-1', content: 'Good morning', original_language: 'en',
-      target_language: 'es', translation_status: 'pending', translation_attempts: 1,
-      translation_lease_owner: 'another-process', translation_lease_until: new Date(Date.now() + 60_000),
-    }).returning('id').executeTakeFirstOrThrow();
+      target_language: 'es', translation_status: 'pending', translation_attempts: 1, translation_job_id: oldJob,
+    }).returningAll().executeTakeFirstOrThrow();
     const published: string[] = [];
-    let kicks = 0;
-    const deps = { db, events: { publish: (_to: readonly string[], e: ServerEvent) => void published.push(e.type) }, kick: () => void (kicks += 1) };
+    const deps = { db, events: { publish: (_to: readonly string[], e: ServerEvent) => void published.push(e.type) }, jobs: s.app.translationJobs };
 
-    expect(await retargetReceivedMessages(deps, bruno.id, 'fr')).toEqual({ reset: 0, inFlight: 1 });
-    const untouched = await db.selectFrom('messages').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    expect(untouched).toMatchObject({ target_language: 'es', translation_lease_owner: 'another-process' });
-    expect([published, kicks]).toEqual([[], 0]);
-
-    // Its job applied the Spanish result: now it follows the reader into French.
-    await db.updateTable('messages').set({ translation_status: 'done', translated_content: 'Buenos días', translation_lease_owner: null, translation_lease_until: null })
-      .where('id', '=', row.id).execute();
-    expect(await retargetReceivedMessages(deps, bruno.id, 'fr')).toEqual({ reset: 1, inFlight: 0 });
-    expect([published, kicks]).toEqual([['message.translated'], 1]);
-    expect(await db.selectFrom('messages').select(['target_language', 'translation_status', 'translated_content']).where('id', '=', row.id).executeTakeFirstOrThrow())
-      .toEqual({ target_language: 'fr', translation_status: 'pending', translated_content: null });
+    expect(await retargetReceivedMessages(deps, bruno.id, 'fr')).toEqual({ reset: 1 });
+    expect(published).toEqual(['message.translated']);
+    const requeued = await db.selectFrom('messages').select(['target_language', 'translation_job_id']).where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(requeued.target_language).toBe('fr');
+    expect(requeued.translation_job_id).not.toBe(oldJob);
+    const [message] = await settled(bruno.cookie, roomId);
+    expect(message).toMatchObject({ id: String(row.id), translation_status: 'done' });
+    expect(message?.translated_content).toMatch(/bonjour/i);
+    // A second call (another tab) finds nothing left to do.
+    expect(await retargetReceivedMessages(deps, bruno.id, 'fr')).toEqual({ reset: 0 });
   });
 });

@@ -156,7 +156,8 @@ export class TranslationJobs {
     if (messageIds.length === 0) return 0;
     const rows = await tx
       .updateTable('messages')
-      .set(this.newJob())
+      // A job id per row (one newJob() for the whole statement would give every row the same job).
+      .set({ translation_job_id: sql<string>`gen_random_uuid()`, translation_queued_at: sql<Date>`now()` })
       .where('id', 'in', messageIds as never[])
       .where('translation_status', '=', 'pending')
       .returning(['id', 'chat_room_id', 'sender_id', 'content', 'original_language', 'target_language', 'translation_job_id'])
