@@ -34,8 +34,8 @@ async function main() {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: serverDbUrl, LOG_LEVEL: 'error', CHAT_SENDS_PER_10S: '100000', DATA_DIR: `/tmp/${dbName}` },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: serverDbUrl, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error', CHAT_SENDS_PER_10S: '100000', DATA_DIR: `/tmp/${dbName}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     await waitForHealth();

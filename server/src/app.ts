@@ -24,6 +24,7 @@ import { chatRoutes } from './chat/routes.ts';
 import { roomGlossary } from './chat/glossary.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
+import { SendContexts } from './chat/sendContexts.ts';
 import type { ChatTranslator, EventPublisher } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
@@ -163,8 +164,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bus.onMessage((m, fromSelf) => {
     if (m.kind === 'jobs.wake' && !fromSelf) jobs.kick();
   });
-  // Events published while Redis was away are lost: clients reconnect and resume with ?after.
-  bus.onResubscribed(() => hub.closeAll(1012, 'reconnect'));
+  // Send contexts are cached per node: a change on any node empties every node's cache.
+  const contexts = new SendContexts(db, { onChanged: () => bus.send({ kind: 'contexts.changed' }) });
+  bus.onMessage((m, fromSelf) => {
+    if (m.kind === 'contexts.changed' && !fromSelf) contexts.clear();
+  });
+  // Events published while Redis was away are lost: clients reconnect and resume with ?after
+  // (and a context change may have been missed).
+  bus.onResubscribed(() => {
+    contexts.clear();
+    hub.closeAll(1012, 'reconnect');
+  });
 
   let draining = false;
   app.addHook('preClose', async () => void (draining = true));
@@ -178,12 +188,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
     });
-    await app.register(profileRoutes, { db, storage, requireUser, now });
+    await app.register(profileRoutes, { db, storage, requireUser, now, onProfileChanged: () => contexts.changed() });
     await app.register(translationRoutes, { service: translation, requireUser });
     const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: translation, logger: app.log });
     await app.register(scanRoutes, { service: scan, requireUser });
     await app.register(chatRoutes, {
-      db, requireUser, jobs, translator: chatTranslator, events,
+      db, requireUser, jobs, translator: chatTranslator, events, contexts,
       sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s,
       onMessageStored: () => metrics.messages.inc(),
     });

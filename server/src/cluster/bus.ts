@@ -9,7 +9,9 @@ export type ClusterMessage =
   /** A session ended (sign-out, expiry): close its sockets, forget it in the session cache. */
   | { kind: 'session.ended'; sessionId: string; reason: SessionEndReason }
   /** Translation jobs are waiting unclaimed: workers poll now rather than at their next tick. */
-  | { kind: 'jobs.wake' };
+  | { kind: 'jobs.wake' }
+  /** A profile, a relationship context or a room changed: forget the cached send contexts. */
+  | { kind: 'contexts.changed' };
 
 export interface ClusterBus {
   /** This process's id (messages it sent come back to it and are skipped). */

@@ -13,6 +13,8 @@ export interface ProfileRouteDeps {
   storage: DbStorage;
   requireUser: RequireUser;
   now: () => Date;
+  /** A profile changed (its language decides how messages to and from it are translated). */
+  onProfileChanged?: () => void;
 }
 
 const AVATAR_EXTS = ['jpg', 'png', 'webp'];
@@ -22,9 +24,11 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileRouteDeps
 
   r.get(API.profile, { onRequest: deps.requireUser }, async (request) => getProfile(deps.db, currentUser(request).id));
 
-  r.patch(API.profile, { onRequest: deps.requireUser, schema: { body: updateProfileBody } }, async (request) =>
-    updateProfile(deps.db, currentUser(request).id, request.body, deps.now()),
-  );
+  r.patch(API.profile, { onRequest: deps.requireUser, schema: { body: updateProfileBody } }, async (request) => {
+    const profile = await updateProfile(deps.db, currentUser(request).id, request.body, deps.now());
+    deps.onProfileChanged?.();
+    return profile;
+  });
 
   r.post(API.avatar, { onRequest: deps.requireUser }, async (request) => {
     const user = currentUser(request);
