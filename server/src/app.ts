@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (m.kind === 'jobs.wake' && !fromSelf) jobs.kick();
   });
   // Send contexts are cached per node: a change on any node empties every node's cache.
-  const contexts = new SendContexts(db, { onChanged: () => bus.send({ kind: 'contexts.changed' }) });
+  const contexts = new SendContexts(db, { onChanged: () => bus.send({ kind: 'contexts.changed' }), now: () => now().getTime() });
   bus.onMessage((m, fromSelf) => {
     if (m.kind === 'contexts.changed' && !fromSelf) contexts.clear();
   });
