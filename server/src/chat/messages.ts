@@ -12,9 +12,6 @@ import { presentMessage } from './presenters.ts';
  */
 export const RESUME_LOOKBACK = '2 minutes';
 
-/** At most this many rows per page or resume (a long absence cannot flood the client; it pages on). */
-export const MESSAGES_PAGE = 500;
-
 /**
  * History: the latest 50 messages, oldest first. `after`: the messages with a larger id, oldest
  * first (paging). `resume` (the newest message the client holds, after a reconnect): the same, and
@@ -31,11 +28,11 @@ export async function listMessages(db: Db, callerId: string, roomId: string, pag
     const lookFrom = sql<Date>`(SELECT created_at - ${RESUME_LOOKBACK}::interval FROM messages WHERE id = ${resume} AND chat_room_id = ${roomId})`;
     const rows = await q
       .where((eb) => eb.or([eb('id', '>', resume as never), eb('changed_at', '>=', lookFrom)]))
-      .orderBy('id', 'asc').limit(MESSAGES_PAGE).execute();
+      .orderBy('id', 'asc').limit(LIMITS.messagesPage).execute();
     return rows.map(presentMessage);
   }
   if (after !== undefined) {
-    const rows = await q.where('id', '>', after as never).orderBy('id', 'asc').limit(MESSAGES_PAGE).execute();
+    const rows = await q.where('id', '>', after as never).orderBy('id', 'asc').limit(LIMITS.messagesPage).execute();
     return rows.map(presentMessage);
   }
   q = q.orderBy('id', 'desc').limit(LIMITS.chatHistory);

@@ -39,6 +39,9 @@ export const chatApi = {
     const query = after ? `?after=${encodeURIComponent(after)}` : '';
     return (await api.get<{ messages: ChatMessage[] }>(`${CHAT_API.messages(roomId)}${query}`, signal)).messages;
   },
+  /** After a reconnect: what came after `mark` (the newest message held) and what changed shortly before it. */
+  resume: async (roomId: string, mark: string, signal?: AbortSignal) =>
+    (await api.get<{ messages: ChatMessage[] }>(`${CHAT_API.messages(roomId)}?resume=${encodeURIComponent(mark)}`, signal)).messages,
   preview: (roomId: string, content: string, signal?: AbortSignal) =>
     apiFetch<TranslationPreview>(CHAT_API.preview(roomId), { method: 'POST', body: { content }, signal }),
   correct: (roomId: string, messageId: string, text: string, glossary?: { sourcePhrase: string; targetPhrase: string }) =>
