@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bus.onMessage((m, fromSelf) => {
     if (m.kind === 'contexts.changed' && !fromSelf) contexts.clear();
   });
-  // Events published while Redis was away are lost: clients reconnect and resume with ?after
+  // Events published while Redis was away are lost: clients reconnect and resume with ?resume
   // (and a context change may have been missed).
   bus.onResubscribed(() => {
     contexts.clear();

@@ -50,7 +50,9 @@ export async function connectRedisBus(url: string, prefix: string, log: { warn(o
   const channel = `${prefix}events`;
   // Commands fail fast while Redis is away (no unbounded offline buffering of events).
   const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true, retryStrategy: (n: number) => Math.min(n * 200, 2_000) };
-  const redis = new Redis(url, options);
+  // Auto-pipelining: the commands of one event-loop turn (the sends' rate-limit scripts, their
+  // publishes) leave in one write instead of one syscall each.
+  const redis = new Redis(url, { ...options, enableAutoPipelining: true });
   // Resubscribed by hand: ioredis emits 'ready' before its own resubscription is done, and the
   // sockets must be told to resume only once events flow again.
   const sub = new Redis(url, { ...options, autoResubscribe: false });
