@@ -16,6 +16,16 @@ export class ResumeMark {
     for (const m of messages) if (this.mark === undefined || compareIds(m.id, this.mark) > 0) this.mark = m.id;
   }
 
+  /**
+   * The history: from the server every row counts; from the offline copy only up to the mark it
+   * was saved with (it also holds our own sends answered over HTTP, which must not move the mark).
+   */
+  receivedHistory(history: { messages: readonly ChatMessage[]; resumeMark?: string | null }): void {
+    const { resumeMark } = history;
+    if (resumeMark === undefined) return this.received(history.messages);
+    this.received(resumeMark === null ? [] : history.messages.filter((m) => compareIds(m.id, resumeMark) <= 0));
+  }
+
   get current(): string | undefined {
     return this.mark;
   }

@@ -58,6 +58,8 @@ function fakeServer(initial: ChatMessage[]) {
   const rows = [...initial];
   const recentlyChanged = new Set<string>();
   const gets: string[] = [];
+  /** Answer the next history request as the service worker's offline copy would. */
+  let offlineCopy: { messages: ChatMessage[]; resumeMark: string | null } | undefined;
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetch = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
@@ -72,9 +74,14 @@ function fakeServer(initial: ChatMessage[]) {
     gets.push(url.search);
     const resume = url.searchParams.get('resume');
     if (resume) return json({ messages: rows.filter((m) => Number(m.id) > Number(resume) || recentlyChanged.has(m.id)) });
+    if (offlineCopy) {
+      const copy = offlineCopy;
+      offlineCopy = undefined;
+      return json(copy);
+    }
     return json({ messages: rows.slice(-50) });
   });
-  return { rows, recentlyChanged, gets, fetch };
+  return { rows, recentlyChanged, gets, fetch, answerFromOfflineCopy: (copy: typeof offlineCopy) => (offlineCopy = copy) };
 }
 
 function setup(server: ReturnType<typeof fakeServer>) {
@@ -144,5 +151,18 @@ describe('useConversation after the socket reopens', () => {
     await act(async () => socket().open());
     await waitFor(() => expect(ids()).toEqual(['1', '2']));
     expect(server.gets).toEqual(['', '?resume=1']);
+  });
+
+  it('opened from the offline copy, resumes from the mark saved with it, not from our own send in it', async () => {
+    const server = fakeServer([row(1, PARTNER), row(2, PARTNER), row(3, PARTNER), row(4, ME)]);
+    // Saved while the socket was down: 4 is our own send answered over HTTP; 3 never reached us.
+    server.answerFromOfflineCopy({ messages: [row(1, PARTNER), row(2, PARTNER), row(4, ME)], resumeMark: '2' });
+    const { realtime, ids } = setup(server);
+    await waitFor(() => expect(ids()).toEqual(['1', '2', '4']));
+    realtime.start();
+    await tick();
+    await act(async () => socket().open());
+    await waitFor(() => expect(ids()).toEqual(['1', '2', '3', '4']));
+    expect(server.gets).toEqual(['', '?resume=2']);
   });
 });

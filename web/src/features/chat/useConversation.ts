@@ -67,11 +67,11 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
   useEffect(() => {
     const controller = new AbortController();
     chatApi
-      .messages(roomId, undefined, controller.signal)
+      .history(roomId, controller.signal)
       .then((history) => {
         historyLoaded.current = true;
-        mark.received(history);
-        dispatch({ type: 'merge', messages: history });
+        mark.receivedHistory(history);
+        dispatch({ type: 'merge', messages: history.messages });
         markRead();
       })
       .catch((error: unknown) => {
@@ -90,8 +90,8 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
   useEffect(() => {
     if (loading || !historyLoaded.current) return; // never replace a good copy after a failed load
     const held = messages.filter((m) => !m.local).slice(-LIMITS.chatHistory);
-    keepForOffline(CHAT_API.messages(roomId), { messages: held });
-  }, [messages, loading, roomId]);
+    keepForOffline(CHAT_API.messages(roomId), { messages: held, resumeMark: mark.current ?? null });
+  }, [messages, loading, roomId, mark]);
 
   // Called as the socket opens, before any of its events: the mark is what was held until then.
   const resync = async () => {
