@@ -68,6 +68,18 @@ describe('mergeMessages', () => {
   });
 });
 
+describe('merging a resume', () => {
+  it('keeps a settled translation over a pending copy and a correction over an older copy without it', () => {
+    const done = msg('5', { translation_status: 'done', translated_content: 'hello' });
+    expect(mergeMessages([msg('5')], [done])[0]).toMatchObject({ translation_status: 'done' });
+    expect(mergeMessages([done], [msg('5')])[0]).toMatchObject({ translation_status: 'done' });
+    const corrected = msg('5', { translation_status: 'done', translated_content: 'hi there', corrected_at: '2025-06-15T12:05:00Z' });
+    expect(mergeMessages([corrected], [done])[0]).toMatchObject({ translated_content: 'hi there' });
+    const recorrected = { ...corrected, translated_content: 'hi all', corrected_at: '2025-06-15T12:06:00Z' };
+    expect(mergeMessages([corrected], [recorrected])[0]).toMatchObject({ translated_content: 'hi all' });
+  });
+});
+
 describe('newClientId', () => {
   it('makes distinct url-safe ids the server accepts', () => {
     const ids = new Set(Array.from({ length: 200 }, () => newClientId()));
