@@ -34,8 +34,8 @@ async function main() {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: serverDbUrl, LOG_LEVEL: 'error', CHAT_SENDS_PER_10S: '100000', DATA_DIR: `/tmp/${dbName}` },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: serverDbUrl, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error', CHAT_SENDS_PER_10S: '100000', DATA_DIR: `/tmp/${dbName}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     await waitForHealth();
@@ -49,7 +49,8 @@ async function main() {
     const clientUsage = process.cpuUsage(cpuBefore.client);
     const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
     const sent = PAIRS * PER_PAIR;
-    const raw = await rawInsertRate(db, PAIRS, PAIRS * PER_PAIR);
+    const raw = await rawInsertRate(db, PAIRS, PAIRS * PER_PAIR, 1);
+    const batched = await rawInsertRate(db, PAIRS, PAIRS * PER_PAIR, PAIRS);
     const mem = await idleSocketMemory(server.pid!, cookies[0]!, IDLE);
     await db.end();
 
@@ -61,8 +62,11 @@ async function main() {
       ['send->receive p99 ms', chat.p99.toFixed(1)],
       ['server CPU per message, ms', ((serverCpu / sent) * 1000).toFixed(2)],
       ['bench client CPU per message, ms', ((clientCpu / sent) * 1000).toFixed(2)],
-      [`raw PostgreSQL single-row inserts/s (${PAIRS} connections)`, raw.toFixed(0)],
-      ['chat rate / raw insert rate', `${((chat.rate / raw) * 100).toFixed(0)}%`],
+      [`raw PostgreSQL single-row inserts/s (${PAIRS} connections)`, raw.rate.toFixed(0)],
+      ['  client CPU per row, ms (driver + syscalls)', raw.cpuMsPerRow.toFixed(3)],
+      [`raw PostgreSQL ${PAIRS}-row INSERTs, rows/s (1 connection at a time)`, batched.rate.toFixed(0)],
+      ['  client CPU per row, ms', batched.cpuMsPerRow.toFixed(3)],
+      ['chat rate / raw insert rate', `${((chat.rate / raw.rate) * 100).toFixed(0)}%`],
       [`server RSS idle, MB`, (mem.before / 1024).toFixed(1)],
       [`server RSS with ${IDLE} sockets, MB`, (mem.after / 1024).toFixed(1)],
       ['memory per idle socket, KB', ((mem.after - mem.before) / IDLE).toFixed(1)],
@@ -157,20 +161,32 @@ async function exchange(cookies: string[], rooms: string[]) {
   return { rate: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
 }
 
-/** The database's own ceiling for this shape of write: single-row INSERTs, same concurrency. */
-async function rawInsertRate(db: pg.Pool, concurrency: number, total: number): Promise<number> {
+/**
+ * The database's own ceiling for this shape of write: single-row INSERTs at the same concurrency
+ * (rowsPerStatement 1), or the same rows as multi-row INSERTs of `rowsPerStatement` rows sent one
+ * statement at a time (what batching concurrent sends into one statement would do). Also the bench
+ * process's CPU per row: the driver's and the socket's share, which a server pays per statement.
+ */
+async function rawInsertRate(db: pg.Pool, concurrency: number, total: number, rowsPerStatement: number) {
   await db.query('CREATE TABLE IF NOT EXISTS bench_raw (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, room uuid, body text, created_at timestamptz DEFAULT now())');
-  let left = total;
+  const values = Array.from({ length: rowsPerStatement }, (_, i) => `(gen_random_uuid(), $${i + 1})`).join(', ');
+  const params = Array.from({ length: rowsPerStatement }, () => 'a message of about thirty bytes');
+  const workers = rowsPerStatement === 1 ? concurrency : 1;
+  let left = Math.floor(total / rowsPerStatement);
+  const cpu = process.cpuUsage();
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
+  await Promise.all(Array.from({ length: workers }, async () => {
     const client = await db.connect();
     try {
-      while (left-- > 0) await client.query('INSERT INTO bench_raw (room, body) VALUES (gen_random_uuid(), $1)', ['a message of about thirty bytes']);
+      while (left-- > 0) await client.query(`INSERT INTO bench_raw (room, body) VALUES ${values}`, params);
     } finally {
       client.release();
     }
   }));
-  return total / ((performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const rows = Math.floor(total / rowsPerStatement) * rowsPerStatement;
+  return { rate: rows / seconds, cpuMsPerRow: (used.user + used.system) / 1000 / rows };
 }
 
 /** User + system CPU seconds a process has used (from /proc; clock ticks are 100 per second). */

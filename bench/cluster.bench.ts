@@ -5,6 +5,9 @@
  * Reports persisted send -> partner receive throughput, p50/p95/p99, and CPU per message of the
  * nodes (and of Redis and HAProxy). Needs PostgreSQL on 127.0.0.1:5432, redis-server and haproxy.
  * Run: node --import tsx bench/cluster.bench.ts [pairs=8] [messagesPerPair=100]
+ * Each pair first exchanges WARMUP messages that are not measured (JIT, pools, session cache).
+ * BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the nodes; BENCH_LOG_LEVEL sets the
+ * nodes' LOG_LEVEL (default error; the server's own default is info).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -22,6 +25,9 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const LB_PORT = 3275;
 const NODE_PORTS = [3276, 3277];
 const REDIS_PORT = 3293;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'error';
 const root = path.resolve(import.meta.dirname, '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -51,10 +57,10 @@ async function run(mode: '1 node' | '2 nodes + HAProxy', redis: ChildProcess) {
   const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
   const clustered = mode !== '1 node';
   const ports = clustered ? NODE_PORTS : [NODE_PORTS[0]!];
-  const nodes = ports.map((port) => spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const nodes = ports.map((port) => spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_LEVEL: 'error', CHAT_SENDS_PER_10S: '100000',
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_LEVEL, CHAT_SENDS_PER_10S: '100000',
       DATA_DIR: `/tmp/${dbName}-${port}`, ...(clustered ? { REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, REDIS_PREFIX: `${dbName}:`, TRUST_PROXY: '1' } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -73,9 +79,12 @@ async function run(mode: '1 node' | '2 nodes + HAProxy', redis: ChildProcess) {
     const cookies = await createUsers(db, PAIRS * 2);
     await db.end();
     const rooms = await createRooms(base, cookies);
+    const receivers = await Promise.all(rooms.map((_, p) => openSocket(base, cookies[2 * p + 1]!)));
+    await exchange(base, cookies, rooms, receivers, WARMUP);
     const before = nodes.map((n) => cpuSeconds(n.pid!));
     const infraBefore = clustered ? cpuSeconds(redis.pid!) + cpuSeconds(lb!.pid!) : 0;
-    const result = await exchange(base, cookies, rooms);
+    const result = await exchange(base, cookies, rooms, receivers, PER_PAIR);
+    receivers.forEach((ws) => ws.close());
     const nodeCpu = nodes.reduce((sum, n, i) => sum + cpuSeconds(n.pid!) - before[i]!, 0);
     const infraCpu = clustered ? cpuSeconds(redis.pid!) + cpuSeconds(lb!.pid!) - infraBefore : 0;
     const sent = PAIRS * PER_PAIR;
@@ -136,13 +145,12 @@ function openSocket(base: string, cookie: string): Promise<WebSocket> {
 }
 
 /** Each pair: A sends, B's socket receives message.created; pairs in parallel. */
-async function exchange(base: string, cookies: string[], rooms: string[]) {
-  const receivers = await Promise.all(rooms.map((_, p) => openSocket(base, cookies[2 * p + 1]!)));
+async function exchange(base: string, cookies: string[], rooms: string[], receivers: WebSocket[], perPair: number) {
   const latencies: number[] = [];
   const started = performance.now();
   await Promise.all(rooms.map(async (roomId, p) => {
     const ws = receivers[p]!;
-    for (let i = 0; i < PER_PAIR; i++) {
+    for (let i = 0; i < perPair; i++) {
       const clientId = `cb-${p}-${i}-${randomBytes(4).toString('hex')}`;
       const t0 = performance.now();
       const received = new Promise<void>((resolve) => {
@@ -161,7 +169,6 @@ async function exchange(base: string, cookies: string[], rooms: string[]) {
     }
   }));
   const seconds = (performance.now() - started) / 1000;
-  receivers.forEach((ws) => ws.close());
   latencies.sort((a, b) => a - b);
   return { rate: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
 }

@@ -1,6 +1,8 @@
 /** Business constants and limits (spec section 9) plus the server's input caps. */
 export const LIMITS = {
   chatHistory: 50,
+  /** Messages per page of ?after= and per resume (?resume=); a fuller gap is paged. */
+  messagesPage: 500,
   readingFlagMs: 30_000,
   uiTranslationBatch: 10,
   searchDebounceMs: 300,

@@ -114,14 +114,14 @@ class Receiver {
   }
 
   /**
-   * After (re)connecting: every room's messages after the last one seen before this connection
+   * After (re)connecting: every room's messages after the last one seen before this connection, and those changed shortly before it
    * (taken at once: events arriving on the new socket meanwhile must not move the mark).
    */
   async resume(): Promise<void> {
     const marks = this.rooms.map((roomId) => [roomId, [...this.seen.keys()].filter((id) => this.roomOf.get(id) === roomId).map(Number).sort((a, b) => b - a)[0] ?? 0] as const);
     for (const [roomId, last] of marks) {
       for (let attempt = 0; attempt < 20; attempt++) {
-        const res = await this.u.call(`/api/chats/${roomId}/messages?after=${last}`).catch(() => undefined);
+        const res = await this.u.call(`/api/chats/${roomId}/messages?resume=${last}`).catch(() => undefined);
         if (res?.ok) {
           for (const m of ((await res.json()) as { messages: { id: string }[] }).messages) {
             this.roomOf.set(m.id, roomId);

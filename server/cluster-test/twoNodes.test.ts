@@ -104,6 +104,22 @@ describe('two nodes', () => {
     expect((await call(node2, cookie, 'GET', '/api/profile')).statusCode).toBe(401);
   });
 
+  it("a language changed on node 2 applies at once to sends on node 1 (its cached send context is dropped)", async () => {
+    const { ana, bruno } = await pair();
+    const anaSock = await TestSocket.open(base.node1!, ana.cookie);
+    const roomId = (await call(node1, ana.cookie, 'POST', '/api/chats', { userId: bruno.id })).json().room.id as string;
+    const first = await call(node1, ana.cookie, 'POST', `/api/chats/${roomId}/messages`, { content: 'Hello', clientId: 'context-client-1' });
+    expect(first.json().message.target_language).toBe('es');
+    expect((await call(node2, bruno.cookie, 'PATCH', '/api/profile', { language: 'fr' })).statusCode).toBe(200);
+    // Node 2's next message on the bus comes after its contexts.changed: once ana's socket on node 1
+    // has this read marker, node 1 has dropped its contexts (the test clock never expires them).
+    await call(node2, bruno.cookie, 'POST', `/api/chats/${roomId}/read`);
+    await anaSock.next((e) => e.type === 'read.updated' && e.userId === bruno.id);
+    const second = await call(node1, ana.cookie, 'POST', `/api/chats/${roomId}/messages`, { content: 'Hello again', clientId: 'context-client-2' });
+    expect(second.json().message.target_language).toBe('fr');
+    anaSock.close();
+  });
+
   it('a send limit counts the sends of both nodes', async () => {
     const { ana, bruno } = await pair();
     const roomId = (await call(node1, ana.cookie, 'POST', '/api/chats', { userId: bruno.id })).json().room.id as string;

@@ -26,6 +26,7 @@ import { followLanguageChange } from './chat/retarget.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
 import { createJobQueue } from './db/jobQueue.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
+import { SendContexts } from './chat/sendContexts.ts';
 import type { ChatTranslator, EventPublisher } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
@@ -173,8 +174,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bus.onMessage((m, fromSelf) => {
     if (m.kind === 'jobs.wake' && !fromSelf) jobs.kick();
   });
-  // Events published while Redis was away are lost: clients reconnect and resume with ?after.
-  bus.onResubscribed(() => hub.closeAll(1012, 'reconnect'));
+  // Send contexts are cached per node: a change on any node empties every node's cache.
+  const contexts = new SendContexts(db, { onChanged: () => bus.send({ kind: 'contexts.changed' }), now: () => now().getTime() });
+  bus.onMessage((m, fromSelf) => {
+    if (m.kind === 'contexts.changed' && !fromSelf) contexts.clear();
+  });
+  // Events published while Redis was away are lost: clients reconnect and resume with ?resume
+  // (and a context change may have been missed).
+  bus.onResubscribed(() => {
+    contexts.clear();
+    hub.closeAll(1012, 'reconnect');
+  });
 
   let draining = false;
   app.addHook('preClose', async () => void (draining = true));
@@ -190,8 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await app.register(profileRoutes, {
       db, storage, requireUser, now,
-      // The reset rows are ordinary pending jobs: wake this node's runner (jobs.kick) and, on a
-      // web-only node, the workers (jobs.waiting does both).
+      onProfileChanged: () => contexts.changed(),
+      // What the reader received is re-queued as translation jobs into the new language.
       onLanguageChanged: (userId, language) =>
         followLanguageChange({ db, events, jobs, warn: (err) => app.log.warn({ err }, 'could not re-translate for a new language') }, userId, language),
     });
@@ -199,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: translation, logger: app.log });
     await app.register(scanRoutes, { service: scan, requireUser });
     await app.register(chatRoutes, {
-      db, requireUser, jobs, translator: chatTranslator, events,
+      db, requireUser, jobs, translator: chatTranslator, events, contexts,
       sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s,
       onMessageStored: () => metrics.messages.inc(),
     });

@@ -132,8 +132,13 @@ export interface TranslationPreview {
 }
 
 export const messagesQuery = z.object({
-  /** Only messages with a larger id (resume after a reconnect). */
+  /** Only messages with a larger id (paging). */
   after: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
+  /**
+   * Resume after a reconnect from the newest message held: the messages after it, and the earlier
+   * ones that changed shortly before it (server/src/chat/messages.ts). The client merges by id.
+   */
+  resume: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
 });
 
 export const CHAT_API = {

@@ -10,6 +10,8 @@ export interface SendDeps {
   db: Db;
   jobs: TranslationJobs;
   events: EventPublisher;
+  /** sendContext kept for a few seconds (chat/sendContexts.ts): one query less per send. */
+  contexts?: { get(roomId: string, senderId: string): ReturnType<typeof sendContext> };
 }
 
 export interface SendInput {
@@ -30,7 +32,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   const { db, jobs } = deps;
   // Back-pressure: the translation queue is bounded; the client retries with the same client id.
   if (jobs.full) throw new AppError(503, 'service_busy', 'Too many messages are waiting for translation. Try again in a moment.', { 'retry-after': '5' });
-  const room = await sendContext(db, input.roomId, input.senderId);
+  const room = await (deps.contexts ? deps.contexts.get(input.roomId, input.senderId) : sendContext(db, input.roomId, input.senderId));
   const { senderLanguage, target } = room;
   // Same language on both sides: nothing to translate (spec section 5), so no engine call.
   const needsTranslation = senderLanguage !== target;

@@ -1,15 +1,38 @@
 import { LIMITS, type ChatMessage } from '@parley/common';
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { requireMembership } from './membership.ts';
 import { presentMessage } from './presenters.ts';
 
-/** History: the latest 50 messages, oldest first; or, after a reconnect, what came after `afterId`. */
-export async function listMessages(db: Db, callerId: string, roomId: string, afterId?: string): Promise<ChatMessage[]> {
+/**
+ * How long before the mark a resume looks back for rows that changed. It must exceed the longest
+ * send or translation transaction plus the time to announce its result: a message that took its id
+ * before the mark but committed after the client saw the mark started at most that long before
+ * the mark's own start.
+ */
+export const RESUME_LOOKBACK = '2 minutes';
+
+/**
+ * History: the latest 50 messages, oldest first. `after`: the messages with a larger id, oldest
+ * first (paging). `resume` (the newest message the client holds, after a reconnect): the same, and
+ * also the earlier ones that changed since shortly before it (`changed_at`, migration 011). Ids
+ * come from a sequence, which is not commit order: a message can take a lower id and commit after
+ * the client already saw a higher one; and a node can die between storing a translation and
+ * announcing it. The client merges by id, so those rows only replace what it holds with what is stored.
+ */
+export async function listMessages(db: Db, callerId: string, roomId: string, page: { after?: string | undefined; resume?: string | undefined } = {}): Promise<ChatMessage[]> {
   await requireMembership(db, roomId, callerId);
   let q = db.selectFrom('messages').selectAll().where('chat_room_id', '=', roomId);
-  if (afterId !== undefined) {
-    // Resume: everything missed, oldest first (bounded so a long absence cannot flood the client).
-    const rows = await q.where('id', '>', afterId as never).orderBy('id', 'asc').limit(500).execute();
+  const { after, resume } = page;
+  if (resume !== undefined) {
+    const lookFrom = sql<Date>`(SELECT created_at - ${RESUME_LOOKBACK}::interval FROM messages WHERE id = ${resume} AND chat_room_id = ${roomId})`;
+    const rows = await q
+      .where((eb) => eb.or([eb('id', '>', resume as never), eb('changed_at', '>=', lookFrom)]))
+      .orderBy('id', 'asc').limit(LIMITS.messagesPage).execute();
+    return rows.map(presentMessage);
+  }
+  if (after !== undefined) {
+    const rows = await q.where('id', '>', after as never).orderBy('id', 'asc').limit(LIMITS.messagesPage).execute();
     return rows.map(presentMessage);
   }
   q = q.orderBy('id', 'desc').limit(LIMITS.chatHistory);

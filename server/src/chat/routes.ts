@@ -16,6 +16,7 @@ import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
 import { searchUsers } from './search.ts';
+import type { SendContexts } from './sendContexts.ts';
 import type { TranslationJobs } from './translationJobs.ts';
 import type { ChatTranslator, EventPublisher } from './types.ts';
 
@@ -26,6 +27,8 @@ export interface ChatRouteDeps {
   /** For draft previews (sends are translated by the jobs). */
   translator: ChatTranslator;
   events: EventPublisher;
+  /** The send path's cached membership and direction; told when a room or context changes. */
+  contexts: SendContexts;
   /** Messages a user may send per 10 seconds. */
   sendsPer10s?: number;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
@@ -39,7 +42,7 @@ const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string
 
 export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, events } = deps;
+  const { db, events, contexts } = deps;
   const sendLimit = createRateLimit({
     name: 'send', points: deps.sendsPer10s ?? 30, durationSec: 10,
     tooMany: (s) => `You are sending too fast. Try again in ${s} seconds.`,
@@ -60,6 +63,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   r.post(CHAT_API.chats, { schema: { body: startChatBody } }, async (request, reply) => {
     const me = currentUser(request).id;
     const { roomId, created } = await startChat(db, me, request.body.userId, request.body.relationshipType as PickerRelationshipType | undefined);
+    if (request.body.relationshipType) contexts.changed();
     const [room, partner, context] = await Promise.all([getConversation(db, me, roomId), partnerOf(db, roomId, me), getContext(db, roomId, me)]);
     if (created) {
       events.publish([me], { v: 1, type: 'room.created', room });
@@ -74,6 +78,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
 
   r.delete(`${CHAT_API.chats}/:roomId`, { schema: { params: roomParams } }, async (request) => {
     const result = await deleteRoom(db, currentUser(request).id, request.params.roomId);
+    if (result.deleted) contexts.changed();
     if (result.deleted) events.publish(result.participants, { v: 1, type: 'room.deleted', roomId: request.params.roomId });
     return { deleted: result.deleted };
   });
@@ -93,12 +98,14 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     relationshipContext: await getContext(db, request.params.roomId, currentUser(request).id),
   }));
 
-  r.put(`${CHAT_API.chats}/:roomId/context`, { schema: { params: roomParams, body: saveContextBody } }, async (request) => ({
-    relationshipContext: await saveContext(db, request.params.roomId, currentUser(request).id, contextFromBody(request.body)),
-  }));
+  r.put(`${CHAT_API.chats}/:roomId/context`, { schema: { params: roomParams, body: saveContextBody } }, async (request) => {
+    const relationshipContext = await saveContext(db, request.params.roomId, currentUser(request).id, contextFromBody(request.body));
+    contexts.changed();
+    return { relationshipContext };
+  });
 
   r.get(`${CHAT_API.chats}/:roomId/messages`, { schema: { params: roomParams, querystring: messagesQuery } }, async (request) => ({
-    messages: await listMessages(db, currentUser(request).id, request.params.roomId, request.query.after),
+    messages: await listMessages(db, currentUser(request).id, request.params.roomId, request.query),
   }));
 
   r.post(`${CHAT_API.chats}/:roomId/messages`, { schema: { params: roomParams, body: sendMessageBody } }, async (request, reply) => {
@@ -107,10 +114,10 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     // Safe to repeat after a lost connection: the client id makes the insert idempotent.
     const { message, created } = await retryOnConnectionLoss(() =>
       sendMessage(
-        { db, jobs: deps.jobs, events },
+        { db, jobs: deps.jobs, events, contexts },
         { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
       ),
-    );
+    ).catch(contexts.refuseDeletedRoom);
     if (created) deps.onMessageStored?.();
     return reply.status(created ? 201 : 200).send({ message });
   });
@@ -155,6 +162,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   // The spec's remote procedures, for clients written against them.
   r.post('/api/rpc/delete_chat_room', { schema: { body: z.object({ room_id: z.string().max(64) }) } }, async (request) => {
     const result = await deleteRoom(db, currentUser(request).id, request.body.room_id);
+    if (result.deleted) contexts.changed();
     if (result.deleted) events.publish(result.participants, { v: 1, type: 'room.deleted', roomId: request.body.room_id });
     return result.deleted;
   });

@@ -88,6 +88,8 @@ export interface MessagesTable {
   machine_translation: ColumnType<string | null, never, string | null>;
   corrected_by: ColumnType<string | null, never, string | null>;
   corrected_at: ColumnType<Date | null, never, Date | string | null>;
+  /** Last change a reader sees (insert, translation, correction); kept by a trigger (migration 011). */
+  changed_at: ColumnType<Date, never, never>;
 }
 
 export interface ConversationGlossaryTable {

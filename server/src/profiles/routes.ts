@@ -13,6 +13,8 @@ export interface ProfileRouteDeps {
   storage: DbStorage;
   requireUser: RequireUser;
   now: () => Date;
+  /** A profile changed (its language decides how messages to and from it are translated). */
+  onProfileChanged?: () => void;
   /** The caller changed their language (wired in app.ts: chat re-translates what they received). */
   onLanguageChanged?: (userId: string, language: string) => Promise<void>;
 }
@@ -27,6 +29,8 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileRouteDeps
   r.patch(API.profile, { onRequest: deps.requireUser, schema: { body: updateProfileBody } }, async (request) => {
     const userId = currentUser(request).id;
     const profile = await updateProfile(deps.db, userId, request.body, deps.now());
+    // Sends cached with the old language must not outlive the change; then the history follows it.
+    deps.onProfileChanged?.();
     if (request.body.language && deps.onLanguageChanged) await deps.onLanguageChanged(userId, request.body.language);
     return profile;
   });

@@ -28,11 +28,17 @@ export class RealtimeHub implements EventPublisher {
     this.deliver(userIds, JSON.stringify(event));
   }
 
-  /** An already serialized event to this process's sockets of these users. */
+  /**
+   * An already serialized event to this process's sockets of these users. The text is encoded
+   * once and the same bytes go to every socket (ws would encode a string again for each one).
+   */
   deliver(userIds: readonly string[], frame: string): void {
+    let bytes: Buffer | undefined;
     for (const userId of new Set(userIds)) {
       for (const client of this.byUser.get(userId) ?? []) {
-        if (client.ws.readyState === client.ws.OPEN) client.ws.send(frame);
+        if (client.ws.readyState !== client.ws.OPEN) continue;
+        bytes ??= Buffer.from(frame);
+        client.ws.send(bytes, { binary: false });
       }
     }
   }

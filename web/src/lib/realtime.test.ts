@@ -61,7 +61,7 @@ describe('parseServerEvent', () => {
 });
 
 describe('RealtimeClient', () => {
-  it('reports its state, delivers events and asks listeners to resync after a reconnect', async () => {
+  it('reports its state, delivers events and asks listeners to resync when it opens after they may have missed events', async () => {
     const client = new RealtimeClient({ url: 'ws://test/api/realtime', WebSocket: FakeSocket, heartbeatMs: 60_000 });
     const states: string[] = [];
     client.subscribeState(() => states.push(client.getState()));
@@ -78,7 +78,10 @@ describe('RealtimeClient', () => {
     latest().receive({ v: 9, type: 'hello' });
     expect(onEvent).toHaveBeenCalledTimes(1);
     expect(onEvent).toHaveBeenCalledWith({ v: 1, type: 'hello', userId: 'u1' });
-    expect(onReconnect).not.toHaveBeenCalled();
+    // Subscribed before the socket was open: whatever happened before it opened was missed.
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    const early = vi.fn();
+    client.subscribe({ onReconnect: early });
 
     latest().drop();
     expect(client.getState()).toBe('disconnected');
@@ -87,7 +90,8 @@ describe('RealtimeClient', () => {
     await tick();
     latest().open();
     expect(client.getState()).toBe('connected');
-    expect(onReconnect).toHaveBeenCalledTimes(1);
+    expect(onReconnect).toHaveBeenCalledTimes(2);
+    expect(early).toHaveBeenCalledTimes(1);
     expect(states).toEqual(['connecting', 'connected', 'disconnected', 'connecting', 'connected']);
 
     client.stop();
@@ -102,6 +106,24 @@ describe('RealtimeClient', () => {
     latest().open();
     latest().drop(4001);
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    client.stop();
+  });
+
+  it('asks for a resync before delivering any event of the reopened socket', async () => {
+    const client = new RealtimeClient({ url: 'ws://test/api/realtime', WebSocket: FakeSocket, heartbeatMs: 60_000 });
+    client.start();
+    await tick();
+    latest().open();
+    const order: string[] = [];
+    client.subscribe({ onEvent: (e) => order.push(e.type), onReconnect: () => order.push('resync') });
+    latest().receive({ v: 1, type: 'pong' });
+    expect(order).toEqual(['pong']); // subscribed while open: nothing missed
+    latest().drop();
+    client.reconnect();
+    await tick();
+    latest().open();
+    latest().receive({ v: 1, type: 'hello', userId: 'u1' });
+    expect(order).toEqual(['pong', 'resync', 'hello']);
     client.stop();
   });
 

@@ -9,7 +9,11 @@ export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
 export interface RealtimeListener {
   onEvent?: (event: ServerEvent) => void;
-  /** The socket opened again after a drop: fetch what was missed. */
+  /**
+   * The socket opened after this listener may have missed events (it dropped, or it was not open
+   * yet when the listener subscribed): fetch what was missed. Called at the 'open' event, before
+   * any event of the new socket, so a resume mark read here is what was held before it.
+   */
   onReconnect?: () => void;
 }
 
@@ -44,11 +48,12 @@ export function parseServerEvent(data: unknown): ServerEvent | undefined {
 export class RealtimeClient {
   private socket: ReconnectingWebSocket | null = null;
   private state: ConnectionState = 'disconnected';
-  private opens = 0;
   private lastFrameAt = 0;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private readonly stateListeners = new Set<() => void>();
   private readonly listeners = new Set<RealtimeListener>();
+  /** Listeners that may have missed events since they subscribed or since the last drop. */
+  private readonly missed = new Set<RealtimeListener>();
   private readonly options: RealtimeClientOptions;
 
   constructor(options: RealtimeClientOptions = {}) {
@@ -68,13 +73,15 @@ export class RealtimeClient {
     socket.addEventListener('open', () => {
       if (this.socket !== socket) return;
       this.lastFrameAt = Date.now();
-      this.opens += 1;
       this.setState('connected');
-      if (this.opens > 1) for (const l of [...this.listeners]) l.onReconnect?.();
+      const resume = [...this.missed];
+      this.missed.clear();
+      for (const l of resume) if (this.listeners.has(l)) l.onReconnect?.();
     });
     socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return;
       this.setState('disconnected');
+      for (const l of this.listeners) this.missed.add(l);
       if (event.code === 4001) this.options.onSessionEnded?.();
     });
     socket.addEventListener('message', (message) => {
@@ -127,7 +134,11 @@ export class RealtimeClient {
 
   subscribe(listener: RealtimeListener): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (this.state !== 'connected') this.missed.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+      this.missed.delete(listener);
+    };
   }
 
   /** Deliver an event as if it came from the server (tests). */

@@ -39,6 +39,15 @@ export const chatApi = {
     const query = after ? `?after=${encodeURIComponent(after)}` : '';
     return (await api.get<{ messages: ChatMessage[] }>(`${CHAT_API.messages(roomId)}${query}`, signal)).messages;
   },
+  /**
+   * The latest history. Its offline copy (written by the conversation, served by the service worker
+   * when the network fails) also carries the resume mark it was written with; the server's never does.
+   */
+  history: (roomId: string, signal?: AbortSignal) =>
+    api.get<{ messages: ChatMessage[]; resumeMark?: string | null }>(CHAT_API.messages(roomId), signal),
+  /** After a reconnect: what came after `mark` (the newest message held) and what changed shortly before it. */
+  resume: async (roomId: string, mark: string, signal?: AbortSignal) =>
+    (await api.get<{ messages: ChatMessage[] }>(`${CHAT_API.messages(roomId)}?resume=${encodeURIComponent(mark)}`, signal)).messages,
   preview: (roomId: string, content: string, signal?: AbortSignal) =>
     apiFetch<TranslationPreview>(CHAT_API.preview(roomId), { method: 'POST', body: { content }, signal }),
   correct: (roomId: string, messageId: string, text: string, glossary?: { sourcePhrase: string; targetPhrase: string }) =>

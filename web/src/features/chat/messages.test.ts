@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@parley/common';
-import { compareIds, lastServerId, localMessage, mergeMessages, messagesReducer, newClientId, type ViewMessage } from './messages.ts';
+import { compareIds, localMessage, mergeMessages, messagesReducer, newClientId, type ViewMessage } from './messages.ts';
 
 const ROOM = 'room-1';
 const ME = 'me';
@@ -68,13 +68,19 @@ describe('mergeMessages', () => {
   });
 });
 
-describe('lastServerId and newClientId', () => {
-  it('finds the largest server id, ignoring optimistic copies', () => {
-    const state = [...mergeMessages([], [msg('9'), msg('12')]), localMessage({ roomId: ROOM, senderId: ME, clientId: 'q1234567', content: 'x' })];
-    expect(lastServerId(state)).toBe('12');
-    expect(lastServerId([])).toBeUndefined();
+describe('merging a resume', () => {
+  it('keeps a settled translation over a pending copy and a correction over an older copy without it', () => {
+    const done = msg('5', { translation_status: 'done', translated_content: 'hello' });
+    expect(mergeMessages([msg('5')], [done])[0]).toMatchObject({ translation_status: 'done' });
+    expect(mergeMessages([done], [msg('5')])[0]).toMatchObject({ translation_status: 'done' });
+    const corrected = msg('5', { translation_status: 'done', translated_content: 'hi there', corrected_at: '2025-06-15T12:05:00Z' });
+    expect(mergeMessages([corrected], [done])[0]).toMatchObject({ translated_content: 'hi there' });
+    const recorrected = { ...corrected, translated_content: 'hi all', corrected_at: '2025-06-15T12:06:00Z' };
+    expect(mergeMessages([corrected], [recorrected])[0]).toMatchObject({ translated_content: 'hi all' });
   });
+});
 
+describe('newClientId', () => {
   it('makes distinct url-safe ids the server accepts', () => {
     const ids = new Set(Array.from({ length: 200 }, () => newClientId()));
     expect(ids.size).toBe(200);

@@ -34,19 +34,14 @@ export function compareIds(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** The largest server id held, for `?after=` after a reconnect. */
-export function lastServerId(messages: readonly ViewMessage[]): string | undefined {
-  let last: string | undefined;
-  for (const m of messages) if (!m.local && (last === undefined || compareIds(m.id, last) > 0)) last = m.id;
-  return last;
-}
-
 const settled = (m: ChatMessage) => m.translation_status !== 'pending';
 
-/** Of two copies of one message, keep the more advanced: a settled translation beats a pending one. */
+/** Of two copies of one message, keep the more advanced: a settled translation beats a pending one, a correction beats the machine's. */
 function newer(existing: ViewMessage, incoming: ChatMessage): ViewMessage {
   if (existing.local) return incoming;
   if (settled(existing) && !settled(incoming)) return existing;
+  // A correction is newer than any copy without it (a resume read just before it was made).
+  if (existing.corrected_at && (!incoming.corrected_at || incoming.corrected_at < existing.corrected_at)) return existing;
   return incoming;
 }
 

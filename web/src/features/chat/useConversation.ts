@@ -4,7 +4,8 @@ import { CHAT_API, LIMITS, type ChatMessage } from '@parley/common';
 import { useRealtime } from '../../lib/realtime.ts';
 import { keepForOffline } from '../../lib/serviceWorker.ts';
 import { chatApi, isNotFound } from './chatApi.ts';
-import { lastServerId, localMessage, messagesReducer, newClientId, type ViewMessage } from './messages.ts';
+import { localMessage, messagesReducer, newClientId, type ViewMessage } from './messages.ts';
+import { fetchMissed, ResumeMark } from './resume.ts';
 import { useOutbox, useOutboxEntries, useOutboxEvents } from './useOutbox.ts';
 import { updateList } from './useChatRealtimeSync.ts';
 
@@ -29,22 +30,23 @@ export interface ConversationOptions {
 
 /**
  * One open conversation: history (latest 50), live messages and translations from the socket,
- * resume after a reconnect (`?after=` the last id held), sends through the device's outbox (shown
- * as waiting bubbles until the server has them), and read markers for what arrives while it is open.
+ * resume whenever the socket opens after events may have been missed (`?resume=` the newest message
+ * received with nothing missed before it, read at the moment the socket opens: see resume.ts), sends
+ * through the device's outbox (shown as waiting bubbles until the server has them), and read
+ * markers for what arrives while it is open.
  */
 export function useConversation({ roomId, myId, onGone, onSendError }: ConversationOptions): ConversationState {
   const queryClient = useQueryClient();
   const [messages, dispatch] = useReducer(messagesReducer, []);
   const [loading, setLoading] = useState(true);
+  const [mark] = useState(() => new ResumeMark());
   const outbox = useOutbox();
   const waiting = useOutboxEntries();
-  const messagesRef = useRef(messages);
   const readTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const historyLoaded = useRef(false);
   const handlers = useRef({ onGone, onSendError });
 
   useEffect(() => {
-    messagesRef.current = messages;
     handlers.current = { onGone, onSendError };
   });
 
@@ -65,10 +67,11 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
   useEffect(() => {
     const controller = new AbortController();
     chatApi
-      .messages(roomId, undefined, controller.signal)
+      .history(roomId, controller.signal)
       .then((history) => {
         historyLoaded.current = true;
-        dispatch({ type: 'merge', messages: history });
+        mark.receivedHistory(history);
+        dispatch({ type: 'merge', messages: history.messages });
         markRead();
       })
       .catch((error: unknown) => {
@@ -81,24 +84,22 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
       controller.abort();
       clearTimeout(readTimer.current);
     };
-  }, [roomId, markRead, failed]);
+  }, [roomId, markRead, failed, mark]);
 
   // The offline copy of this conversation follows what is on screen (socket messages included).
   useEffect(() => {
     if (loading || !historyLoaded.current) return; // never replace a good copy after a failed load
     const held = messages.filter((m) => !m.local).slice(-LIMITS.chatHistory);
-    keepForOffline(CHAT_API.messages(roomId), { messages: held });
-  }, [messages, loading, roomId]);
+    keepForOffline(CHAT_API.messages(roomId), { messages: held, resumeMark: mark.current ?? null });
+  }, [messages, loading, roomId, mark]);
 
+  // Called as the socket opens, before any of its events: the mark is what was held until then.
   const resync = async () => {
-    const held = messagesRef.current;
-    const after = lastServerId(held);
     try {
-      const batches: ChatMessage[][] = [await chatApi.messages(roomId, after)];
-      // Translations that finished while we were away came as events we missed: reload them.
-      if (held.some((m) => !m.local && m.translation_status === 'pending')) batches.push(await chatApi.messages(roomId));
-      for (const batch of batches) dispatch({ type: 'merge', messages: batch });
-      if (batches[0]?.some((m) => m.sender_id !== myId)) markRead();
+      const missed = await fetchMissed(roomId, mark.current);
+      mark.received(missed);
+      dispatch({ type: 'merge', messages: missed });
+      if (missed.some((m) => m.sender_id !== myId)) markRead();
     } catch (error) {
       failed(error);
     }
@@ -107,6 +108,7 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
   useRealtime(
     (event) => {
       if ((event.type === 'message.created' || event.type === 'message.translated') && event.message.chat_room_id === roomId) {
+        mark.received([event.message]);
         dispatch({ type: 'merge', messages: [event.message] });
         if (event.type === 'message.created' && event.message.sender_id !== myId) markRead();
       } else if (event.type === 'room.deleted' && event.roomId === roomId) {
