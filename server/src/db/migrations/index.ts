@@ -6,6 +6,7 @@ import * as m004 from './004_translation_jobs.ts';
 import * as m005 from './005_stored_files.ts';
 import * as m006 from './006_conversation_glossary.ts';
 import * as m007 from './007_translation_detail.ts';
+import * as m010 from './010_chat_media.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_stored_files': m005,
   '006_conversation_glossary': m006,
   '007_translation_detail': m007,
+  '010_chat_media': m010,
 };
