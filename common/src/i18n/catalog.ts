@@ -351,6 +351,32 @@ export const CATALOG = {
     stopListening: 'Stop',
     speechFailed: 'Could not read this aloud. Please try again.',
   },
+  // Photos and voice messages in a conversation (issue 14).
+  media: {
+    photoButton: 'Send a photo',
+    voiceButton: 'Hold to record a voice message',
+    recording: 'Recording {time}',
+    recordingHint: 'Release to send, slide away to cancel',
+    cancelRecording: 'Cancel recording',
+    tooShort: 'Hold the button while you speak.',
+    micDenied: 'Allow the microphone to record voice messages.',
+    offline: 'Photos and voice messages need a connection. Try again when you are back online.',
+    sendFailed: 'The photo or voice message could not be sent.',
+    notSent: 'Not sent',
+    retry: 'Try again',
+    discard: 'Discard',
+    photo: 'Photo',
+    openPhoto: 'Open the photo',
+    originalRecording: 'Original recording',
+    noteNoText: 'No text found in this photo.',
+    noteOcrFailed: 'The text in this photo could not be read.',
+    noteUnsupported: 'Not transcribed: speech recognition on this server does not understand {language}.',
+    noteNoSpeech: 'No words were recognised in this recording.',
+    noteSttFailed: 'This recording could not be transcribed.',
+    invalidAudio: 'This recording could not be used. Please record it again.',
+    audioTooLong: 'Voice messages can be at most 2 minutes long.',
+    invalidImage: 'This file is not a photo that can be sent. Choose a JPEG, PNG, WebP, GIF, AVIF or HEIC image.',
+  },
 } as const;
 
 export type Catalog = typeof CATALOG;

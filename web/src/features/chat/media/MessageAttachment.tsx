@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Mic, RotateCw, X } from 'lucide-react';
+import type { AttachmentNote } from '@parley/common';
+import { Dialog, DialogContent, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { displayLanguageName } from '../format.ts';
+import type { ViewMessage } from '../messages.ts';
+import { mediaUrl } from './mediaApi.ts';
+import { useMediaUploadActions } from './useMediaUploads.ts';
+import { clock } from './wav.ts';
+
+const NOTE_KEYS = {
+  no_text: 'media.noteNoText',
+  ocr_failed: 'media.noteOcrFailed',
+  speech_unsupported_language: 'media.noteUnsupported',
+  no_speech: 'media.noteNoSpeech',
+  stt_failed: 'media.noteSttFailed',
+} as const satisfies Record<AttachmentNote, string>;
+
+/** The photo (tap: full size) or the original recording of a message, and the honest note when it has no text. */
+export function MessageAttachment({ message, mine }: { message: ViewMessage; mine: boolean }) {
+  const { t, language } = useI18n();
+  const [open, setOpen] = useState(false);
+  const attachment = message.attachment;
+  if (!attachment) return null;
+  const src = message.upload?.url ?? mediaUrl(message.chat_room_id, attachment.id);
+  const note = attachment.note ? NOTE_KEYS[attachment.note] : null;
+  return (
+    <div className="mb-1.5" data-testid="message-attachment" data-kind={attachment.kind}>
+      {attachment.kind === 'photo' ? (
+        <>
+          <button type="button" onClick={() => setOpen(true)} className="block overflow-hidden rounded-xl" aria-label={t('media.openPhoto')} data-testid="message-photo">
+            <img
+              src={src}
+              alt={t('media.photo')}
+              width={attachment.width}
+              height={attachment.height}
+              className="block h-auto max-h-72 w-auto max-w-full bg-black/5 object-contain"
+              loading="lazy"
+            />
+          </button>
+          <Dialog open={open} onOpenChange={setOpen}>
+            <DialogContent closeLabel={t('general.close')} className="max-w-[min(96vw,64rem)] p-2 sm:p-3" data-testid="photo-dialog">
+              <DialogTitle className="sr-only">{t('media.photo')}</DialogTitle>
+              <img src={src} alt={t('media.photo')} className="max-h-[85dvh] w-full rounded-lg object-contain" />
+            </DialogContent>
+          </Dialog>
+        </>
+      ) : (
+        <div className="flex items-center gap-2">
+          <Mic className="size-4 shrink-0 opacity-80" aria-hidden="true" />
+          <audio
+            src={src}
+            controls
+            preload="metadata"
+            className="h-10 w-56 max-w-full sm:w-64"
+            aria-label={t('media.originalRecording')}
+            data-testid="message-audio"
+          />
+          {attachment.durationMs ? <span className="text-xs tabular-nums opacity-80">{clock(attachment.durationMs)}</span> : null}
+        </div>
+      )}
+      {note && (
+        <p className={cn('mt-1 text-xs italic', mine ? 'text-primary-foreground/85' : 'text-muted-foreground')} data-testid="attachment-note" data-note={attachment.note}>
+          {t(note, { language: displayLanguageName(message.original_language ?? language, language) })}
+        </p>
+      )}
+      {message.upload && <UploadState clientId={message.client_id} failed={message.upload.failed} />}
+    </div>
+  );
+}
+
+function UploadState({ clientId, failed }: { clientId: string; failed: boolean }) {
+  const { t } = useI18n();
+  const actions = useMediaUploadActions();
+  if (!failed) return <p className="mt-1 text-xs opacity-80" data-testid="upload-sending">{t('chat.sending')}</p>;
+  return (
+    <div className="mt-1 flex items-center gap-2 text-xs" data-testid="upload-failed">
+      <span className="font-medium">{t('media.notSent')}</span>
+      <button type="button" className="inline-flex items-center gap-1 rounded-full px-2 py-0.5 hover:bg-black/10" onClick={() => actions?.retry(clientId)}>
+        <RotateCw className="size-3" aria-hidden="true" />
+        {t('media.retry')}
+      </button>
+      <button type="button" className="inline-flex items-center gap-1 rounded-full px-2 py-0.5 hover:bg-black/10" onClick={() => actions?.discard(clientId)}>
+        <X className="size-3" aria-hidden="true" />
+        {t('media.discard')}
+      </button>
+    </div>
+  );
+}
