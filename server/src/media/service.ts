@@ -75,7 +75,7 @@ export function createMediaService(deps: MediaDeps) {
   async function readPhoto(png: Buffer, languages: LanguageCode[], signal: AbortSignal): Promise<Extracted> {
     for (const engine of deps.ocrEngines) {
       try {
-        const text = clean((await engine.recognize(png, languages, signal)).text);
+        const text = clean(joinLines((await engine.recognize(png, languages, signal)).text));
         return /[\p{L}\p{N}]/u.test(text) ? { text, note: null } : { text: '', note: 'no_text' };
       } catch (err) {
         deps.logger?.warn({ err, engine: engine.id }, 'OCR of a chat photo failed');
@@ -122,6 +122,18 @@ export function createMediaService(deps: MediaDeps) {
 }
 
 export type MediaService = ReturnType<typeof createMediaService>;
+
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}'; // not Hangul: Korean puts spaces between words
+const LINE_BREAK = /([^\n])\n(?!\n)/g;
+const SPACE_IN_CJK = new RegExp(`([${CJK}]) (?=[${CJK}])`, 'gu');
+
+/**
+ * The lines of one paragraph of a sign are one sentence broken by its layout ("SALIDA DE" /
+ * "EMERGENCIA"): joined, so the translation reads whole sentences; paragraphs stay apart.
+ */
+export function joinLines(text: string): string {
+  return text.replace(LINE_BREAK, '$1 ').replace(SPACE_IN_CJK, '$1');
+}
 
 /** Text fit for a message: no NUL, trimmed, within the message cap. */
 function clean(text: string): string {

@@ -8,7 +8,6 @@ import { displayLanguageName } from '../format.ts';
 import type { ViewMessage } from '../messages.ts';
 import { mediaUrl } from './mediaApi.ts';
 import { useMediaUploadActions } from './useMediaUploads.ts';
-import { clock } from './wav.ts';
 
 const NOTE_KEYS = {
   no_text: 'media.noteNoText',
@@ -34,9 +33,8 @@ export function MessageAttachment({ message, mine }: { message: ViewMessage; min
             <img
               src={src}
               alt={t('media.photo')}
-              width={attachment.width}
-              height={attachment.height}
-              className="block h-auto max-h-72 w-auto max-w-full bg-black/5 object-contain"
+              className="block h-auto max-w-full bg-black/5 object-contain"
+              style={photoBox(attachment.width, attachment.height)}
               loading="lazy"
             />
           </button>
@@ -58,7 +56,6 @@ export function MessageAttachment({ message, mine }: { message: ViewMessage; min
             aria-label={t('media.originalRecording')}
             data-testid="message-audio"
           />
-          {attachment.durationMs ? <span className="text-xs tabular-nums opacity-80">{clock(attachment.durationMs)}</span> : null}
         </div>
       )}
       {note && (
@@ -69,6 +66,12 @@ export function MessageAttachment({ message, mine }: { message: ViewMessage; min
       {message.upload && <UploadState clientId={message.client_id} failed={message.upload.failed} />}
     </div>
   );
+}
+
+/** At most 18rem high and the bubble's width, its space kept before it loads (no jump of the list). */
+function photoBox(width: number | undefined, height: number | undefined) {
+  if (!width || !height) return { maxHeight: '18rem' };
+  return { aspectRatio: `${width} / ${height}`, width: `min(100%, ${Math.round((288 * width) / height)}px)` };
 }
 
 function UploadState({ clientId, failed }: { clientId: string; failed: boolean }) {
