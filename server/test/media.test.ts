@@ -154,6 +154,9 @@ describe('voice', () => {
     expect(m.content).toBe('');
     expect(m.translation_status).toBe('not_needed');
     expect(m.attachment).toMatchObject({ kind: 'voice', note: 'speech_unsupported_language' });
+    // The conversation list names it (it has no text of its own).
+    const list = (await s.app.inject({ url: '/api/chats', headers: { cookie: ana.cookie } })).json().conversations;
+    expect(list.find((c: { id: string }) => c.id === roomId).lastMessage).toMatchObject({ content: '', attachment_kind: 'voice' });
     // Resampled from espeak-ng's 22,050 Hz to 24 kHz, and still playable.
     const file = await s.app.inject({ url: `/api/chats/${roomId}/media/${m.attachment?.id}`, headers: { cookie: ana.cookie } });
     expect(file.rawPayload.readUInt32LE(24)).toBe(24_000);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import type { TextSpan, TranslationFailureReason } from './translation.ts';
 import { safeText } from '../text.ts';
-import type { MessageAttachment } from './media.ts';
+import type { AttachmentKind, MessageAttachment } from './media.ts';
 import { FIELD_ERRORS } from './errors.ts';
 import { RELATIONSHIP_TYPES, relationshipContextSchema, type RelationshipContext } from '../relationship.ts';
 
@@ -83,6 +83,8 @@ export interface ConversationListItem {
     created_at: string;
     sender_username: string;
     isFromCurrentUser: boolean;
+    /** A photo or voice message (whose content may be '': nothing could be read or heard). */
+    attachment_kind?: AttachmentKind;
   } | null;
   otherUser: UserSummary | null;
   unreadCount: number;

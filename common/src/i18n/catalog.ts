@@ -366,6 +366,7 @@ export const CATALOG = {
     retry: 'Try again',
     discard: 'Discard',
     photo: 'Photo',
+    voiceMessage: 'Voice message',
     openPhoto: 'Open the photo',
     originalRecording: 'Original recording',
     noteNoText: 'No text found in this photo.',
