@@ -158,6 +158,25 @@ test('bruno sends a photo of a Spanish sign, ana records a voice message, both r
   await expect(messages(bruno.page, true).last().getByTestId('attachment-note')).toContainText('Sin transcripción');
   await quietScreenshots(ana.page, 'media-note');
 
+  // Sliding away before releasing cancels: nothing is sent.
+  const count = await messages(ana.page, true).count();
+  await ana.page.getByTestId('voice-button').hover();
+  await ana.page.mouse.down();
+  await expect(ana.page.getByTestId('voice-button')).toHaveAttribute('data-state', 'recording');
+  await ana.page.mouse.move(20, 300, { steps: 5 });
+  await ana.page.mouse.up();
+  await expect(ana.page.getByTestId('recording-bar')).toHaveCount(0);
+  await expect(ana.page.getByTestId('upload-sending')).toHaveCount(0);
+  await expect(messages(ana.page, true)).toHaveCount(count);
+
+  // Offline, a photo is refused with a clear note (media do not wait in the outbox).
+  await bruno.context.setOffline(true);
+  const before = await messages(bruno.page, true).count();
+  await bruno.page.getByTestId('photo-input').setInputFiles(spanishSign());
+  await expect(bruno.page.getByText('Las fotos y los mensajes de voz necesitan conexión. Vuelve a intentarlo cuando estés en línea.')).toBeVisible();
+  await expect(messages(bruno.page, true)).toHaveCount(before);
+  await bruno.context.setOffline(false);
+
   await ana.context.close();
   await bruno.context.close();
 });
