@@ -35,19 +35,22 @@ test.afterAll(async () => {
   await browser?.close();
 });
 
-/** A photo of a Spanish sign: dark letters on a light board, a little blur and noise. */
+/**
+ * A photo of a Spanish sign as a phone takes it (3200 x 2000: the browser scales it to 2000 px before
+ * the upload): dark letters on a light board, a little blur and noise.
+ */
 function spanishSign(): string {
   const file = path.join(FIXTURES, 'cartel.jpg');
   execFileSync('convert', [
-    '-size', '1600x1000', 'xc:#efe9da',
-    '-fill', '#1f6f3a', '-draw', 'rectangle 60,60 1540,940',
-    '-fill', '#f7f4ec', '-draw', 'rectangle 85,85 1515,915',
+    '-size', '3200x2000', 'xc:#efe9da',
+    '-fill', '#1f6f3a', '-draw', 'rectangle 120,120 3080,1880',
+    '-fill', '#f7f4ec', '-draw', 'rectangle 170,170 3030,1830',
     '-font', BOLD_FONT, '-fill', '#1c1c1c', '-gravity', 'center',
-    '-pointsize', '115', '-annotate', '+0-225', 'SALIDA DE',
-    '-annotate', '+0-90', 'EMERGENCIA',
-    '-pointsize', '80', '-annotate', '+0+105', 'Prohibido fumar',
-    '-annotate', '+0+220', 'en este edificio',
-    '-blur', '0x0.8', '-attenuate', '0.2', '+noise', 'Gaussian',
+    '-pointsize', '230', '-annotate', '+0-450', 'SALIDA DE',
+    '-annotate', '+0-180', 'EMERGENCIA',
+    '-pointsize', '160', '-annotate', '+0+210', 'Prohibido fumar',
+    '-annotate', '+0+440', 'en este edificio',
+    '-blur', '0x1.2', '-attenuate', '0.25', '+noise', 'Gaussian',
     '-quality', '90', file,
   ]);
   return file;
@@ -107,7 +110,10 @@ test('bruno sends a photo of a Spanish sign, ana records a voice message, both r
   await startChat(ana, bruno);
 
   // bruno picks the photo: it is sent at once; the server reads the sign and translates it.
+  const upload = bruno.page.waitForRequest((r) => r.url().endsWith('/photos'));
   await bruno.page.getByTestId('photo-input').setInputFiles(spanishSign());
+  // Scaled in the browser: the upload is a 2000 px JPEG of a few hundred kB, not the camera's file.
+  expect((await upload).postDataBuffer()?.length ?? 0).toBeLessThan(1_000_000);
   const sent = messages(bruno.page, true).last();
   await expect(sent.getByTestId('message-photo')).toBeVisible();
   await expect(sent.getByTestId('message-original')).toContainText(/SALIDA DE\s+EMERGENCIA/i, { timeout: 60_000 });

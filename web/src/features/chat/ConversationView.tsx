@@ -22,6 +22,7 @@ import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
 import { PhotoButton, VoiceButton } from './media/MediaButtons.tsx';
 import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts';
+import { photoForUpload } from './media/photo.ts';
 import { useCoverage } from '../language/useCoverage.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
@@ -120,7 +121,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         onSend={send}
         restore={restore}
         renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
-        leading={<PhotoButton onPhoto={(file) => uploads.send('photo', file)} />}
+        leading={<PhotoButton onPhoto={(file) => void photoForUpload(file).then((photo) => uploads.send('photo', photo))} />}
         trailing={<VoiceButton onVoice={(kind, wav, durationMs) => uploads.send(kind, wav, durationMs)} />}
       />
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
