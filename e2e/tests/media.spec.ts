@@ -24,7 +24,8 @@ test.beforeAll(async () => {
   const raw = path.join(FIXTURES, 'phrase-raw.wav');
   const wav = path.join(FIXTURES, 'phrase.wav');
   execFileSync('flite', ['-voice', 'slt', '-t', PHRASE, '-o', raw]);
-  execFileSync('sox', [raw, '-r', '48000', '-c', '1', wav, 'pad', '0.5', '1']);
+  // Half a second of silence before, four after: Chromium loops the file, and a hold says the phrase once.
+  execFileSync('sox', [raw, '-r', '48000', '-c', '1', wav, 'pad', '0.5', '4']);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, `--use-file-for-fake-audio-capture=${wav}`],
