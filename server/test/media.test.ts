@@ -141,6 +141,11 @@ describe('voice', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('audio/wav');
     expect(file.rawPayload.subarray(44)).toEqual(pcm);
+    // Safari's <audio> asks for ranges first.
+    const head = await s.app.inject({ url: `/api/chats/${roomId}/media/${sent.attachment?.id}`, headers: { cookie: bruno.cookie, range: 'bytes=0-1' } });
+    expect(head.statusCode).toBe(206);
+    expect(head.headers['content-range']).toBe(`bytes 0-1/${file.rawPayload.length}`);
+    expect(head.rawPayload.toString('ascii')).toBe('RI');
     // Speech in the reader's language: the existing read-aloud of the translation.
     const speech = await s.app.inject({ url: `/api/speech?messageId=${sent.id}&part=translation`, headers: { cookie: bruno.cookie } });
     expect(speech.statusCode).toBe(200);

@@ -8,6 +8,7 @@ import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
 import type { MediaService } from './service.ts';
+import { byteRange } from './range.ts';
 import { readMedia } from './store.ts';
 
 export interface MediaRouteDeps {
@@ -66,12 +67,19 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): P
   r.get(CHAT_API.media(':roomId', ':mediaId'), { schema: { params: mediaParams } }, async (request, reply) => {
     const file = await readMedia(deps.db, { ...request.params, userId: currentUser(request).id });
     // A file never changes under its id; private: shared caches must not keep a member-only file.
-    return reply
+    reply
       .header('content-type', file.contentType)
       .header('cache-control', 'private, max-age=86400')
       .header('x-content-type-options', 'nosniff')
       .header('last-modified', new Date(file.createdAt).toUTCString())
-      .send(file.bytes);
+      .header('accept-ranges', 'bytes');
+    const range = byteRange(request.headers.range, file.bytes.length);
+    if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${file.bytes.length}`).send();
+    if (!range) return reply.send(file.bytes);
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${file.bytes.length}`)
+      .send(file.bytes.subarray(range.start, range.end + 1));
   });
 }
 

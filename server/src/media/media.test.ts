@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors.ts';
 import { pcmToWav } from '../voice/audio.ts';
+import { byteRange } from './range.ts';
 import { joinLines } from './service.ts';
 import { parseWav } from './wav.ts';
 
@@ -48,5 +49,20 @@ describe('joinLines', () => {
     expect(joinLines('SALIDA DE\nEMERGENCIA\n\nProhibido fumar\nen este edificio')).toBe('SALIDA DE EMERGENCIA\n\nProhibido fumar en este edificio');
     expect(joinLines('非常\n出口')).toBe('非常出口');
     expect(joinLines('비상\n출구')).toBe('비상 출구');
+  });
+});
+
+describe('byteRange', () => {
+  it('reads one range of bytes, the whole body for anything else, and 416 past the end', () => {
+    expect(byteRange('bytes=0-1', 100)).toEqual({ start: 0, end: 1 });
+    expect(byteRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
+    expect(byteRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(byteRange('bytes=50-500', 100)).toEqual({ start: 50, end: 99 });
+    expect(byteRange(undefined, 100)).toBeUndefined();
+    expect(byteRange('bytes=0-1,5-6', 100)).toBeUndefined();
+    expect(byteRange('items=0-1', 100)).toBeUndefined();
+    expect(byteRange('bytes=5-2', 100)).toBeUndefined();
+    expect(byteRange('bytes=100-', 100)).toBe('unsatisfiable');
+    expect(byteRange('bytes=-0', 100)).toBe('unsatisfiable');
   });
 });
