@@ -51,7 +51,7 @@ export function previewText(lastMessage: ConversationListItem['lastMessage'], t:
 
 /** What names a photo or voice message that has no text of its own ('' for anything else). */
 export function attachmentLabel(kind: AttachmentKind | undefined | null, t: TFunction): string {
-  return kind === 'photo' ? t('media.photo') : kind === 'voice' ? t('media.voiceMessage') : '';
+  return kind === 'photo' ? t('chat.mediaPhoto') : kind === 'voice' ? t('chat.mediaVoiceMessage') : '';
 }
 
 /** The unread badge: nothing for 0, the count up to 9, then '9+'. */

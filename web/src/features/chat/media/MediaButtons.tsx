@@ -28,7 +28,7 @@ export function PhotoButton({ onPhoto }: { onPhoto: (file: File) => void }) {
           if (file) onPhoto(file);
         }}
       />
-      <Button type="button" variant="ghost" size="icon" className="size-11 shrink-0 rounded-full" aria-label={t('media.photoButton')} title={t('media.photoButton')} onClick={() => input.current?.click()} data-testid="photo-button">
+      <Button type="button" variant="ghost" size="icon" className="size-11 shrink-0 rounded-full" aria-label={t('chat.mediaPhotoButton')} title={t('chat.mediaPhotoButton')} onClick={() => input.current?.click()} data-testid="photo-button">
         <ImagePlus aria-hidden="true" />
       </Button>
     </>
@@ -44,7 +44,7 @@ export function VoiceButton({ onVoice }: { onVoice: (kind: MediaKind, wav: Blob,
   const t = useT();
   const recorder = useVoiceRecorder(
     (wav, durationMs) => onVoice('voice', wav, durationMs),
-    (problem) => toast(t(problem === 'too_short' ? 'media.tooShort' : 'media.micDenied'), { id: 'voice-problem' }),
+    (problem) => toast(t(problem === 'too_short' ? 'chat.mediaTooShort' : 'chat.mediaMicDenied'), { id: 'voice-problem' }),
   );
   const active = recorder.state !== 'idle';
 
@@ -65,15 +65,15 @@ export function VoiceButton({ onVoice }: { onVoice: (kind: MediaKind, wav: Blob,
       {active && (
         <div className="absolute inset-y-0 start-0 end-[6.5rem] z-10 flex items-center gap-2 rounded-2xl border border-destructive/40 bg-card px-3" role="status" data-testid="recording-bar">
           <span className={cn('size-2.5 shrink-0 rounded-full bg-destructive', recorder.state === 'recording' && 'animate-pulse')} aria-hidden="true" />
-          <span className="text-sm font-medium tabular-nums" data-testid="recording-time">{t('media.recording', { time: clock(recorder.elapsedMs) })}</span>
-          <span className="min-w-0 flex-1 truncate text-xs text-muted-foreground">{t('media.recordingHint')}</span>
+          <span className="text-sm font-medium tabular-nums" data-testid="recording-time">{t('chat.mediaRecording', { time: clock(recorder.elapsedMs) })}</span>
+          <span className="min-w-0 flex-1 truncate text-xs text-muted-foreground">{t('chat.mediaRecordingHint')}</span>
           <button
             type="button"
             className="inline-flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-muted"
             onPointerDown={(event) => event.stopPropagation()}
             onClick={() => recorder.stop(false)}
-            aria-label={t('media.cancelRecording')}
-            title={t('media.cancelRecording')}
+            aria-label={t('chat.mediaCancelRecording')}
+            title={t('chat.mediaCancelRecording')}
             data-testid="recording-cancel"
           >
             <X className="size-4" aria-hidden="true" />
@@ -85,8 +85,8 @@ export function VoiceButton({ onVoice }: { onVoice: (kind: MediaKind, wav: Blob,
         variant={active ? 'destructive' : 'ghost'}
         size="icon"
         className={cn('size-11 shrink-0 touch-none select-none rounded-full', active && 'scale-110')}
-        aria-label={t('media.voiceButton')}
-        title={t('media.voiceButton')}
+        aria-label={t('chat.mediaVoiceButton')}
+        title={t('chat.mediaVoiceButton')}
         aria-pressed={active}
         data-testid="voice-button"
         data-state={recorder.state}

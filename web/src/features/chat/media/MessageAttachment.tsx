@@ -10,11 +10,11 @@ import { mediaUrl } from './mediaApi.ts';
 import { useMediaUploadActions } from './useMediaUploads.ts';
 
 const NOTE_KEYS = {
-  no_text: 'media.noteNoText',
-  ocr_failed: 'media.noteOcrFailed',
-  speech_unsupported_language: 'media.noteUnsupported',
-  no_speech: 'media.noteNoSpeech',
-  stt_failed: 'media.noteSttFailed',
+  no_text: 'chat.mediaNoteNoText',
+  ocr_failed: 'chat.mediaNoteOcrFailed',
+  speech_unsupported_language: 'chat.mediaNoteUnsupported',
+  no_speech: 'chat.mediaNoteNoSpeech',
+  stt_failed: 'chat.mediaNoteSttFailed',
 } as const satisfies Record<AttachmentNote, string>;
 
 /** The photo (tap: full size) or the original recording of a message, and the honest note when it has no text. */
@@ -29,10 +29,10 @@ export function MessageAttachment({ message, mine }: { message: ViewMessage; min
     <div className="mb-1.5" data-testid="message-attachment" data-kind={attachment.kind}>
       {attachment.kind === 'photo' ? (
         <>
-          <button type="button" onClick={() => setOpen(true)} className="block overflow-hidden rounded-xl" aria-label={t('media.openPhoto')} data-testid="message-photo">
+          <button type="button" onClick={() => setOpen(true)} className="block overflow-hidden rounded-xl" aria-label={t('chat.mediaOpenPhoto')} data-testid="message-photo">
             <img
               src={src}
-              alt={t('media.photo')}
+              alt={t('chat.mediaPhoto')}
               className="block h-auto max-w-full bg-black/5 object-contain"
               style={photoBox(attachment.width, attachment.height)}
               loading="lazy"
@@ -40,8 +40,8 @@ export function MessageAttachment({ message, mine }: { message: ViewMessage; min
           </button>
           <Dialog open={open} onOpenChange={setOpen}>
             <DialogContent closeLabel={t('general.close')} className="max-w-[min(96vw,64rem)] p-2 sm:p-3" data-testid="photo-dialog">
-              <DialogTitle className="sr-only">{t('media.photo')}</DialogTitle>
-              <img src={src} alt={t('media.photo')} className="max-h-[85dvh] w-full rounded-lg object-contain" />
+              <DialogTitle className="sr-only">{t('chat.mediaPhoto')}</DialogTitle>
+              <img src={src} alt={t('chat.mediaPhoto')} className="max-h-[85dvh] w-full rounded-lg object-contain" />
             </DialogContent>
           </Dialog>
         </>
@@ -53,7 +53,7 @@ export function MessageAttachment({ message, mine }: { message: ViewMessage; min
             controls
             preload="metadata"
             className="h-10 w-56 max-w-full sm:w-64"
-            aria-label={t('media.originalRecording')}
+            aria-label={t('chat.mediaOriginalRecording')}
             data-testid="message-audio"
           />
         </div>
@@ -80,14 +80,14 @@ function UploadState({ clientId, failed }: { clientId: string; failed: boolean }
   if (!failed) return <p className="mt-1 text-xs opacity-80" data-testid="upload-sending">{t('chat.sending')}</p>;
   return (
     <div className="mt-1 flex items-center gap-2 text-xs" data-testid="upload-failed">
-      <span className="font-medium">{t('media.notSent')}</span>
+      <span className="font-medium">{t('chat.mediaNotSent')}</span>
       <button type="button" className="inline-flex items-center gap-1 rounded-full px-2 py-0.5 hover:bg-black/10" onClick={() => actions?.retry(clientId)}>
         <RotateCw className="size-3" aria-hidden="true" />
-        {t('media.retry')}
+        {t('chat.mediaRetry')}
       </button>
       <button type="button" className="inline-flex items-center gap-1 rounded-full px-2 py-0.5 hover:bg-black/10" onClick={() => actions?.discard(clientId)}>
         <X className="size-3" aria-hidden="true" />
-        {t('media.discard')}
+        {t('chat.mediaDiscard')}
       </button>
     </div>
   );

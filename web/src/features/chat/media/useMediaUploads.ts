@@ -61,7 +61,7 @@ export function useMediaUploads(roomId: string, myId: string, merge: (message: C
     } catch (error) {
       console.warn('The photo or voice message was not sent', error);
       // A refused photo names what a photo may be (the global text for invalid_image speaks of Scan).
-      const { key, vars } = isApiError(error) && error.code === 'invalid_image' ? { key: 'media.invalidImage' as const, vars: undefined } : errorText(error, 'media.sendFailed');
+      const { key, vars } = isApiError(error) && error.code === 'invalid_image' ? { key: 'chat.mediaInvalidImage' as const, vars: undefined } : errorText(error, 'chat.mediaSendFailed');
       toast.error(t('chat.error'), { description: t(key, vars) });
       if (refusedForGood(error)) remove(upload.clientId);
       else setUploads((list) => list.map((u) => (u.clientId === upload.clientId ? { ...u, failed: true } : u)));
@@ -70,7 +70,7 @@ export function useMediaUploads(roomId: string, myId: string, merge: (message: C
 
   const send = useCallback((kind: MediaKind, blob: Blob, durationMs?: number) => {
     if (!navigator.onLine) {
-      toast.error(t('media.offline'), { id: 'media-offline' });
+      toast.error(t('chat.mediaOffline'), { id: 'media-offline' });
       return;
     }
     const upload: Upload = { clientId: newClientId(), kind, blob, url: URL.createObjectURL(blob), durationMs, failed: false, createdAt: new Date() };
