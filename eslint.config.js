@@ -11,10 +11,11 @@ import tseslint from 'typescript-eslint';
  */
 const SERVER_FEATURES = {
   auth: ['requireUser.ts', 'sessions.ts', 'sessionEvents.ts', 'sessionWatch.ts'],
-  chat: ['types.ts'],
+  chat: ['types.ts', 'messageSender.ts'],
   profiles: ['service.ts'],
   realtime: [],
-  scan: [],
+  media: [],
+  scan: ['index.ts'],
   speech: [],
   storage: ['dbStorage.ts'],
   translation: ['textTranslator.ts', 'detect.ts'],
@@ -35,11 +36,12 @@ function internalsOf(feature, open, message) {
  * none of them; scan and voice do not import each other.
  */
 const SERVER_LAYERS = {
-  platform: ['auth', 'chat', 'db', 'http', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
-  db: ['auth', 'chat', 'http', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
-  translation: ['auth', 'chat', 'profiles', 'realtime', 'scan', 'speech', 'voice'],
-  scan: ['chat', 'realtime', 'speech', 'voice'],
-  voice: ['chat', 'realtime', 'scan', 'speech'],
+  platform: ['auth', 'chat', 'db', 'http', 'media', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
+  db: ['auth', 'chat', 'http', 'media', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
+  translation: ['auth', 'chat', 'media', 'profiles', 'realtime', 'scan', 'speech', 'voice'],
+  scan: ['chat', 'media', 'realtime', 'speech', 'voice'],
+  voice: ['chat', 'media', 'realtime', 'scan', 'speech'],
+  chat: ['media'],
 };
 
 /** One no-restricted-imports rule per server folder (flat config keeps only the last one per file). */

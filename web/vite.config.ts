@@ -51,7 +51,7 @@ export default defineConfig({
             // the last copy when it does not (offline, read only). Never the socket. (Workbox copies
             // this function's source into the service worker: it must not use outer variables.)
             urlPattern: ({ url, request, sameOrigin }) =>
-              sameOrigin && request.method === 'GET' && /^\/api\/(auth\/session|profile|chats)(\/|$)/.test(url.pathname),
+              sameOrigin && request.method === 'GET' && /^\/api\/(auth\/session|profile|chats)(\/|$)/.test(url.pathname) && !/\/media\//.test(url.pathname),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'parley-api',
@@ -59,6 +59,13 @@ export default defineConfig({
               expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
             },
+          },
+          {
+            // Photos and recordings of a conversation never change under their id: kept once seen
+            // (readable offline), answered in ranges for <audio>; deleted at sign-out like the above.
+            urlPattern: ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && /^\/api\/chats\/[^/]+\/media\//.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'parley-media', rangeRequests: true, expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 }, cacheableResponse: { statuses: [200] } },
           },
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/storage/'),

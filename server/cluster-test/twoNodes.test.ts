@@ -173,6 +173,23 @@ describe('two nodes', () => {
     expect(served.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 
+  it('a photo sent through node 1 is served by node 2 to the partner, and to no one else', async () => {
+    const { ana, bruno } = await pair();
+    const stranger = await signUpAndIn(node2.app);
+    const roomId = (await call(node1, ana.cookie, 'POST', '/api/chats', { userId: bruno.id })).json().room.id as string;
+    const photo = multipart('file', 'photo.png', 'image/png', await pngImage(320, 200));
+    const clientId = Buffer.from(`--${photo.headers['content-type'].split('boundary=')[1]}\r\nContent-Disposition: form-data; name="clientId"\r\n\r\nana-cluster-photo1\r\n`);
+    const sent = await node1.app.inject({
+      method: 'POST', url: `/api/chats/${roomId}/photos`, payload: Buffer.concat([clientId, photo.payload]), headers: { ...photo.headers, cookie: ana.cookie },
+    });
+    expect(sent.statusCode).toBe(201);
+    const url = `/api/chats/${roomId}/media/${sent.json().message.attachment.id}`;
+    const served = await node2.app.inject({ url, headers: { cookie: bruno.cookie } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect((await node2.app.inject({ url, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+  });
+
   it('answers readiness with database and Redis, and keeps /metrics private', async () => {
     const ready = await node1.app.inject({ url: '/api/ready' });
     expect(ready.statusCode).toBe(200);

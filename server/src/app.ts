@@ -39,6 +39,9 @@ import { scanRoutes } from './scan/routes.ts';
 import { createScanService } from './scan/service.ts';
 import { attachVoiceSocket, createVoiceDeps, voiceRoutes } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
+import { mediaRoutes } from './media/routes.ts';
+import { createMediaService } from './media/service.ts';
+import { sendMessage } from './chat/messageSender.ts';
 import { DbStorage, storageRoutes } from './storage/dbStorage.ts';
 import { clusterSessionEvents, connectRedisBus, localBus } from './cluster/bus.ts';
 import { redisSlots } from './cluster/slots.ts';
@@ -206,7 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         followLanguageChange({ db, events, jobs, warn: (err) => app.log.warn({ err }, 'could not re-translate for a new language') }, userId, language),
     });
     await app.register(translationRoutes, { service: translation, requireUser });
-    const scan = createScanService({ ocrEngines: createOcrEngines(config.scan), translator: translation, logger: app.log });
+    const ocrEngines = createOcrEngines(config.scan);
+    const scan = createScanService({ ocrEngines, translator: translation, logger: app.log });
     await app.register(scanRoutes, { service: scan, requireUser });
     await app.register(chatRoutes, {
       db, requireUser, jobs, translator: chatTranslator, events, contexts,
@@ -222,6 +226,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
     const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
     await app.register(speechRoutes, { db, requireUser, tts: voice.tts });
+    // Photos and voice in a conversation: Scan's OCR and Talk's recogniser, then chat's send.
+    const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events }, input), logger: app.log });
+    await app.register(mediaRoutes, { db, requireUser, media, onMessageStored: () => metrics.messages.inc() });
     if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
     await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });
     const voiceSocket = attachVoiceSocket(app.server, {

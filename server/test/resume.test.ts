@@ -73,8 +73,8 @@ describe('resume after a reconnect', () => {
     const mark = await send(a.cookie, roomId, 'Are you there?');
     expect((await resume(b.cookie, roomId, mark.id)).map((m) => m.id)).toEqual([mark.id]);
 
-    // A lease renewal is not a change the reader sees: the old message is still not resent.
-    await sql`UPDATE messages SET translation_lease_until = now() + interval '1 minute' WHERE id = ${pending.id}`.execute(s.database.db);
+    // A new job for it (the sweeper re-queueing) is not a change the reader sees: still not resent.
+    await sql`UPDATE messages SET translation_job_id = gen_random_uuid(), translation_queued_at = now() WHERE id = ${pending.id}`.execute(s.database.db);
     expect((await resume(b.cookie, roomId, mark.id)).map((m) => m.id)).toEqual([mark.id]);
 
     // What a translation job stores (and would then announce, had its node not died).

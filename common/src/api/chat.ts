@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import type { TextSpan, TranslationFailureReason } from './translation.ts';
 import { safeText } from '../text.ts';
+import type { AttachmentKind, MessageAttachment } from './media.ts';
 import { FIELD_ERRORS } from './errors.ts';
 import { RELATIONSHIP_TYPES, relationshipContextSchema, type RelationshipContext } from '../relationship.ts';
 
@@ -37,6 +38,8 @@ export interface ChatMessage {
   machine_translation?: string | null;
   corrected_by?: string | null;
   corrected_at?: string | null;
+  /** A photo or voice message: its media (content is the text read from it, '' when none). */
+  attachment?: MessageAttachment | null;
 }
 
 /** A conversation glossary entry: how `sourcePhrase` is rendered in the other language (and back). */
@@ -80,6 +83,8 @@ export interface ConversationListItem {
     created_at: string;
     sender_username: string;
     isFromCurrentUser: boolean;
+    /** A photo or voice message (whose content may be '': nothing could be read or heard). */
+    attachment_kind?: AttachmentKind;
   } | null;
   otherUser: UserSummary | null;
   unreadCount: number;
@@ -153,6 +158,10 @@ export const CHAT_API = {
   translation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/translation`,
   glossary: (roomId: string) => `/api/chats/${roomId}/glossary`,
   glossaryEntry: (roomId: string, entryId: string) => `/api/chats/${roomId}/glossary/${entryId}`,
+  /** Multipart uploads (fields: file, clientId) that send a photo or voice message. */
+  photos: (roomId: string) => `/api/chats/${roomId}/photos`,
+  voice: (roomId: string) => `/api/chats/${roomId}/voice`,
+  media: (roomId: string, mediaId: string) => `/api/chats/${roomId}/media/${mediaId}`,
   realtime: '/api/realtime',
 } as const;
 

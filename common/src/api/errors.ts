@@ -46,6 +46,9 @@ export const ERROR_CODES = [
   'invalid_image',
   'image_too_large',
   'payload_too_large',
+  'invalid_audio',
+  'audio_too_large',
+  'audio_too_long',
   // server
   'service_busy',
   'database_unavailable',

@@ -1,4 +1,4 @@
-import { isLanguageCode, type ChatMessage, type LanguageCode } from '@parley/common';
+import { isLanguageCode, type ChatMessage, type LanguageCode, type MessageAttachment } from '@parley/common';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { isUuid, participantIds, requireMembership, roomNotFound } from './membership.ts';
@@ -19,6 +19,8 @@ export interface SendInput {
   roomId: string;
   content: string;
   clientId: string;
+  /** A photo or voice message (media/): content is the text read from it, '' when there is none. */
+  attachment?: MessageAttachment | undefined;
 }
 
 /**
@@ -34,8 +36,8 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   if (jobs.full) throw new AppError(503, 'service_busy', 'Too many messages are waiting for translation. Try again in a moment.', { 'retry-after': '5' });
   const room = await (deps.contexts ? deps.contexts.get(input.roomId, input.senderId) : sendContext(db, input.roomId, input.senderId));
   const { senderLanguage, target } = room;
-  // Same language on both sides: nothing to translate (spec section 5), so no engine call.
-  const needsTranslation = senderLanguage !== target;
+  // Same language on both sides (spec section 5), or a photo/voice without text: no engine call.
+  const needsTranslation = senderLanguage !== target && input.content.trim() !== '';
   const audience = room.partner_id ? [input.senderId, room.partner_id] : [input.senderId];
   const queued = needsTranslation ? jobs.newJob() : null;
 
@@ -49,6 +51,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
       original_language: senderLanguage,
       target_language: target,
       translation_status: needsTranslation ? 'pending' : 'not_needed',
+      attachment: input.attachment ? JSON.stringify(input.attachment) : null,
       ...queued,
     })
     .onConflict((oc) => oc.constraint('messages_client_id_unique').doNothing())

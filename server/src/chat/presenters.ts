@@ -22,6 +22,7 @@ export function presentMessage(row: Selectable<MessagesTable>): ChatMessage {
     machine_translation: row.machine_translation ?? null,
     corrected_by: row.corrected_by ?? null,
     corrected_at: row.corrected_at ? iso(row.corrected_at) : null,
+    ...(row.attachment ? { attachment: row.attachment } : {}),
   };
 }
 

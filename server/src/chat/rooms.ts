@@ -1,4 +1,5 @@
 import {
+  type AttachmentKind,
   inferRelationshipContext, pickerContext, type ConversationListItem, type PickerRelationshipType,
   type RelationshipContext, type UserSummary,
 } from '@parley/common';
@@ -44,12 +45,13 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
     id: string; name: string; created_at: Date;
     other_id: string | null; other_username: string | null; other_email: string | null; other_language: string | null;
     last_content: string | null; last_translated: string | null; last_created_at: Date | null; last_sender_id: string | null; last_sender_username: string | null;
+    last_attachment_kind: AttachmentKind | null;
     unread: string | number;
   }>`
     SELECT r.id, r.name, r.created_at,
            op.id AS other_id, op.username AS other_username, op.email AS other_email, op.language AS other_language,
            lm.content AS last_content, lm.translated_content AS last_translated, lm.created_at AS last_created_at, lm.sender_id AS last_sender_id,
-           sp.username AS last_sender_username,
+           sp.username AS last_sender_username, lm.attachment->>'kind' AS last_attachment_kind,
            (SELECT count(*) FROM messages m
              WHERE m.chat_room_id = r.id AND m.id > me.last_read_message_id
                AND m.sender_id IS DISTINCT FROM me.user_id) AS unread
@@ -58,7 +60,7 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
       LEFT JOIN chat_room_participants o ON o.chat_room_id = r.id AND o.user_id <> me.user_id
       LEFT JOIN profiles op ON op.id = o.user_id
       LEFT JOIN LATERAL (
-        SELECT content, translated_content, created_at, sender_id FROM messages
+        SELECT content, translated_content, created_at, sender_id, attachment FROM messages
          WHERE chat_room_id = r.id ORDER BY id DESC LIMIT 1
       ) lm ON true
       LEFT JOIN profiles sp ON sp.id = lm.sender_id
@@ -80,6 +82,7 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
             created_at: iso(r.last_created_at),
             sender_username: r.last_sender_username ?? 'Unknown',
             isFromCurrentUser: r.last_sender_id === callerId,
+            ...(r.last_attachment_kind ? { attachment_kind: r.last_attachment_kind } : {}),
           }
         : null,
     unreadCount: Number(r.unread),

@@ -1,4 +1,4 @@
-import type { RelationshipContext, TextSpan, TranslationFailureReason } from '@parley/common';
+import type { AttachmentKind, MessageAttachment, RelationshipContext, TextSpan, TranslationFailureReason } from '@parley/common';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -90,6 +90,8 @@ export interface MessagesTable {
   corrected_at: ColumnType<Date | null, never, Date | string | null>;
   /** Last change a reader sees (insert, translation, correction); kept by a trigger (migration 011). */
   changed_at: ColumnType<Date, never, never>;
+  /** A photo or voice message's media (migration 010); written as JSON text, read back parsed. */
+  attachment: ColumnType<MessageAttachment | null, string | null | undefined, string | null>;
 }
 
 export interface ConversationGlossaryTable {
@@ -112,6 +114,17 @@ export interface StoredFilesTable {
   updated_at: Timestamp;
 }
 
+/** Photos and voice recordings of a room (media/); deleted with the room. */
+export interface ChatMediaTable {
+  id: Generated<string>;
+  chat_room_id: string;
+  uploader_id: string | null;
+  kind: AttachmentKind;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -122,4 +135,5 @@ export interface Database {
   messages: MessagesTable;
   stored_files: StoredFilesTable;
   conversation_glossary: ConversationGlossaryTable;
+  chat_media: ChatMediaTable;
 }

@@ -23,6 +23,8 @@ export interface VoiceDeps {
   capabilities: VoiceCapabilities;
   /** The configured text-to-speech engine (also used to read chat messages aloud). */
   tts: TextToSpeech;
+  /** The speech recogniser for recorded voice messages (chat); with openai-realtime, the OpenAI-compatible transcription. */
+  stt: SpeechToText;
 }
 
 const supported = (engine: { supports(language: LanguageCode): boolean }) => LANGUAGE_CODES.filter((code) => engine.supports(code));
@@ -31,6 +33,7 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
   const logger = services.logger ?? silentLogger;
   const { openai } = config;
   const tts = createTts(config);
+  const openAiStt = () => new OpenAiStt({ baseUrl: openai.sttBaseUrl ?? openai.baseUrl, apiKey: openai.apiKey, model: openai.sttModel, timeoutMs: openai.timeoutMs });
   if (config.engine === 'openai-realtime') {
     const url = realtimeUrlFor(openai);
     return {
@@ -42,6 +45,7 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
         tts: { engine: 'openai-realtime', languages: [...LANGUAGE_CODES] },
       },
       tts,
+      stt: openAiStt(),
       createSession: (ctx) =>
         new OpenAiRealtimeSession(ctx, {
           url,
@@ -56,7 +60,7 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
   }
   const stt: SpeechToText =
     config.stt === 'openai'
-      ? new OpenAiStt({ baseUrl: openai.sttBaseUrl ?? openai.baseUrl, apiKey: openai.apiKey, model: openai.sttModel, timeoutMs: openai.timeoutMs })
+      ? openAiStt()
       : new PocketSphinxStt({ timeoutMs: openai.timeoutMs });
   const needed = ['sox'];
   if (config.stt === 'pocketsphinx') needed.push('pocketsphinx_continuous');
@@ -70,6 +74,7 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
       tts: { engine: tts.id, languages: supported(tts) },
     },
     tts,
+    stt,
     createSession: (ctx) => new VoiceSession(ctx, { stt, tts, translator: services.translator, ...(config.limits ? { limits: config.limits } : {}), logger }),
   };
 }

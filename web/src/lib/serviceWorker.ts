@@ -1,5 +1,7 @@
 /** The service worker's cache of API answers for offline reading (vite.config.ts, runtimeCaching). */
 export const OFFLINE_API_CACHE = 'parley-api';
+/** Photos and recordings of conversations (vite.config.ts); deleted with the API cache at sign-out. */
+export const OFFLINE_MEDIA_CACHE = 'parley-media';
 
 /** Run `task` once the page has loaded and the main thread is idle, so it never competes with the first paint. */
 export function whenIdle(task: () => void, timeout = 3000): void {
@@ -22,7 +24,7 @@ export function registerServiceWorker(): void {
 
 /** Sign-out: the next person on this device must not read the previous one's conversations offline. */
 export function forgetOfflineData(): void {
-  if (typeof caches !== 'undefined') void caches.delete(OFFLINE_API_CACHE).catch(() => undefined);
+  if (typeof caches !== 'undefined') for (const name of [OFFLINE_API_CACHE, OFFLINE_MEDIA_CACHE]) void caches.delete(name).catch(() => undefined);
 }
 
 /**

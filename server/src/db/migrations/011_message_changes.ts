@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * failed, retried, corrected). A resume returns the rows changed shortly before the client's mark
  * too (chat/messages.ts): ids are not commit order, and a node can die between storing a
  * translation and announcing it. Kept by a trigger, so every writer (the send, translation jobs,
- * corrections, retries) keeps it without knowing about it; lease renewals do not touch it.
+ * corrections, retries) keeps it without knowing about it; re-queueing (a new job id) does not touch it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE messages ADD COLUMN changed_at timestamptz`.execute(db);

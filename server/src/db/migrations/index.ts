@@ -7,6 +7,7 @@ import * as m005 from './005_stored_files.ts';
 import * as m006 from './006_conversation_glossary.ts';
 import * as m007 from './007_translation_detail.ts';
 import * as m008 from './008_job_queue.ts';
+import * as m010 from './010_chat_media.ts';
 import * as m011 from './011_message_changes.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '006_conversation_glossary': m006,
   '007_translation_detail': m007,
   '008_job_queue': m008,
+  '010_chat_media': m010,
   '011_message_changes': m011,
 };

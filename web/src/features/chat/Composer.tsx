@@ -20,6 +20,9 @@ export interface ComposerProps {
   restore?: { text: string } | null;
   /** Shown under the input for the trimmed draft (the translation preview). */
   renderPreview?: (draft: string) => ReactNode;
+  /** Controls before the input (the photo button) and after it (hold to record). */
+  leading?: ReactNode;
+  trailing?: ReactNode;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface ComposerProps {
  * messages wait, a send joins the outbox. Near the limit a counter shows; over it, a message
  * says by how much and nothing is sent.
  */
-export function Composer({ targetLanguageName, coverageNotices = [], onSend, restore, renderPreview }: ComposerProps) {
+export function Composer({ targetLanguageName, coverageNotices = [], onSend, restore, renderPreview, leading, trailing }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -64,7 +67,8 @@ export function Composer({ targetLanguageName, coverageNotices = [], onSend, res
   const rows = Math.min(5, Math.max(1, text.split('\n').length));
   return (
     <div className="shrink-0 border-t border-border bg-card px-3 pb-2 pt-2">
-      <form onSubmit={onSubmit} className="mx-auto flex max-w-3xl items-end gap-2" data-testid="message-form">
+      <form onSubmit={onSubmit} className="relative mx-auto flex max-w-3xl items-end gap-2" data-testid="message-form">
+        {leading}
         <Textarea
           ref={input}
           value={text}
@@ -79,6 +83,7 @@ export function Composer({ targetLanguageName, coverageNotices = [], onSend, res
           className="max-h-36 min-h-10 resize-none rounded-2xl py-2"
           data-testid="message-input"
         />
+        {trailing}
         <Button type="submit" size="icon" className="size-11 shrink-0 rounded-full" disabled={!content || over > 0} aria-label={t('chat.send')} data-testid="send-button">
           <SendHorizontal className="rtl:-scale-x-100" aria-hidden="true" />
         </Button>

@@ -20,6 +20,9 @@ import { MessageList } from './MessageList.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
 import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
+import { PhotoButton, VoiceButton } from './media/MediaButtons.tsx';
+import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts';
+import { photoForUpload } from './media/photo.ts';
 import { useCoverage } from '../language/useCoverage.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
@@ -64,6 +67,15 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
 
   const conversation = useConversation({ roomId: chat.roomId, myId, onGone, onSendError });
 
+  const uploads = useMediaUploads(chat.roomId, myId, conversation.merge);
+  const uploadActions = useMemo(() => ({ retry: uploads.retry, discard: uploads.discard }), [uploads.retry, uploads.discard]);
+  // An upload the socket already delivered shows once: as the server's message.
+  const messages = useMemo(() => {
+    const delivered = new Set(conversation.messages.map((m) => m.client_id));
+    const pending = uploads.messages.filter((m) => !delivered.has(m.client_id));
+    return pending.length ? [...conversation.messages, ...pending] : conversation.messages;
+  }, [conversation.messages, uploads.messages]);
+
   const tools = useMemo<ConversationTools>(
     () => ({ roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting }),
     [chat.roomId, myId, name],
@@ -99,7 +111,9 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       />
       {link === 'offline' && <OfflineNotice />}
       <ConversationToolsContext.Provider value={tools}>
-        <MessageList messages={conversation.messages} myId={myId} loading={conversation.loading} online={link === 'online'} />
+        <MediaUploadsContext.Provider value={uploadActions}>
+          <MessageList messages={messages} myId={myId} loading={conversation.loading} online={link === 'online'} />
+        </MediaUploadsContext.Provider>
       </ConversationToolsContext.Provider>
       <Composer
         targetLanguageName={displayLanguageName(partnerLanguage, language)}
@@ -107,6 +121,8 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         onSend={send}
         restore={restore}
         renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
+        leading={<PhotoButton onPhoto={(file) => void photoForUpload(file).then((photo) => uploads.send('photo', photo))} />}
+        trailing={<VoiceButton onVoice={(kind, wav, durationMs) => uploads.send(kind, wav, durationMs)} />}
       />
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
       <GlossaryDialog roomId={chat.roomId} open={glossaryOpen} onOpenChange={setGlossaryOpen} />

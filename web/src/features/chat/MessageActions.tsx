@@ -22,7 +22,10 @@ export function MessageActions({ message, hasTranslation, showTranslation, onTog
   if (message.local) return null;
   return (
     <span className="mr-auto -ml-1.5 inline-flex items-center gap-0.5" data-testid="message-actions">
-      <SpeakButton url={messageSpeechUrl(message.id, 'original')} testId="speak-original" tag={hasTranslation && showTranslation ? (message.original_language ?? undefined) : undefined} />
+      {/* A photo or voice message without text has nothing to read aloud. */}
+      {message.content.trim() && (
+        <SpeakButton url={messageSpeechUrl(message.id, 'original')} testId="speak-original" tag={hasTranslation && showTranslation ? (message.original_language ?? undefined) : undefined} />
+      )}
       {hasTranslation && showTranslation && (
         <SpeakButton url={messageSpeechUrl(message.id, 'translation')} testId="speak-translation" tag={message.target_language ?? undefined} />
       )}

@@ -9,6 +9,7 @@ import { MessageActions } from './MessageActions.tsx';
 import { MarkedText } from './MarkedText.tsx';
 import type { ViewMessage } from './messages.ts';
 import { TranslationFailure } from './TranslationFailure.tsx';
+import { MessageAttachment } from './media/MessageAttachment.tsx';
 
 /** The translation is worth showing: present and not just the original again. */
 export function distinctTranslation(message: Pick<ViewMessage, 'content' | 'translated_content'>): string | null {
@@ -23,7 +24,7 @@ function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: 
   const pending = !message.local && message.translation_status === 'pending';
   const failed = message.translation_status === 'failed';
   // Kept on this device until the server has it: 'waiting' once a send failed or while offline.
-  const waiting = message.local && (!online || (message.failedAttempts ?? 0) > 0);
+  const waiting = message.local && !message.upload && (!online || (message.failedAttempts ?? 0) > 0);
   return (
     <li
       className={cn('flex animate-in-up', mine ? 'justify-end' : 'justify-start')}
@@ -39,7 +40,10 @@ function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: 
           message.local && 'opacity-80',
         )}
       >
-        <p className="whitespace-pre-wrap break-words text-start" dir="auto" lang={message.original_language ?? undefined} data-testid="message-original">{message.content}</p>
+        <MessageAttachment message={message} mine={mine} />
+        {(message.content || !message.attachment) && (
+          <p className="whitespace-pre-wrap break-words text-start" dir="auto" lang={message.original_language ?? undefined} data-testid="message-original">{message.content}</p>
+        )}
         {translation && showTranslation && (
           <p
             className={cn('mt-1.5 whitespace-pre-wrap break-words border-t pt-1.5 text-start text-sm italic', mine ? 'border-white/25 text-white/90' : 'border-border text-foreground/80')}

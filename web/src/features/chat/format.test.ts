@@ -67,6 +67,12 @@ describe('previewText', () => {
     expect(previewText({ ...last('Hello', true), translated_content: 'Hola' }, t)).toBe('You: Hello');
   });
 
+  it('names a photo or voice message that has no text of its own', () => {
+    expect(previewText({ ...last('', false), attachment_kind: 'voice' }, t)).toBe('bruno: Voice message');
+    expect(previewText({ ...last('', true), attachment_kind: 'photo' }, t)).toBe('You: Photo');
+    expect(previewText({ ...last('SALIDA', false), translated_content: 'EXIT', attachment_kind: 'photo' }, t)).toBe('bruno: EXIT');
+  });
+
   it('cuts the text at 40 characters', () => {
     const text = 'a'.repeat(40);
     expect(previewText(last(text, true), t)).toBe(`You: ${text}`);

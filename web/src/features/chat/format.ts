@@ -1,4 +1,4 @@
-import { languageName, LIMITS, type ConversationListItem } from '@parley/common';
+import { languageName, LIMITS, type AttachmentKind, type ConversationListItem } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
 
 const MINUTE = 60_000;
@@ -45,8 +45,13 @@ export function previewText(lastMessage: ConversationListItem['lastMessage'], t:
     ? t('chat.youPrefix')
     : t('chat.senderPrefix', { sender: lastMessage.sender_username || t('chat.unknownSender') });
   // The reader's language first: a received message shows its translation when there is one.
-  const text = (!lastMessage.isFromCurrentUser && lastMessage.translated_content?.trim()) || lastMessage.content;
+  const text = (!lastMessage.isFromCurrentUser && lastMessage.translated_content?.trim()) || lastMessage.content || attachmentLabel(lastMessage.attachment_kind, t);
   return prefix + truncate(text, LIMITS.previewChars);
+}
+
+/** What names a photo or voice message that has no text of its own ('' for anything else). */
+export function attachmentLabel(kind: AttachmentKind | undefined | null, t: TFunction): string {
+  return kind === 'photo' ? t('chat.mediaPhoto') : kind === 'voice' ? t('chat.mediaVoiceMessage') : '';
 }
 
 /** The unread badge: nothing for 0, the count up to 9, then '9+'. */

@@ -1,7 +1,13 @@
 import type { ChatMessage } from '@parley/common';
 
 /** A message on screen: a server row, or the optimistic copy of one of ours still on its way. */
-export type ViewMessage = ChatMessage & { local?: boolean; /** Failed sends of a waiting message. */ failedAttempts?: number };
+export type ViewMessage = ChatMessage & {
+  local?: boolean;
+  /** Failed sends of a waiting message. */
+  failedAttempts?: number;
+  /** A photo or recording still uploading (media/useMediaUploads): its bytes on this device. */
+  upload?: { url: string; failed: boolean };
+};
 
 export type MessagesAction =
   | { type: 'merge'; messages: readonly ChatMessage[] }

@@ -7,7 +7,7 @@ import { showMessageNotification } from '../../lib/notify.ts';
 import { useRealtime } from '../../lib/realtime.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
-import { truncate } from './format.ts';
+import { attachmentLabel, truncate } from './format.ts';
 
 type List = ConversationListItem[] | undefined;
 
@@ -76,14 +76,16 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
             const room = list?.find((r) => r.id === message.chat_room_id);
             const name = room?.otherUser?.username || t('chat.partner');
             const roomId = message.chat_room_id;
+            // A photo or recording without text is named as one.
+            const content = message.content || attachmentLabel(message.attachment?.kind, t);
             if (message.translation_status === 'pending') {
               // The reader's language first: wait up to TOAST_WAIT_MS for the translation, else show the original.
               const timer = setTimeout(() => {
                 awaiting.current.delete(message.id);
-                tell(name, message.content, roomId);
+                tell(name, content, roomId);
               }, TOAST_WAIT_MS);
-              awaiting.current.set(message.id, { name, content: message.content, roomId, timer });
-            } else tell(name, message.translated_content || message.content, roomId);
+              awaiting.current.set(message.id, { name, content, roomId, timer });
+            } else tell(name, message.translated_content || content, roomId);
           }
           refreshSoon();
           break;

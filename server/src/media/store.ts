@@ -1,0 +1,35 @@
+import type { AttachmentKind } from '@parley/common';
+import type { Db } from '../db/connect.ts';
+import { notFound } from '../http/errors.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One answer for a malformed id, a missing file, a missing room and a room the caller is not in. */
+export const mediaNotFound = () => notFound('File not found');
+
+export async function insertMedia(db: Db, row: { roomId: string; uploaderId: string; kind: AttachmentKind; contentType: string; bytes: Buffer }): Promise<string> {
+  const inserted = await db
+    .insertInto('chat_media')
+    .values({ chat_room_id: row.roomId, uploader_id: row.uploaderId, kind: row.kind, content_type: row.contentType, bytes: row.bytes })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function deleteMedia(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('chat_media').where('id', '=', id).execute();
+}
+
+/** The file, only for a participant of its room (one query: membership is part of the lookup). */
+export async function readMedia(db: Db, input: { roomId: string; mediaId: string; userId: string }) {
+  if (!UUID.test(input.roomId) || !UUID.test(input.mediaId)) throw mediaNotFound();
+  const row = await db
+    .selectFrom('chat_media as m')
+    .innerJoin('chat_room_participants as p', (j) => j.onRef('p.chat_room_id', '=', 'm.chat_room_id').on('p.user_id', '=', input.userId))
+    .select(['m.content_type', 'm.bytes', 'm.created_at'])
+    .where('m.id', '=', input.mediaId)
+    .where('m.chat_room_id', '=', input.roomId)
+    .executeTakeFirst();
+  if (!row) throw mediaNotFound();
+  return { contentType: row.content_type, bytes: Buffer.from(row.bytes), createdAt: row.created_at };
+}
