@@ -50,6 +50,34 @@ async function send(page: Page, text: string) {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENS_DIR, `${name}-phone.png`) });
 
+/** Issue 13's budget for a first visit to the sign-in page, compressed, as the browser received it. */
+const AUTH_JS_BUDGET = 120 * 1024;
+
+test('a first visit to /auth downloads at most 120 KB of compressed JavaScript (no zod, no toaster)', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE }); // empty HTTP cache, no service worker
+  const page = await context.newPage();
+  const scripts: Promise<{ url: string; encoding?: string; bytes: number }>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    scripts.push(Promise.all([request.response(), request.sizes()]).then(([response, sizes]) => ({
+      url: new URL(request.url()).pathname,
+      encoding: response?.headers()['content-encoding'],
+      bytes: sizes.responseBodySize,
+    })));
+  });
+  await page.goto('/auth', { waitUntil: 'networkidle' });
+  await expect(page.getByTestId('auth-form')).toBeVisible();
+  const received = await Promise.all(scripts);
+  const total = received.reduce((sum, s) => sum + s.bytes, 0);
+  const listing = received.map((s) => `${s.url} ${s.encoding ?? 'identity'} ${s.bytes}`).join('\n');
+  expect(received.length, listing).toBeGreaterThan(1);
+  // Everything worth compressing arrived brotli-compressed (files under 1 KB are sent as they are).
+  for (const script of received.filter((s) => s.bytes > 1024)) expect(script.encoding, script.url).toBe('br');
+  expect(received.filter((s) => /\/(zod|sonner)-/.test(s.url)), listing).toEqual([]);
+  expect(total, listing).toBeLessThanOrEqual(AUTH_JS_BUDGET);
+  await context.close();
+});
+
 test('installable: a valid manifest with icons, and the service worker controls the page after a reload', async ({ browser }) => {
   const ana = await phoneActor(browser, 'ana');
   const manifest = await ana.page.evaluate(async () => {

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -8,6 +7,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { BrandMark } from '../shell/BrandMark.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import { loadToast } from '../../lib/toaster.tsx';
 import { useAuth } from './AuthProvider.tsx';
 import { mapAuthError, type AuthMode } from './authErrors.ts';
 
@@ -25,7 +25,9 @@ export function AuthPage() {
 
   const showError = (error: unknown) => {
     const view = mapAuthError(mode, error);
-    toast.error(t(view.title), { description: t(view.descriptionKey, view.vars) });
+    const title = t(view.title);
+    const description = t(view.descriptionKey, view.vars);
+    void loadToast().then((toast) => toast.error(title, { description }));
     if (view.switchToSignIn) setMode('signIn');
   };
 
@@ -36,9 +38,11 @@ export function AuthPage() {
     try {
       if (isSignUp) {
         const result = await signUp(username.trim(), email.trim(), password);
-        toast.success(t('auth.accountCreated'), {
-          description: t(result.confirmationRequired ? 'auth.confirmEmailDescription' : 'auth.accountCreatedDescription'),
-        });
+        const [title, description] = [
+          t('auth.accountCreated'),
+          t(result.confirmationRequired ? 'auth.confirmEmailDescription' : 'auth.accountCreatedDescription'),
+        ];
+        void loadToast().then((toast) => toast.success(title, { description }));
         setUsername('');
         setEmail('');
         setPassword('');
@@ -46,7 +50,8 @@ export function AuthPage() {
         setMode('signIn');
       } else {
         await signIn(email.trim(), password);
-        toast.success(t('auth.welcomeBack'), { description: t('auth.signedInDescription') });
+        const [title, description] = [t('auth.welcomeBack'), t('auth.signedInDescription')];
+        void loadToast().then((toast) => toast.success(title, { description }));
         navigate('/', { replace: true });
       }
     } catch (error) {

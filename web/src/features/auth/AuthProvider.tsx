@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type Profile, type SessionResponse, type SessionUser, type SignUpResponse } from '@parley/common';
+import type { Profile, SessionResponse, SessionUser, SignUpResponse } from '@parley/common';
+// Light entry points: the sign-in screen's first download must not pull the API schemas (zod).
+import { API } from '@parley/common/routes';
 import { api, isApiError, onUnauthenticated } from '../../lib/api.ts';
 import { forgetOfflineData } from '../../lib/serviceWorker.ts';
 import { readJson, writeJson } from '../../lib/userLanguage.ts';
