@@ -78,6 +78,28 @@ test('a first visit to /auth downloads at most 120 KB of compressed JavaScript (
   await context.close();
 });
 
+test('/auth arrives with the sign-in screen drawn (before any script runs), and the app takes it over', async ({ browser }) => {
+  const noScript = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+  const page = await noScript.newPage();
+  await page.goto('/auth');
+  await expect(page.getByTestId('auth-title')).toHaveText('Welcome back');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  // Styled by the inlined stylesheet: the primary button is coloured, not a bare browser button.
+  expect(await page.getByTestId('auth-submit').evaluate((el) => getComputedStyle(el).backgroundColor)).not.toMatch(/^rgba?\(0, 0, 0, 0\)$|^rgb\(239, 239, 239\)$/);
+  // Inert until the app is there: nothing typed into the copy can be lost.
+  await expect(page.locator('main[inert]')).toHaveCount(1);
+  await noScript.close();
+
+  const context = await browser.newContext({ viewport: PHONE });
+  const app = await context.newPage();
+  await app.goto('/auth');
+  await expect(app.getByLabel('Email')).toBeFocused();
+  await expect(app.locator('main[inert]')).toHaveCount(0);
+  await app.getByLabel('Email').fill('someone@example.com');
+  await expect(app.getByLabel('Email')).toHaveValue('someone@example.com');
+  await context.close();
+});
+
 test('installable: a valid manifest with icons, and the service worker controls the page after a reload', async ({ browser }) => {
   const ana = await phoneActor(browser, 'ana');
   const manifest = await ana.page.evaluate(async () => {
@@ -305,7 +327,6 @@ test('/chat/:roomId survives a reload, Back returns to the list; phone details',
   await ana.context.clearCookies();
   await page.goto('/auth');
   await expect(page.getByLabel('Email')).toBeFocused();
-  await page.waitForTimeout(700); // the card's entrance animation, before the picture
   await shot(page, 'phone-auth');
   await ana.context.close();
   await bruno.context.close();

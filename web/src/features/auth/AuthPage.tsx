@@ -65,7 +65,7 @@ export function AuthPage() {
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-secondary via-background to-teal-50 px-4 py-10">
-      <div className="w-full max-w-sm animate-in-up">
+      <div className="w-full max-w-sm">
         <div className="mb-6 flex flex-col items-center gap-2 text-center">
           <BrandMark className="size-12" />
           <p className="text-lg font-semibold tracking-tight">{t('header.appName')}</p>
