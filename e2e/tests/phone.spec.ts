@@ -48,7 +48,8 @@ async function send(page: Page, text: string) {
   await expect(input).toHaveValue('');
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENS_DIR, `${name}-phone.png`) });
+// Animations finished: the picture shows what stays on screen, not a message halfway through fading in.
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENS_DIR, `${name}-phone.png`), animations: 'disabled' });
 
 /** Issue 13's budget for a first visit to the sign-in page, compressed, as the browser received it. */
 const AUTH_JS_BUDGET = 120 * 1024;
@@ -88,6 +89,7 @@ test('/auth arrives with the sign-in screen drawn (before any script runs), and 
   expect(await page.getByTestId('auth-submit').evaluate((el) => getComputedStyle(el).backgroundColor)).not.toMatch(/^rgba?\(0, 0, 0, 0\)$|^rgb\(239, 239, 239\)$/);
   // Inert until the app is there: nothing typed into the copy can be lost.
   await expect(page.locator('main[inert]')).toHaveCount(1);
+  await shot(page, 'phone-auth-prerendered');
   await noScript.close();
 
   const context = await browser.newContext({ viewport: PHONE });
@@ -308,6 +310,8 @@ test('/chat/:roomId survives a reload, Back returns to the list; phone details',
   await page.goBack();
   await page.waitForURL((u) => u.pathname === '/');
   await expect(page.locator('[data-testid="chat-tab"][data-view="list"]')).toBeVisible();
+  await expect(page.getByTestId('conversation-row')).toHaveCount(1);
+  await shot(page, 'phone-list');
 
   // The search dialog: 44 px clear and close buttons; Escape gives focus back to its trigger.
   await page.getByTestId('user-search-button').click();
