@@ -38,6 +38,8 @@ async function fetchSession(): Promise<SessionResponse | null> {
 /** The last session seen on this device, so a returning user's app draws before the check answers. */
 const SESSION_HINT_KEY = 'parley.session';
 const readSessionHint = () => readJson<SessionResponse>(SESSION_HINT_KEY) ?? undefined;
+/** This device was signed in when last used (the server's answer still decides). */
+export const hasSessionHint = () => readSessionHint() !== undefined;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
