@@ -97,8 +97,15 @@ test('/auth arrives with the sign-in screen drawn (before any script runs), and 
   await app.goto('/auth');
   await expect(app.getByLabel('Email')).toBeFocused();
   await expect(app.locator('main[inert]')).toHaveCount(0);
+  // Typing fetches the toaster, so a sign-in that fails for want of network still says so.
+  const toaster = app.waitForResponse((r) => /\/assets\/sonner-/.test(r.url()));
   await app.getByLabel('Email').fill('someone@example.com');
   await expect(app.getByLabel('Email')).toHaveValue('someone@example.com');
+  await toaster;
+  await context.setOffline(true);
+  await app.getByLabel('Password', { exact: true }).fill('parley-pass-1');
+  await app.getByTestId('auth-submit').click();
+  await expect(app.locator('[data-sonner-toast]')).toBeVisible();
   await context.close();
 });
 

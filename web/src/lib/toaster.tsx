@@ -28,6 +28,11 @@ export async function loadToast(): Promise<typeof sonnerToast> {
   return (await import('sonner')).toast;
 }
 
+/** Fetch sonner ahead of a toast the user is about to cause (typing into a form), so it shows even if the network drops. */
+export function preloadToasts(): void {
+  void import('sonner').catch(() => undefined);
+}
+
 /** Mounts sonner's Toaster once a toast is wanted or `signedIn`; once mounted it stays, so no toast is cut off. */
 export function AppToaster({ signedIn }: { signedIn: boolean }) {
   const mounted = useSyncExternalStore(subscribe, () => wanted, () => wanted);

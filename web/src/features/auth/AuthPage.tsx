@@ -7,7 +7,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { BrandMark } from '../shell/BrandMark.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { loadToast } from '../../lib/toaster.tsx';
+import { loadToast, preloadToasts } from '../../lib/toaster.tsx';
 import { useAuth } from './AuthProvider.tsx';
 import { mapAuthError, type AuthMode } from './authErrors.ts';
 
@@ -76,7 +76,7 @@ export function AuthPage() {
             <CardDescription>{t(isSignUp ? 'auth.signUpSubtitle' : 'auth.signInSubtitle')}</CardDescription>
           </CardHeader>
           <CardContent>
-            <form className="flex flex-col gap-4" onSubmit={onSubmit} data-testid="auth-form" data-mode={mode}>
+            <form className="flex flex-col gap-4" onSubmit={onSubmit} onInput={preloadToasts} data-testid="auth-form" data-mode={mode}>
               {isSignUp && (
                 <div className="flex flex-col gap-2">
                   <Label htmlFor="auth-username">{t('auth.username')}</Label>
