@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright';
 import { table } from './stats.ts';
@@ -94,6 +94,7 @@ async function main() {
     const signUp = await fetch(`${BASE}/api/auth/signup`, { method: 'POST', headers, body: JSON.stringify(user) });
     if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status}`);
 
+    const loadAtStart = loadavg().map((l) => l.toFixed(1)).join(' ');
     const results: Record<string, Sample[]> = {};
     const add = (key: string, s: Sample) => (results[key] ??= []).push(s);
     for (let run = 0; run < RUNS; run += 1) {
@@ -105,12 +106,18 @@ async function main() {
       add('/auth warm', await measure(visitor, '/auth', authReady));
       await visitor.close();
 
-      // / after sign-in: the session cookie and the chosen language are set; the app itself is not cached yet.
+      // / after sign-in: the device as a sign-in leaves it (session cookie, chosen language, last session
+      // seen in localStorage); the app itself is not cached yet.
       const member = await browser.newContext({ ...PHONE, baseURL: BASE });
       await member.addInitScript(OBSERVERS);
       const res = await member.request.post('/api/auth/signin', { headers: { origin: BASE }, data: { email: user.email, password: user.password } });
       if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
-      await member.addInitScript(() => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('userLanguage', 'en'));
+      const session = JSON.stringify(await res.json());
+      await member.addInitScript((hint) => {
+        const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+        storage.setItem('userLanguage', 'en');
+        storage.setItem('parley.session', hint);
+      }, session);
       const appReady = async (page: Page) => void (await page.getByTestId('app-shell').waitFor());
       add('/ cold (signed in)', await measure(member, '/', appReady));
       add('/ warm (signed in)', await measure(member, '/', appReady));
@@ -118,7 +125,7 @@ async function main() {
     }
     await browser.close();
 
-    console.log(`\nWeb benchmark: Slow 4G, 4x CPU, 390x844; median of ${RUNS} runs`);
+    console.log(`\nWeb benchmark: Slow 4G, 4x CPU, 390x844; median of ${RUNS} runs; load average ${loadAtStart} at the start, ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`);
     table([['page', 'bytes  JS bytes  LCP ms  TBT ms'], ...Object.entries(results).map(([key, samples]): [string, string] => [
       key,
       [median(samples.map((s) => s.bytes)), median(samples.map((s) => s.jsBytes)), median(samples.map((s) => s.lcp)), median(samples.map((s) => s.tbt))]

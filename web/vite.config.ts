@@ -86,8 +86,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
-            // @parley/common's module-level schemas pull zod in; it changes rarely, so it caches apart.
+            // The signed-in app's @parley/common index pulls zod in; it changes rarely, so it caches apart.
+            // (The sign-in screen imports common's light entry points and downloads neither zod nor sonner.)
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'sonner', test: /node_modules[\\/]sonner[\\/]/ },
           ],
         },
       },

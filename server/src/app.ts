@@ -264,13 +264,16 @@ export function webCacheControl(distDir: string, filePath: string): string {
 }
 
 /**
- * The built SPA at /, with index.html for client-side routes (the 404 page is client-side).
+ * The built SPA at /, with index.html for client-side routes (the 404 page is client-side), except
+ * /auth: auth.html is the same page with the sign-in screen prerendered and its styles inlined (the
+ * first thing a new visitor sees paints without waiting for scripts; web/scripts/prerender.mjs).
  * The build writes .br and .gz next to each text file; preCompressed picks one by Accept-Encoding
- * (with Vary: Accept-Encoding). index.html, the service worker and the manifest are `no-cache`
+ * (with Vary: Accept-Encoding). The HTML pages, the service worker and the manifest are `no-cache`
  * (revalidated by ETag on every visit), so a deploy is picked up at once.
  */
 function serveWebApp(app: FastifyInstance, distDir: string): void {
   const indexHtml = path.join(distDir, 'index.html');
+  const authHtml = path.join(distDir, 'auth.html');
   if (existsSync(indexHtml)) {
     void app.register(fastifyStatic, {
       root: distDir,
@@ -285,6 +288,7 @@ function serveWebApp(app: FastifyInstance, distDir: string): void {
     const url = request.url.split('?')[0] ?? '/';
     // A missing hashed asset (an old chunk after a deploy) is a 404, never the page as JavaScript.
     const isApi = url.startsWith('/api/') || url.startsWith('/functions/') || url.startsWith(`${STORAGE_PREFIX}/`) || url.startsWith('/assets/');
+    if (request.method === 'GET' && url === '/auth' && existsSync(authHtml)) return reply.sendFile('auth.html', distDir);
     if (request.method === 'GET' && !isApi && existsSync(indexHtml)) return reply.sendFile('index.html', distDir);
     return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${url}`));
   });

@@ -11,6 +11,7 @@ import { getTestServer, type TestServer } from './helpers.ts';
  */
 const INDEX = '<!doctype html><html><head><title>Parley</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('parley '.repeat(400))});`;
+const AUTH_PAGE = `<!doctype html><html><head><style>${'main{color:red}'.repeat(100)}</style></head><body><div id="root"><main inert="">Sign In</main></div></body></html>`;
 
 describe('web app delivery', () => {
   let server: TestServer;
@@ -26,6 +27,7 @@ describe('web app delivery', () => {
       writeFileSync(path.join(dist, `${name}.gz`), gzipSync(body));
     };
     write('index.html', INDEX);
+    write('auth.html', AUTH_PAGE);
     write('assets/index-Ab12Cd34.js', SCRIPT);
     write('assets/tiny-Zz99.css', 'body{}', false); // too small to be worth compressing
     write('sw.js', 'self.addEventListener("fetch",()=>{});');
@@ -85,6 +87,22 @@ describe('web app delivery', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it('/auth gets the page with the sign-in screen prerendered, compressed and not cached', async () => {
+    for (const url of ['/auth', '/auth?next=1']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(AUTH_PAGE);
+    }
+    // Every other client-side route keeps the empty shell (a signed-in user never sees the form flash).
+    for (const url of ['/', '/profile', '/auth/other', '/chat/1']) {
+      const res = await get(url, 'br');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX);
+    }
   });
 
   it('API misses stay JSON 404s, and an unknown asset is not answered with the page', async () => {

@@ -1,13 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { AuthPage } from './features/auth/AuthPage.tsx';
+import { hasSessionHint } from './features/auth/AuthProvider.tsx';
 import { FullScreenLoader, RedirectIfAuthenticated, RequireAuth } from './features/auth/guards.tsx';
 
 // Only the sign-in screen is in the first download; the signed-in app, Profile and the 404 page
 // are chunks of their own (lazy.ts prefetches them when the browser is idle).
-const MainPage = lazy(() => import('./features/shell/MainPage.tsx').then((m) => ({ default: m.MainPage })));
+const loadMainPage = () => import('./features/shell/MainPage.tsx');
+const MainPage = lazy(() => loadMainPage().then((m) => ({ default: m.MainPage })));
 const ProfilePage = lazy(() => import('./features/profile/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })));
 const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
+
+// A signed-in device opening the app: its chunk downloads while React starts, not after.
+if (typeof window !== 'undefined' && window.location.pathname !== '/auth' && hasSessionHint()) void loadMainPage();
 
 /** Routes of spec section 2, plus /chat/:roomId (one address per conversation, same screen as /). */
 export function AppRoutes() {

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
-import { AuthProvider } from './features/auth/AuthProvider.tsx';
+import { AuthProvider, useAuth } from './features/auth/AuthProvider.tsx';
 import { I18nProvider } from './lib/i18n.tsx';
+import { AppToaster } from './lib/toaster.tsx';
 
 /** QueryClient -> I18n (interface language) -> Auth (session) -> Router, plus the toaster. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -15,10 +15,14 @@ export function Providers({ children }: { children: ReactNode }) {
       <I18nProvider>
         <AuthProvider>
           <BrowserRouter>{children}</BrowserRouter>
+          <Toasts />
         </AuthProvider>
       </I18nProvider>
-      {/* Toasts let clicks through (index.css), so they never block the controls beneath them. */}
-      <Toaster position="top-center" richColors toastOptions={{ duration: 4000 }} />
     </QueryClientProvider>
   );
+}
+
+function Toasts() {
+  const { user } = useAuth();
+  return <AppToaster signedIn={user !== null} />;
 }

@@ -11,3 +11,14 @@ export const API = {
 
 /** Public URL prefix of stored files (avatars). */
 export const STORAGE_PREFIX = '/storage';
+
+/** Paths of the translation API. The /functions/v1 paths answer clients written for the spec's hosted functions. */
+export const TRANSLATION_API = {
+  translate: '/api/translate',
+  smartTranslate: '/api/smart-translate',
+  languages: '/api/languages',
+  engines: '/api/engines',
+  uiStrings: '/api/ui-strings',
+  functionsTranslateText: '/functions/v1/translate-text',
+  functionsSmartTranslate: '/functions/v1/smart-translate',
+} as const;

@@ -4,17 +4,6 @@ import { relationshipContextSchema } from '../relationship.ts';
 import { safeText } from '../text.ts';
 import { FIELD_ERRORS } from './errors.ts';
 
-/** Paths of the translation API. The /functions/v1 paths answer clients written for the spec's hosted functions. */
-export const TRANSLATION_API = {
-  translate: '/api/translate',
-  smartTranslate: '/api/smart-translate',
-  languages: '/api/languages',
-  engines: '/api/engines',
-  uiStrings: '/api/ui-strings',
-  functionsTranslateText: '/functions/v1/translate-text',
-  functionsSmartTranslate: '/functions/v1/smart-translate',
-} as const;
-
 /** Caps of the UI-strings batch endpoint. */
 export const UI_STRINGS_LIMITS = { maxEntries: 500, maxChars: 500, maxKeyChars: 200 } as const;
 

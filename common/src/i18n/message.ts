@@ -26,6 +26,9 @@ function compile(text: string, locale: string): IntlMessageFormat | null {
 /** Fill an ICU message in `locale`; a missing argument is shown as `{name}` rather than throwing. */
 export function formatMessage(text: string, locale: string, vars: FormatVars = {}): string {
   if (!text.includes('{')) return text;
+  // Most messages are text with {name} arguments: ICU gives exactly String(value) for those, so they are
+  // filled here without parsing (the parser and locale resolution are most of a phone's first-render cost).
+  if (SIMPLE_MESSAGE.test(text)) return fillArguments(text, vars);
   const message = compile(text, locale);
   const args: Record<string, string | number> = { ...vars };
   for (const name of messageArguments(text)) if (!(name in args)) args[name] = `{${name}}`;
@@ -37,7 +40,14 @@ export function formatMessage(text: string, locale: string, vars: FormatVars = {
       // Fall through to the simple filler.
     }
   }
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in args ? String(args[name]) : match));
+  return fillArguments(text, args);
+}
+
+/** Only plain text and {name} arguments: no plural/select/number syntax and no ICU quoting ('). */
+const SIMPLE_MESSAGE = /^(?:[^{}']|\{\w+\})*$/;
+
+function fillArguments(text: string, args: FormatVars): string {
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(args, name) ? String(args[name]) : match));
 }
 
 /** Parse an ICU message; throws on invalid syntax. */

@@ -1,8 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+// Light entry points: this module is in the sign-in screen's first download (no zod schemas).
 import {
   ENGLISH_STRINGS, formatMessage, languageDirection, loadLocaleCatalog,
-  type CatalogKey, type FlatCatalog, type FormatVars, type LanguageCode, type LocaleCatalog,
-} from '@parley/common';
+  type CatalogKey, type FlatCatalog, type FormatVars, type LocaleCatalog,
+} from '@parley/common/i18n';
+import type { LanguageCode } from '@parley/common/languages';
 import { loadCachedCatalog, translateCatalog, type TranslateOptions } from './uiTranslation.ts';
 import { getStoredLanguage } from './userLanguage.ts';
 

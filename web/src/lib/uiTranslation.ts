@@ -1,7 +1,12 @@
+// Light entry points: this module is in the sign-in screen's first download (no zod schemas).
+import type { UiStringsResponse } from '@parley/common';
 import {
-  ENGLISH_STRINGS, LIMITS, TRANSLATION_API, UNTRANSLATED_KEYS, isComplexMessage, samePlaceholders,
-  type CatalogKey, type FlatCatalog, type LanguageCode, type LocaleCatalog, type UiStringsResponse,
-} from '@parley/common';
+  ENGLISH_STRINGS, UNTRANSLATED_KEYS, isComplexMessage, samePlaceholders,
+  type CatalogKey, type FlatCatalog, type LocaleCatalog,
+} from '@parley/common/i18n';
+import type { LanguageCode } from '@parley/common/languages';
+import { LIMITS } from '@parley/common/limits';
+import { TRANSLATION_API } from '@parley/common/routes';
 import { apiFetch, isApiError } from './api.ts';
 import { readJson, writeJson } from './userLanguage.ts';
 

@@ -1,4 +1,4 @@
-import { resolveLanguage, type LanguageCode } from '@parley/common';
+import { resolveLanguage, type LanguageCode } from '@parley/common/languages';
 
 /** localStorage key of the chosen language (spec section 3); holds a language code. */
 export const USER_LANGUAGE_KEY = 'userLanguage';

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -8,6 +7,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { BrandMark } from '../shell/BrandMark.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import { loadToast, preloadToasts } from '../../lib/toaster.tsx';
 import { useAuth } from './AuthProvider.tsx';
 import { mapAuthError, type AuthMode } from './authErrors.ts';
 
@@ -25,7 +25,9 @@ export function AuthPage() {
 
   const showError = (error: unknown) => {
     const view = mapAuthError(mode, error);
-    toast.error(t(view.title), { description: t(view.descriptionKey, view.vars) });
+    const title = t(view.title);
+    const description = t(view.descriptionKey, view.vars);
+    void loadToast().then((toast) => toast.error(title, { description }));
     if (view.switchToSignIn) setMode('signIn');
   };
 
@@ -36,9 +38,11 @@ export function AuthPage() {
     try {
       if (isSignUp) {
         const result = await signUp(username.trim(), email.trim(), password);
-        toast.success(t('auth.accountCreated'), {
-          description: t(result.confirmationRequired ? 'auth.confirmEmailDescription' : 'auth.accountCreatedDescription'),
-        });
+        const [title, description] = [
+          t('auth.accountCreated'),
+          t(result.confirmationRequired ? 'auth.confirmEmailDescription' : 'auth.accountCreatedDescription'),
+        ];
+        void loadToast().then((toast) => toast.success(title, { description }));
         setUsername('');
         setEmail('');
         setPassword('');
@@ -46,7 +50,8 @@ export function AuthPage() {
         setMode('signIn');
       } else {
         await signIn(email.trim(), password);
-        toast.success(t('auth.welcomeBack'), { description: t('auth.signedInDescription') });
+        const [title, description] = [t('auth.welcomeBack'), t('auth.signedInDescription')];
+        void loadToast().then((toast) => toast.success(title, { description }));
         navigate('/', { replace: true });
       }
     } catch (error) {
@@ -60,7 +65,7 @@ export function AuthPage() {
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-secondary via-background to-teal-50 px-4 py-10">
-      <div className="w-full max-w-sm animate-in-up">
+      <div className="w-full max-w-sm">
         <div className="mb-6 flex flex-col items-center gap-2 text-center">
           <BrandMark className="size-12" />
           <p className="text-lg font-semibold tracking-tight">{t('header.appName')}</p>
@@ -71,7 +76,7 @@ export function AuthPage() {
             <CardDescription>{t(isSignUp ? 'auth.signUpSubtitle' : 'auth.signInSubtitle')}</CardDescription>
           </CardHeader>
           <CardContent>
-            <form className="flex flex-col gap-4" onSubmit={onSubmit} data-testid="auth-form" data-mode={mode}>
+            <form className="flex flex-col gap-4" onSubmit={onSubmit} onInput={preloadToasts} data-testid="auth-form" data-mode={mode}>
               {isSignUp && (
                 <div className="flex flex-col gap-2">
                   <Label htmlFor="auth-username">{t('auth.username')}</Label>

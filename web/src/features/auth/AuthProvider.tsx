@@ -1,7 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type Profile, type SessionResponse, type SessionUser, type SignUpResponse } from '@parley/common';
+import type { Profile, SessionResponse, SessionUser, SignUpResponse } from '@parley/common';
+// Light entry points: the sign-in screen's first download must not pull the API schemas (zod).
+import { API } from '@parley/common/routes';
 import { api, isApiError, onUnauthenticated } from '../../lib/api.ts';
+import { forgetLastSeen, rememberLastSeen, restoreLastSeen } from '../../lib/lastSeen.ts';
 import { forgetOfflineData } from '../../lib/serviceWorker.ts';
 import { readJson, writeJson } from '../../lib/userLanguage.ts';
 
@@ -35,6 +38,8 @@ async function fetchSession(): Promise<SessionResponse | null> {
 /** The last session seen on this device, so a returning user's app draws before the check answers. */
 const SESSION_HINT_KEY = 'parley.session';
 const readSessionHint = () => readJson<SessionResponse>(SESSION_HINT_KEY) ?? undefined;
+/** This device was signed in when last used (the server's answer still decides). */
+export const hasSessionHint = () => readSessionHint() !== undefined;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -49,10 +54,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status < 500 && error.status > 0),
   });
 
+  // A returning user's conversation list draws from this device's last copy while it is fetched again.
+  useState(() => restoreLastSeen(queryClient, session.data?.user.id));
+  const userId = session.data?.user.id;
+  useEffect(() => (userId ? rememberLastSeen(queryClient, userId) : undefined), [queryClient, userId]);
+
   const clearSession = useCallback(() => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     forgetOfflineData(); // the service worker's copies of this user's conversations
+    forgetLastSeen();
   }, [queryClient]);
 
   // Any request answered 401 unauthenticated means the session is gone (expired, signed out elsewhere).

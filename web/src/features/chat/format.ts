@@ -76,6 +76,15 @@ export function conversationName(item: Pick<ConversationListItem, 'name' | 'othe
   return item.otherUser?.username || item.name;
 }
 
+// One Intl.DisplayNames per locale: making one loads locale data (tens of ms on a slow phone), and lists
+// name every language of every row.
+const displayNames = new Map<string, Intl.DisplayNames>();
+function languageNames(locale: string): Intl.DisplayNames {
+  let names = displayNames.get(locale);
+  if (!names) displayNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'language' })));
+  return names;
+}
+
 /**
  * A language's name in the interface language ('Spanish' in English, 'español' in Spanish);
  * `standalone` capitalises it for labels. Falls back to the English name.
@@ -83,7 +92,7 @@ export function conversationName(item: Pick<ConversationListItem, 'name' | 'othe
 export function displayLanguageName(code: string, locale = 'en', standalone = false): string {
   let name = languageName(code);
   try {
-    name = new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? name;
+    name = languageNames(locale).of(code) ?? name;
   } catch {
     // Unknown locale or code: keep the English name.
   }

@@ -61,7 +61,7 @@ export function LanguagePartnersDialog({ open, onOpenChange, onFindPeople }: Lan
         </DialogHeader>
         <div className="flex items-center justify-between rounded-xl bg-secondary px-3 py-2 text-sm">
           <span className="text-secondary-foreground">{t('userSearch.yourLanguage')}</span>
-          <span className="font-semibold" data-testid="partners-your-language">{displayLanguageName(profile?.language || language, language, true)}</span>
+          <LanguageNameText code={profile?.language || language} locale={language} />
         </div>
         <div className="relative">
           <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
@@ -108,4 +108,9 @@ export function LanguagePartnersDialog({ open, onOpenChange, onFindPeople }: Lan
       </DialogContent>
     </Dialog>
   );
+}
+
+/** Named inside the dialog's content, so a closed dialog costs nothing (a first Intl.DisplayNames is slow on a phone). */
+function LanguageNameText({ code, locale }: { code: string; locale: string }) {
+  return <span className="font-semibold" data-testid="partners-your-language">{displayLanguageName(code, locale, true)}</span>;
 }
