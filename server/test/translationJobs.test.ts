@@ -69,6 +69,13 @@ async function jobState(s: TestServer, jobId: string | null) {
   return r.rows[0];
 }
 
+/** The job's state once it is no longer active (a worker stores the result, then completes the job). */
+async function finalJobState(s: TestServer, jobId: string | null) {
+  let state = await jobState(s, jobId);
+  await until(async () => (state = await jobState(s, jobId))?.state !== 'active', `job ${jobId} finishes`);
+  return state;
+}
+
 /** Another runner on the same database, as a second node would have. */
 function otherRunner(s: TestServer, options: Partial<TranslationJobOptions> = {}) {
   return new TranslationJobs({
@@ -93,7 +100,7 @@ describe('translation jobs on a node that works', () => {
     const r = await settled(s, id);
     expect(r).toMatchObject({ translation_status: 'done', translated_content: '[es] retry me please', translation_attempts: 2 });
     expect(calls.filter((c) => c === 'retry me please')).toHaveLength(2);
-    expect(await jobState(s, r.translation_job_id)).toEqual({ state: 'completed', retry_count: 1 });
+    expect(await finalJobState(s, r.translation_job_id)).toEqual({ state: 'completed', retry_count: 1 });
   });
 
   it('a job that keeps failing ends failed after 5 attempts, keeping the original', async () => {
@@ -102,7 +109,7 @@ describe('translation jobs on a node that works', () => {
     const r = await settled(s, id);
     expect(r).toMatchObject({ translation_status: 'failed', translation_error: 'engine_failed', translated_content: null, content: 'ALWAYS-THROW', translation_attempts: 5 });
     expect(calls.filter((c) => c === 'ALWAYS-THROW')).toHaveLength(5);
-    expect(await jobState(s, r.translation_job_id)).toEqual({ state: 'failed', retry_count: 4 });
+    expect(await finalJobState(s, r.translation_job_id)).toEqual({ state: 'failed', retry_count: 4 });
   });
 
   it('two workers given the same message apply it once and announce it once', async () => {
@@ -223,7 +230,7 @@ describe('translation jobs queued by a web-only node', () => {
       const after = await settled(s, id);
       expect(after).toMatchObject({ translation_status: 'done', translated_content: '[es] lost job' });
       expect(after.translation_job_id).not.toBe(before.translation_job_id);
-      expect(await jobState(s, after.translation_job_id)).toMatchObject({ state: 'completed' });
+      expect(await finalJobState(s, after.translation_job_id)).toMatchObject({ state: 'completed' });
       expect(await worker.sweep()).toBe(0);
     } finally {
       await worker.drain();
@@ -244,7 +251,7 @@ describe('translation jobs queued by a web-only node', () => {
     try {
       await next.start();
       expect(await settled(s, id)).toMatchObject({ translation_status: 'done', translated_content: '[es] left active', translation_attempts: 2 });
-      expect(await jobState(s, jobId)).toEqual({ state: 'completed', retry_count: 1 });
+      expect(await finalJobState(s, jobId)).toEqual({ state: 'completed', retry_count: 1 });
     } finally {
       await next.drain();
     }
