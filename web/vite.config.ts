@@ -79,6 +79,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server reads the signed-in chunks' names from it (modulepreload on a signed-in visit).
+    manifest: true,
     rolldownOptions: {
       output: {
         // React and the router change less often than the app and are needed on every page: one
@@ -86,8 +88,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
-            // The signed-in app's @parley/common index pulls zod in; it changes rarely, so it caches apart.
-            // (The sign-in screen imports common's light entry points and downloads neither zod nor sonner.)
+            // Only Talk imports the @parley/common index (and with it zod); it changes rarely, so it caches apart.
+            // (The sign-in screen and the signed-in app import common's light entry points, without zod.)
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'sonner', test: /node_modules[\\/]sonner[\\/]/ },
           ],

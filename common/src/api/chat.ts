@@ -146,23 +146,6 @@ export const messagesQuery = z.object({
   resume: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
 });
 
-export const CHAT_API = {
-  searchUsers: '/api/users/search',
-  chats: '/api/chats',
-  chat: (roomId: string) => `/api/chats/${roomId}`,
-  messages: (roomId: string) => `/api/chats/${roomId}/messages`,
-  retryTranslation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/retry-translation`,
-  read: (roomId: string) => `/api/chats/${roomId}/read`,
-  context: (roomId: string) => `/api/chats/${roomId}/context`,
-  preview: (roomId: string) => `/api/chats/${roomId}/preview`,
-  translation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/translation`,
-  glossary: (roomId: string) => `/api/chats/${roomId}/glossary`,
-  glossaryEntry: (roomId: string, entryId: string) => `/api/chats/${roomId}/glossary/${entryId}`,
-  /** Multipart uploads (fields: file, clientId) that send a photo or voice message. */
-  photos: (roomId: string) => `/api/chats/${roomId}/photos`,
-  voice: (roomId: string) => `/api/chats/${roomId}/voice`,
-  media: (roomId: string, mediaId: string) => `/api/chats/${roomId}/media/${mediaId}`,
-  realtime: '/api/realtime',
-} as const;
+export { CHAT_API } from './chatRoutes.ts';
 
 export { relationshipContextSchema };

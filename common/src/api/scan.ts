@@ -2,27 +2,7 @@ import { z } from 'zod';
 import { safeText } from '../text.ts';
 import { FIELD_ERRORS } from './errors.ts';
 
-/** Paths of the Scan API. The /functions/v1 path answers clients written for the spec's hosted function. */
-export const SCAN_API = {
-  scan: '/api/scan',
-  upload: '/api/scan/upload',
-  functionsSmartImageTranslate: '/functions/v1/smart-image-translate',
-} as const;
-
-/** Caps of a scanned image (the server refuses more with 413 image_too_large). */
-export const SCAN_LIMITS = {
-  /** Decoded image bytes. */
-  maxBytes: 10 * 1024 * 1024,
-  /** Width x height, read from the header before anything is decoded. */
-  maxPixels: 50_000_000,
-  /** Longest side the browser should scale a camera photo to before upload (the server scales to 2000 for OCR). */
-  clientMaxSide: 2000,
-  /** Scans per user per minute. */
-  perMinute: 20,
-} as const;
-
-/** Multipart field names of POST /api/scan/upload. */
-export const SCAN_UPLOAD_FIELDS = { file: 'file', primaryLanguage: 'primaryLanguage', secondaryLanguage: 'secondaryLanguage' } as const;
+export { SCAN_API, SCAN_LIMITS, SCAN_UPLOAD_FIELDS } from './scanRoutes.ts';
 
 /** A language as clients send it: a code ('es'), a locale tag ('es-MX') or a name ('Spanish'); unknown -> 400 'Unknown language: xx'. */
 export const scanLanguageField = safeText(FIELD_ERRORS.language_required).trim().min(1, FIELD_ERRORS.language_required).max(64, FIELD_ERRORS.unknown_language);

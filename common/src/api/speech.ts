@@ -3,10 +3,9 @@ import { LANGUAGE_CODES } from '../languages.ts';
 import { safeText } from '../text.ts';
 import { FIELD_ERRORS } from './errors.ts';
 
-/** Longest text spoken in one request; longer message text is cut at a sentence end before it. */
-export const SPEECH_MAX_CHARS = 1_000;
+import { SPEECH_MAX_CHARS } from './speechRoutes.ts';
 
-export const SPEECH_API = { speech: '/api/speech' } as const;
+export { SPEECH_MAX_CHARS, SPEECH_API, messageSpeechUrl, textSpeechUrl } from './speechRoutes.ts';
 
 /**
  * GET /api/speech: either a message part (the caller must be in its room; otherwise the same 404 as
@@ -24,11 +23,3 @@ export const speechQuery = z.union([
   }).strict(),
 ]);
 export type SpeechQuery = z.infer<typeof speechQuery>;
-
-/** The URL that reads a message part aloud. */
-export const messageSpeechUrl = (messageId: string, part: 'original' | 'translation') =>
-  `${SPEECH_API.speech}?messageId=${encodeURIComponent(messageId)}&part=${part}`;
-
-/** The URL that reads a text aloud in `language`. */
-export const textSpeechUrl = (text: string, language: string) =>
-  `${SPEECH_API.speech}?text=${encodeURIComponent(text.slice(0, SPEECH_MAX_CHARS))}&language=${encodeURIComponent(language)}`;

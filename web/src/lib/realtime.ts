@@ -2,7 +2,8 @@ import {
   createContext, createElement, useContext, useEffect, useEffectEvent, useState, useSyncExternalStore, type ReactNode,
 } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
-import { CHAT_API, REALTIME_PROTOCOL_VERSION, type ServerEvent } from '@parley/common';
+import { CHAT_API, REALTIME_PROTOCOL_VERSION } from '@parley/common/client';
+import type { ServerEvent } from '@parley/common';
 
 /** The chat socket's state: `connected` once open, `connecting` on (re)start, `disconnected` after a close. */
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';

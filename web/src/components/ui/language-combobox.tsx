@@ -1,7 +1,8 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import * as PopoverPrimitive from '@radix-ui/react-popover';
 import { Check, ChevronDown } from 'lucide-react';
-import { LANGUAGES, type Language, type LanguageCode } from '@parley/common';
+import { LANGUAGES } from '@parley/common/client';
+import type { Language, LanguageCode } from '@parley/common';
 import { cn } from '../../lib/utils.ts';
 import { inputClass } from './input.tsx';
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Languages, SendHorizontal, TriangleAlert } from 'lucide-react';
-import { LIMITS } from '@parley/common';
+import { LIMITS } from '@parley/common/client';
 import { Button } from '../../components/ui/button.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useT } from '../../lib/i18n.tsx';

@@ -1,5 +1,5 @@
 import { Languages, Pencil } from 'lucide-react';
-import { messageSpeechUrl } from '@parley/common';
+import { messageSpeechUrl } from '@parley/common/client';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { SpeakButton } from '../speech/SpeakButton.tsx';

@@ -1,7 +1,5 @@
-import {
-  CHAT_API, type ChatMessage, type ConversationListItem, type PickerRelationshipType, type RelationshipContext,
-  type GlossaryEntryView, type StartChatResponse, type TranslationPreview, type UserSummary,
-} from '@parley/common';
+import { CHAT_API } from '@parley/common/client';
+import type { ChatMessage, ConversationListItem, PickerRelationshipType, RelationshipContext, GlossaryEntryView, StartChatResponse, TranslationPreview, UserSummary } from '@parley/common';
 import { api, apiFetch, isApiError } from '../../lib/api.ts';
 
 /** React Query key of the conversation list. */

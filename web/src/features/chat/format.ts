@@ -1,4 +1,5 @@
-import { languageName, LIMITS, type AttachmentKind, type ConversationListItem } from '@parley/common';
+import { languageName, LIMITS } from '@parley/common/client';
+import type { AttachmentKind, ConversationListItem } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
 
 const MINUTE = 60_000;

@@ -1,4 +1,5 @@
-import { LIMITS, type ChatMessage } from '@parley/common';
+import { LIMITS } from '@parley/common/client';
+import type { ChatMessage } from '@parley/common';
 import { chatApi } from './chatApi.ts';
 import { compareIds } from './messages.ts';
 

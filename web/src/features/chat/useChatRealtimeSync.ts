@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { LIMITS, type ConversationListItem } from '@parley/common';
+import { LIMITS } from '@parley/common/client';
+import type { ConversationListItem } from '@parley/common';
 import { useT } from '../../lib/i18n.tsx';
 import { showMessageNotification } from '../../lib/notify.ts';
 import { useRealtime } from '../../lib/realtime.ts';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CHAT_API, LIMITS, type ChatMessage } from '@parley/common';
+import { CHAT_API, LIMITS } from '@parley/common/client';
+import type { ChatMessage } from '@parley/common';
 import { useRealtime } from '../../lib/realtime.ts';
 import { keepForOffline } from '../../lib/serviceWorker.ts';
 import { chatApi, isNotFound } from './chatApi.ts';

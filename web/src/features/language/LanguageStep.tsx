@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Check, Languages, LoaderCircle } from 'lucide-react';
-import { LANGUAGES, resolveLanguage, type LanguageCode } from '@parley/common';
+import { LANGUAGES, resolveLanguage } from '@parley/common/client';
+import type { LanguageCode } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';

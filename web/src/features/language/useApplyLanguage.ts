@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { API, type LanguageCode, type Profile } from '@parley/common';
+import { API } from '@parley/common/client';
+import type { LanguageCode, Profile } from '@parley/common';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { storeLanguage } from '../../lib/userLanguage.ts';

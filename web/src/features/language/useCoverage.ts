@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { TRANSLATION_API, type LanguagesResponse } from '@parley/common';
+import { TRANSLATION_API } from '@parley/common/client';
+import type { LanguagesResponse } from '@parley/common';
 import { api } from '../../lib/api.ts';
 
 /** Whether the configured engines translate `from` into `to`; undefined while unknown. */

@@ -1,4 +1,5 @@
-import { API, LIMITS, type Profile, type UpdateProfileBody } from '@parley/common';
+import { API, LIMITS } from '@parley/common/client';
+import type { Profile, UpdateProfileBody } from '@parley/common';
 import { apiFetch } from '../../lib/api.ts';
 
 export const updateProfile = (body: UpdateProfileBody) => apiFetch<Profile>(API.profile, { method: 'PATCH', body });

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { AlertCircle, Check, Copy, LoaderCircle } from 'lucide-react';
-import { resolveLanguage, textSpeechUrl } from '@parley/common';
+import { resolveLanguage, textSpeechUrl } from '@parley/common/client';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';

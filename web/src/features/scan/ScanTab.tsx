@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import { ArrowLeftRight, ArrowUpDown, Camera, ImageUp, LoaderCircle, Type } from 'lucide-react';
-import { TRANSLATE_MAX_CHARS, type LanguageCode } from '@parley/common';
+import { LIMITS } from '@parley/common/client';
+import type { LanguageCode } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
@@ -151,7 +152,7 @@ export function ScanTab() {
                 ref={textRef}
                 rows={4}
                 value={text}
-                maxLength={TRANSLATE_MAX_CHARS}
+                maxLength={LIMITS.translateMaxChars}
                 onChange={(e) => setText(e.target.value)}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.currentTarget.form?.requestSubmit();

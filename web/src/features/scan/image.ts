@@ -1,4 +1,4 @@
-import { SCAN_LIMITS } from '@parley/common';
+import { SCAN_LIMITS } from '@parley/common/client';
 
 /** JPEG quality of a scaled or captured photo: small enough to upload quickly, sharp enough for OCR. */
 export const JPEG_QUALITY = 0.85;

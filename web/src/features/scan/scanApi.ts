@@ -1,13 +1,5 @@
-import {
-  SCAN_API,
-  TRANSLATION_API,
-  languageName,
-  type LanguageCode,
-  type ScanImageBody,
-  type ScanResponse,
-  type SmartTranslateBody,
-  type SmartTranslateResponse,
-} from '@parley/common';
+import { SCAN_API, TRANSLATION_API, languageName } from '@parley/common/client';
+import type { LanguageCode, ScanImageBody, ScanResponse, SmartTranslateBody, SmartTranslateResponse } from '@parley/common';
 import { apiFetch } from '../../lib/api.ts';
 
 /** smart-image-translate (spec section 7): the image goes as base64 (spec section 9). */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { SCAN_LIMITS, type LanguageCode } from '@parley/common';
+import { SCAN_LIMITS } from '@parley/common/client';
+import type { LanguageCode } from '@parley/common';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n, type TFunction } from '../../lib/i18n.tsx';

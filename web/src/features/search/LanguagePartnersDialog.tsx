@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Info, MessageCircle, Search } from 'lucide-react';
 import { toast } from 'sonner';
-import { languageName, type LanguageCode } from '@parley/common';
+import { languageName } from '@parley/common/client';
+import type { LanguageCode } from '@parley/common';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';

@@ -1,4 +1,5 @@
-import { RELATIONSHIP_TYPES, type CatalogKey, type Formality, type PickerRelationshipType, type RelationshipContext } from '@parley/common';
+import { RELATIONSHIP_TYPES } from '@parley/common/client';
+import type { CatalogKey, Formality, PickerRelationshipType, RelationshipContext } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
 
 /** Catalog keys of each picker card (spec section 2: type, formality badge, description). */

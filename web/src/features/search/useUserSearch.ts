@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CHAT_API, LIMITS, type UserSearchResult } from '@parley/common';
+import { CHAT_API, LIMITS } from '@parley/common/client';
+import type { UserSearchResult } from '@parley/common';
 import { api } from '../../lib/api.ts';
 
 /** `value` once it has stopped changing for `delayMs`. */

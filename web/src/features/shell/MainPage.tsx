@@ -3,7 +3,7 @@ import { useMatch, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Search } from 'lucide-react';
-import { languageName } from '@parley/common';
+import { languageName } from '@parley/common/client';
 import { Button } from '../../components/ui/button.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useLinkStatus } from '../../lib/network.ts';

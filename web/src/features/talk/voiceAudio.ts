@@ -1,4 +1,4 @@
-import { LIMITS } from '@parley/common';
+import { LIMITS } from '@parley/common/client';
 import { bytesToBase64, decodeAudioChunk, msUntil, scheduleChunk } from './audio.ts';
 import type { CaptureMessage, CaptureOptions } from './captureWorklet.ts';
 import workletUrl from './captureWorklet.ts?worker&url';

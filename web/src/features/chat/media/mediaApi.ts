@@ -1,4 +1,5 @@
-import { CHAT_API, MEDIA_UPLOAD_FIELDS, type ChatMessage } from '@parley/common';
+import { CHAT_API, MEDIA_UPLOAD_FIELDS } from '@parley/common/client';
+import type { ChatMessage } from '@parley/common';
 import { apiFetch } from '../../../lib/api.ts';
 
 export type MediaKind = 'photo' | 'voice';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LIMITS, MEDIA_LIMITS } from '@parley/common';
+import { LIMITS, MEDIA_LIMITS } from '@parley/common/client';
 import { base64ToBytes } from '../../talk/audio.ts';
 import { VoiceAudio, type Capture } from '../../talk/voiceAudio.ts';
 import { pcm16ToWav, pcmDurationMs } from './wav.ts';

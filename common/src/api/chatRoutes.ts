@@ -1,0 +1,19 @@
+/** Paths of the chat API (no zod: the web client imports this through `@parley/common/client`). */
+export const CHAT_API = {
+  searchUsers: '/api/users/search',
+  chats: '/api/chats',
+  chat: (roomId: string) => `/api/chats/${roomId}`,
+  messages: (roomId: string) => `/api/chats/${roomId}/messages`,
+  retryTranslation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/retry-translation`,
+  read: (roomId: string) => `/api/chats/${roomId}/read`,
+  context: (roomId: string) => `/api/chats/${roomId}/context`,
+  preview: (roomId: string) => `/api/chats/${roomId}/preview`,
+  translation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/translation`,
+  glossary: (roomId: string) => `/api/chats/${roomId}/glossary`,
+  glossaryEntry: (roomId: string, entryId: string) => `/api/chats/${roomId}/glossary/${entryId}`,
+  /** Multipart uploads (fields: file, clientId) that send a photo or voice message. */
+  photos: (roomId: string) => `/api/chats/${roomId}/photos`,
+  voice: (roomId: string) => `/api/chats/${roomId}/voice`,
+  media: (roomId: string, mediaId: string) => `/api/chats/${roomId}/media/${mediaId}`,
+  realtime: '/api/realtime',
+} as const;

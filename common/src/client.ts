@@ -1,0 +1,14 @@
+/**
+ * The values the web client needs outside Talk, from modules that do not import zod, so the signed-in
+ * chunk does not carry zod and does not build its schemas at load. Types come from `@parley/common`
+ * (`import type`, free). The server keeps using the index.
+ */
+export * from './languages.ts';
+export * from './limits.ts';
+export * from './api/routes.ts';
+export * from './api/chatRoutes.ts';
+export * from './api/speechRoutes.ts';
+export * from './api/scanRoutes.ts';
+export * from './api/media.ts';
+export * from './relationshipTypes.ts';
+export * from './realtimeProtocol.ts';
