@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FIELD_ERRORS } from './api/errors.ts';
 import { safeText } from './text.ts';
 
-import { CONTEXT_TYPES, FORMALITIES, RELATIONSHIP_TYPES, type ContextType, type Formality, type PickerRelationshipType } from './relationshipTypes.ts';
+import { CONTEXT_TYPES, FORMALITIES, RELATIONSHIP_TYPES, type ContextType, type PickerRelationshipType } from './relationshipTypes.ts';
 
 export { CONTEXT_TYPES, FORMALITIES, RELATIONSHIP_TYPES, type ContextType, type Formality, type PickerRelationshipType } from './relationshipTypes.ts';
 
