@@ -20,6 +20,7 @@ import { installJsonBodyParser, parseQueryString } from './http/textInput.ts';
 import { installNoStore } from './http/noStore.ts';
 import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
+import { makeSignedInPage } from './webPage.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { roomGlossary } from './chat/glossary.ts';
 import { followLanguageChange } from './chat/retarget.ts';
@@ -248,7 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (serveUsers) {
     storageRoutes(app, storage);
-    serveWebApp(app, config.webDistDir);
+    serveWebApp(app, config.webDistDir, makeSignedInPage(config.webDistDir, { db, sessions, cookieName }));
   }
 
   const pruneTimer = setInterval(() => void sessions.prune().catch((err) => app.log.warn({ err }, 'session prune failed')), 3_600_000);
@@ -271,7 +272,7 @@ export function webCacheControl(distDir: string, filePath: string): string {
  * (with Vary: Accept-Encoding). The HTML pages, the service worker and the manifest are `no-cache`
  * (revalidated by ETag on every visit), so a deploy is picked up at once.
  */
-function serveWebApp(app: FastifyInstance, distDir: string): void {
+function serveWebApp(app: FastifyInstance, distDir: string, sendSignedInPage: ReturnType<typeof makeSignedInPage>): void {
   const indexHtml = path.join(distDir, 'index.html');
   const authHtml = path.join(distDir, 'auth.html');
   if (existsSync(indexHtml)) {
@@ -279,16 +280,20 @@ function serveWebApp(app: FastifyInstance, distDir: string): void {
       root: distDir,
       prefix: '/',
       preCompressed: true,
+      // / goes through the not-found handler below, like every client-side route (a signed-in visit gets its own page).
+      index: false,
       cacheControl: false,
       setHeaders: (reply, filePath) => void reply.header('cache-control', webCacheControl(distDir, filePath)),
     });
   }
   else app.log.warn(`web app not built (${indexHtml} missing): run npm run build`);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // A missing hashed asset (an old chunk after a deploy) is a 404, never the page as JavaScript.
     const isApi = url.startsWith('/api/') || url.startsWith('/functions/') || url.startsWith(`${STORAGE_PREFIX}/`) || url.startsWith('/assets/');
     if (request.method === 'GET' && url === '/auth' && existsSync(authHtml)) return reply.sendFile('auth.html', distDir);
+    // The list or a conversation opened with a live session: the page with its chunks and first data.
+    if (request.method === 'GET' && (url === '/' || /^\/chat\/[^/]+$/.test(url)) && await sendSignedInPage(request, reply)) return reply;
     if (request.method === 'GET' && !isApi && existsSync(indexHtml)) return reply.sendFile('index.html', distDir);
     return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${url}`));
   });

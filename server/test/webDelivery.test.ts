@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestServer, type TestServer } from './helpers.ts';
+import { BOOTSTRAP_ELEMENT_ID, jsonForScript } from '../src/webPage.ts';
+import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
 
 /**
  * The built web app as the server delivers it: precompressed brotli/gzip chosen by
@@ -32,6 +33,13 @@ describe('web app delivery', () => {
     write('assets/tiny-Zz99.css', 'body{}', false); // too small to be worth compressing
     write('sw.js', 'self.addEventListener("fetch",()=>{});');
     write('manifest.webmanifest', '{"name":"Parley"}');
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify({
+      'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-Rr11.js' },
+      'src/features/shell/MainPage.tsx': { file: 'assets/MainPage-Mm22.js', imports: ['index.html', '_react.js', '_client.js'] },
+      '_client.js': { file: 'assets/client-Cc33.js' },
+    }));
     server = await getTestServer({ env: { WEB_DIST_DIR: dist } });
   });
 
@@ -112,5 +120,90 @@ describe('web app delivery', () => {
     const missing = await get('/assets/gone-123.js', 'br');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/json/);
+  });
+
+  describe('a signed-in visit to the list or a conversation', () => {
+    const BIO = 'hi </script><script>alert(1)</script> <!-- & \u2028';
+    let alice: Awaited<ReturnType<typeof signUpAndIn>>;
+    let bob: Awaited<ReturnType<typeof signUpAndIn>>;
+    let carol: Awaited<ReturnType<typeof signUpAndIn>>;
+    let aliceBobRoom: string;
+
+    beforeAll(async () => {
+      [alice, bob, carol] = [await signUpAndIn(server.app), await signUpAndIn(server.app), await signUpAndIn(server.app)];
+      const patched = await server.app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie: alice.cookie }, payload: { bio: BIO } });
+      expect(patched.statusCode).toBe(200);
+      const started = await server.app.inject({ method: 'POST', url: '/api/chats', headers: { cookie: alice.cookie }, payload: { userId: bob.id } });
+      aliceBobRoom = (started.json() as { room: { id: string } }).room.id;
+      // Bob and Carol's conversation is not Alice's business.
+      await server.app.inject({ method: 'POST', url: '/api/chats', headers: { cookie: bob.cookie }, payload: { userId: carol.id } });
+    });
+
+    const page = async (url: string, cookie?: string) => {
+      const res = await server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
+      const html = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body;
+      return { res, html };
+    };
+    const bootstrapOf = (html: string) => {
+      const match = new RegExp(`<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">(.*?)</script>`, 's').exec(html);
+      return match ? (JSON.parse(match[1] ?? '') as { session: { user: { id: string }; profile: { bio: string | null } }; conversations: { id: string }[] }) : null;
+    };
+
+    it("carries only the caller's session and conversations, the signed-in chunks to preload, and is never stored", async () => {
+      for (const url of ['/', `/chat/${aliceBobRoom}`]) {
+        const { res, html } = await page(url, alice.cookie);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(res.headers['cache-control'], url).toMatch(/no-store/);
+        expect(res.headers['cache-control'], url).toMatch(/private/);
+        const bootstrap = bootstrapOf(html);
+        expect(bootstrap?.session.user.id, url).toBe(alice.id);
+        expect(bootstrap?.session.profile.bio, url).toBe(BIO);
+        expect(bootstrap?.conversations.map((c) => c.id), url).toEqual([aliceBobRoom]);
+        // Exactly what the API answers Alice (her partner's public details included), nothing of Bob and Carol's.
+        const api = (path: string) => server.app.inject({ method: 'GET', url: path, headers: { cookie: alice.cookie } }).then((r) => r.json() as unknown);
+        expect(bootstrap?.session).toEqual(await api('/api/auth/session'));
+        expect(bootstrap?.conversations).toEqual(((await api('/api/chats')) as { conversations: unknown }).conversations);
+        expect(html, url).not.toContain(carol.id);
+        expect(html, url).not.toContain(carol.email);
+        expect(html, url).not.toContain(carol.username);
+        // The app's chunk and what it imports, but not the entry's own files again.
+        expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/MainPage-Mm22.js">');
+        expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/client-Cc33.js">');
+        expect(html).toContain('href="/assets/react-Rr11.js"');
+        expect(html).not.toContain('href="/assets/index-Ab12Cd34.js"');
+      }
+      const bobs = bootstrapOf((await page('/', bob.cookie)).html);
+      expect(bobs?.session.user.id).toBe(bob.id);
+      expect(bobs?.conversations).toHaveLength(2);
+    });
+
+    it('escapes what could end the script element', async () => {
+      const { html } = await page('/', alice.cookie);
+      const start = html.indexOf(`id="${BOOTSTRAP_ELEMENT_ID}">`);
+      const body = html.slice(start, html.indexOf('</script>', start));
+      expect(body).toContain(alice.id);
+      expect(body).not.toMatch(/<\/?script|<!--/i);
+      expect(body).toContain('\\u003c/script\\u003e');
+      expect(JSON.parse(jsonForScript({ s: '</script><!--\u2028' }))).toEqual({ s: '</script><!--\u2028' });
+      expect(jsonForScript({ s: '</script>' })).not.toContain('<');
+    });
+
+    it('is absent without a valid session: the plain, revalidated page', async () => {
+      for (const cookie of [undefined, 'parley_session=not-a-session', `${alice.cookie}x`]) {
+        const { res, html } = await page('/', cookie);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(html).toBe(INDEX);
+      }
+      // Other pages and the file the service worker precaches never carry it.
+      for (const url of ['/index.html', '/profile', '/auth']) {
+        const { html } = await page(url, alice.cookie);
+        expect(html, url).not.toContain(BOOTSTRAP_ELEMENT_ID);
+      }
+      const signedOut = await signUpAndIn(server.app);
+      await server.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie: signedOut.cookie } });
+      expect((await page('/', signedOut.cookie)).html).toBe(INDEX);
+    });
   });
 });

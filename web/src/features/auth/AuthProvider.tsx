@@ -4,6 +4,7 @@ import type { Profile, SessionResponse, SessionUser, SignUpResponse } from '@par
 // Light entry points: the sign-in screen's first download must not pull the API schemas (zod).
 import { API } from '@parley/common/routes';
 import { api, isApiError, onUnauthenticated } from '../../lib/api.ts';
+import { forgetBootstrap, readBootstrap } from '../../lib/bootstrap.ts';
 import { forgetLastSeen, rememberLastSeen, restoreLastSeen } from '../../lib/lastSeen.ts';
 import { forgetOfflineData } from '../../lib/serviceWorker.ts';
 import { readJson, writeJson } from '../../lib/userLanguage.ts';
@@ -38,8 +39,8 @@ async function fetchSession(): Promise<SessionResponse | null> {
 /** The last session seen on this device, so a returning user's app draws before the check answers. */
 const SESSION_HINT_KEY = 'parley.session';
 const readSessionHint = () => readJson<SessionResponse>(SESSION_HINT_KEY) ?? undefined;
-/** This device was signed in when last used (the server's answer still decides). */
-export const hasSessionHint = () => readSessionHint() !== undefined;
+/** This device was signed in when last used, or the page came with the session (the server's answer still decides). */
+export const hasSessionHint = () => readBootstrap() !== null || readSessionHint() !== undefined;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -47,10 +48,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryKey: SESSION_QUERY_KEY,
     queryFn: fetchSession,
     staleTime: Infinity,
-    // Draw at once from the hint; the server's answer (checked on every start) has the last word.
-    initialData: readSessionHint,
-    initialDataUpdatedAt: 0,
-    refetchOnMount: 'always',
+    // Draw at once from the hint; the server's answer (checked on every start) has the last word. A page
+    // that came with the session (lib/bootstrap.ts) already is the server's answer of this start.
+    initialData: () => readBootstrap()?.session ?? readSessionHint(),
+    initialDataUpdatedAt: () => (readBootstrap() ? Date.now() : 0),
+    refetchOnMount: () => (readBootstrap() ? false : 'always'),
     retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status < 500 && error.status > 0),
   });
 
@@ -64,6 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     forgetOfflineData(); // the service worker's copies of this user's conversations
     forgetLastSeen();
+    forgetBootstrap();
   }, [queryClient]);
 
   // Any request answered 401 unauthenticated means the session is gone (expired, signed out elsewhere).
