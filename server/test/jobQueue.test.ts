@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from './helpers.ts';
+import { createJobQueue, JOB_SCHEMA } from '../src/db/jobQueue.ts';
+import { createTestDatabase, useTestDatabase } from './helpers.ts';
 
 /**
  * pg-boss's scripts (several statements, their own BEGIN ... COMMIT, no parameters) run through
@@ -46,5 +47,25 @@ describe('runScript', () => {
     expect((await script)?.rows).toEqual([{ n: 1 }]);
     const { rows } = await sql<{ n: number }>`SELECT n FROM script_c`.execute(db);
     expect(rows).toEqual([{ n: 2 }]);
+  });
+});
+
+describe('pg-boss on a new database', () => {
+  it('four nodes starting at once all start, and the schema is installed once', async () => {
+    // Always on the PostgreSQL server (in both suite runs): a PGlite directory has one owner, so
+    // only a server database can have nodes racing.
+    const testDb = await createTestDatabase('postgres');
+    const handles = await Promise.all([1, 2, 3, 4].map(() => testDb.open()));
+    const queues = handles.map((h) => createJobQueue(h, { supervise: false, maintenanceIntervalSeconds: 60, onError: () => undefined }));
+    try {
+      const started = await Promise.allSettled(queues.map((q) => q.start()));
+      expect(started.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = ${JOB_SCHEMA}`.execute(handles[0]!.db);
+      expect(rows[0]?.n).toBe(1);
+    } finally {
+      await Promise.allSettled(queues.map((q) => q.stop({ graceful: false, wait: true })));
+      await Promise.allSettled(handles.map((h) => h.close()));
+      await testDb.drop();
+    }
   });
 });

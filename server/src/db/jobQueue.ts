@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Db, DbHandle } from './connect.ts';
 
@@ -40,7 +40,33 @@ export function createJobQueue(
   });
   // An EventEmitter without an 'error' listener would throw: maintenance errors are logged.
   boss.on('error', options.onError);
+  if (database.kind === 'postgres') {
+    const start = boss.start.bind(boss);
+    boss.start = () => startAlone(database.db, start);
+  }
   return boss;
+}
+
+/** Session advisory lock held while one node creates or upgrades pg-boss's schema. */
+const START_LOCK = 4_607_291_835;
+
+/**
+ * Nodes starting together on a new database race in pg-boss's install: its own transaction-level
+ * advisory lock serialises the scripts, but the second node's catalog cache has not seen the first
+ * one's schema after the wait, and its CREATE SCHEMA IF NOT EXISTS fails on the unique index (and a
+ * failed PgBoss.start() cannot be retried: the instance stays "starting"). So one node at a time
+ * runs start() while holding this lock on a connection of its own; the next one then begins in a
+ * fresh transaction that sees the installed schema. (PGlite has a single owner: no race there.)
+ */
+async function startAlone(db: Db, start: () => Promise<PgBoss>): Promise<PgBoss> {
+  return db.connection().execute(async (lockHolder) => {
+    await sql`SELECT pg_advisory_lock(${START_LOCK})`.execute(lockHolder);
+    try {
+      return await start();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${START_LOCK})`.execute(lockHolder).catch(() => undefined);
+    }
+  });
 }
 
 /** The caller's transaction as pg-boss's database: a job sent through it commits with the transaction. */
