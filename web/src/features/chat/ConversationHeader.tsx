@@ -50,9 +50,11 @@ export function ConversationHeader(props: ConversationHeaderProps) {
           </p>
         </div>
         {link !== 'online' && (
-          <Button size="sm" onClick={onJoin} disabled={link === 'offline'} data-testid="join-chat">
+          // On a phone the label would squeeze the partner's name to a few letters: icon only there
+          // (named by aria-label and title), the label from the sm breakpoint up.
+          <Button size="sm" onClick={onJoin} disabled={link === 'offline'} className="shrink-0" aria-label={t('chat.joinChat')} title={t('chat.joinChat')} data-testid="join-chat">
             {link === 'offline' ? <WifiOff aria-hidden="true" /> : <PlugZap aria-hidden="true" />}
-            {t('chat.joinChat')}
+            <span className="hidden sm:inline">{t('chat.joinChat')}</span>
           </Button>
         )}
         {onGlossary && (
