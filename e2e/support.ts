@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
@@ -62,4 +63,53 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-phone.png`), fullPage: false });
   await page.setViewportSize(original);
+}
+
+export const conversationRow = (page: Page, name: string) => page.locator(`[data-testid="conversation-row"][data-name="${name}"]`);
+
+/**
+ * ana starts the chat with bruno through the API (with a relationship type when given), then both
+ * open it from their lists and wait for the live connection.
+ */
+export async function startChat(ana: Actor, bruno: Actor, relationshipType?: string): Promise<void> {
+  const status = await ana.page.evaluate(async ({ username, relationshipType }) => {
+    const search = await (await fetch(`/api/users/search?q=${encodeURIComponent(username)}`)).json();
+    const res = await fetch('/api/chats', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: search.users[0].id, relationshipType }),
+    });
+    return res.status;
+  }, { username: bruno.username, relationshipType });
+  expect(status).toBe(201);
+  for (const [actor, partner] of [[ana, bruno], [bruno, ana]] as const) {
+    await actor.page.reload();
+    await conversationRow(actor.page, partner.username).getByTestId('conversation-open').click();
+    await expect(actor.page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
+  }
+}
+
+/** Screenshots once the pointer is out of the way and no toast covers the screen. */
+export async function quietScreenshots(page: Page, name: string): Promise<void> {
+  await page.mouse.move(2, 400);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await screenshots(page, name);
+}
+
+/**
+ * A photo of a Spanish sign as a phone takes it (3200 x 2000), written to `file`: dark letters on a
+ * light board, a little blur and noise. Scan and photo messages read the same picture.
+ */
+export function writeSpanishSign(file: string): string {
+  execFileSync('convert', [
+    '-size', '3200x2000', 'xc:#efe9da',
+    '-fill', '#1f6f3a', '-draw', 'rectangle 120,120 3080,1880',
+    '-fill', '#f7f4ec', '-draw', 'rectangle 170,170 3030,1830',
+    '-font', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf', '-fill', '#1c1c1c', '-gravity', 'center',
+    '-pointsize', '230', '-annotate', '+0-450', 'SALIDA DE',
+    '-annotate', '+0-180', 'EMERGENCIA',
+    '-pointsize', '160', '-annotate', '+0+210', 'Prohibido fumar',
+    '-annotate', '+0+440', 'en este edificio',
+    '-blur', '0x1.2', '-attenuate', '0.25', '+noise', 'Gaussian',
+    '-quality', '90', file,
+  ]);
+  return file;
 }

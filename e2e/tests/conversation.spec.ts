@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newActor, screenshots, signInUi, signUpViaApi, type Actor } from '../support.ts';
+import { conversationRow as row, newActor, quietScreenshots, signInUi, signUpViaApi, startChat } from '../support.ts';
 
 /**
  * Issue 14, two actors in Chromium with the offline engines: ana (English) sees how bruno (Spanish)
@@ -8,31 +8,9 @@ import { newActor, screenshots, signInUi, signUpViaApi, type Actor } from '../su
  * correction (the conversation glossary); the preview hides with one tap and stays hidden after a reload.
  */
 
-const row = (page: Page, name: string) => page.locator(`[data-testid="conversation-row"][data-name="${name}"]`);
 const messages = (page: Page, mine: boolean) => page.locator(`[data-testid="message"][data-mine="${mine}"]`);
 
-/** ana starts the chat with bruno (Boss) through the API, then both open it from their lists. */
-async function startChat(ana: Actor, bruno: Actor) {
-  const status = await ana.page.evaluate(async (username) => {
-    const search = await (await fetch(`/api/users/search?q=${encodeURIComponent(username)}`)).json();
-    const res = await fetch('/api/chats', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: search.users[0].id, relationshipType: 'boss' }),
-    });
-    return res.status;
-  }, bruno.username);
-  expect(status).toBe(201);
-  for (const [actor, partner] of [[ana, bruno], [bruno, ana]] as const) {
-    await actor.page.reload();
-    await row(actor.page, partner.username).getByTestId('conversation-open').click();
-    await expect(actor.page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
-  }
-}
 
-async function quietScreenshots(page: Page, name: string) {
-  await page.mouse.move(2, 400);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await screenshots(page, name);
-}
 
 test('ana previews how bruno will read her, sends, and bruno gets exactly that text', async ({ browser }) => {
   const ana = await newActor(browser, 'ana');
@@ -41,7 +19,7 @@ test('ana previews how bruno will read her, sends, and bruno gets exactly that t
   await signUpViaApi(bruno);
   await signInUi(ana, 'English');
   await signInUi(bruno, 'Spanish');
-  await startChat(ana, bruno);
+  await startChat(ana, bruno, 'boss');
 
   // Typing: after a pause the preview shows the Spanish bruno will read and the English back.
   const input = ana.page.getByTestId('message-input');

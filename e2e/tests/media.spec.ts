@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { newActor, SCREENS_DIR, screenshots, signInUi, signUpViaApi, type Actor } from '../support.ts';
+import { newActor, quietScreenshots, SCREENS_DIR, signInUi, signUpViaApi, startChat, writeSpanishSign } from '../support.ts';
 
 /**
  * Issue 14, photos and voice in the thread, two actors with the offline engines: bruno (Spanish)
@@ -15,7 +15,6 @@ import { newActor, SCREENS_DIR, screenshots, signInUi, signUpViaApi, type Actor 
  */
 const FIXTURES = mkdtempSync(path.join(tmpdir(), 'parley-media-'));
 const PHRASE = 'Where is the train station';
-const BOLD_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 
 let browser: Browser;
 
@@ -40,45 +39,11 @@ test.afterAll(async () => {
  * A photo of a Spanish sign as a phone takes it (3200 x 2000: the browser scales it to 2000 px before
  * the upload): dark letters on a light board, a little blur and noise.
  */
-function spanishSign(): string {
-  const file = path.join(FIXTURES, 'cartel.jpg');
-  execFileSync('convert', [
-    '-size', '3200x2000', 'xc:#efe9da',
-    '-fill', '#1f6f3a', '-draw', 'rectangle 120,120 3080,1880',
-    '-fill', '#f7f4ec', '-draw', 'rectangle 170,170 3030,1830',
-    '-font', BOLD_FONT, '-fill', '#1c1c1c', '-gravity', 'center',
-    '-pointsize', '230', '-annotate', '+0-450', 'SALIDA DE',
-    '-annotate', '+0-180', 'EMERGENCIA',
-    '-pointsize', '160', '-annotate', '+0+210', 'Prohibido fumar',
-    '-annotate', '+0+440', 'en este edificio',
-    '-blur', '0x1.2', '-attenuate', '0.25', '+noise', 'Gaussian',
-    '-quality', '90', file,
-  ]);
-  return file;
-}
+const spanishSign = () => writeSpanishSign(path.join(FIXTURES, 'cartel.jpg'));
 
-const row = (page: Page, name: string) => page.locator(`[data-testid="conversation-row"][data-name="${name}"]`);
 const messages = (page: Page, mine: boolean) => page.locator(`[data-testid="message"][data-mine="${mine}"]`);
 
-async function startChat(ana: Actor, bruno: Actor) {
-  const status = await ana.page.evaluate(async (username) => {
-    const search = await (await fetch(`/api/users/search?q=${encodeURIComponent(username)}`)).json();
-    const res = await fetch('/api/chats', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: search.users[0].id }) });
-    return res.status;
-  }, bruno.username);
-  expect(status).toBe(201);
-  for (const [actor, partner] of [[ana, bruno], [bruno, ana]] as const) {
-    await actor.page.reload();
-    await row(actor.page, partner.username).getByTestId('conversation-open').click();
-    await expect(actor.page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
-  }
-}
 
-async function quietScreenshots(page: Page, name: string) {
-  await page.mouse.move(2, 400);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await screenshots(page, name);
-}
 
 /** Hold the voice button about 3 s while the fake microphone speaks, then release on it. */
 async function recordVoice(page: Page) {

@@ -5,11 +5,10 @@ import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { PHONE, newActor, screenshots, signInUi, signUpViaApi, type Actor } from '../support.ts';
+import { PHONE, newActor, screenshots, signInUi, signUpViaApi, writeSpanishSign, type Actor } from '../support.ts';
 
 /** Generated images live in a temporary folder: nothing binary is committed. */
 const FIXTURES = mkdtempSync(path.join(tmpdir(), 'parley-scan-'));
-const BOLD_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 const NO_TEXT = /No text found|Failed to analyze image/;
 
 /**
@@ -18,22 +17,7 @@ const NO_TEXT = /No text found|Failed to analyze image/;
  * 'SALIDA DE EMERGENCIA / Prohibido fumar' the server's detector guesses Portuguese and falls back to the
  * primary language; the fuller sentence is detected as Spanish.)
  */
-function spanishSign(): string {
-  const file = path.join(FIXTURES, 'spanish-sign.jpg');
-  execFileSync('convert', [
-    '-size', '3200x2000', 'xc:#efe9da',
-    '-fill', '#1f6f3a', '-draw', 'rectangle 120,120 3080,1880',
-    '-fill', '#f7f4ec', '-draw', 'rectangle 170,170 3030,1830',
-    '-font', BOLD_FONT, '-fill', '#1c1c1c', '-gravity', 'center',
-    '-pointsize', '230', '-annotate', '+0-450', 'SALIDA DE',
-    '-annotate', '+0-180', 'EMERGENCIA',
-    '-pointsize', '160', '-annotate', '+0+210', 'Prohibido fumar',
-    '-annotate', '+0+440', 'en este edificio',
-    '-blur', '0x1.2', '-attenuate', '0.25', '+noise', 'Gaussian',
-    '-quality', '90', file,
-  ]);
-  return file;
-}
+const spanishSign = () => writeSpanishSign(path.join(FIXTURES, 'spanish-sign.jpg'));
 
 /** A light, empty board: nothing to read. */
 function blankBoard(): string {
