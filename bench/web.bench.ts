@@ -93,6 +93,11 @@ async function main() {
     const headers = { 'content-type': 'application/json', origin: BASE };
     const signUp = await fetch(`${BASE}/api/auth/signup`, { method: 'POST', headers, body: JSON.stringify(user) });
     if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status}`);
+    // The language step every user goes through saves the language to the profile (the server draws / in it).
+    const signIn = await fetch(`${BASE}/api/auth/signin`, { method: 'POST', headers, body: JSON.stringify({ email: user.email, password: user.password }) });
+    const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const chosen = await fetch(`${BASE}/api/profile`, { method: 'PATCH', headers: { ...headers, cookie }, body: JSON.stringify({ language: 'en' }) });
+    if (!chosen.ok) throw new Error(`choosing the language failed: ${chosen.status}`);
 
     const loadAtStart = loadavg().map((l) => l.toFixed(1)).join(' ');
     const results: Record<string, Sample[]> = {};

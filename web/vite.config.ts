@@ -38,7 +38,10 @@ export default defineConfig({
         // The whole app shell, lazily loaded screens included, so the app opens with no network.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/functions\//, /^\/storage\//],
+        // '/' is not index.html here: fetching / (lib/serviceWorker.ts keeps the signed-in page) must reach the server.
+        directoryIndex: '',
+        // / is answered below: the list as the server last drew it for this user, at once.
+        navigateFallbackDenylist: [/^\/api\//, /^\/functions\//, /^\/storage\//, /^\/(\?.*)?$/],
         // Vite's hashes are 8 url-safe base64 characters: those URLs never need cache-busting.
         dontCacheBustURLsMatching: /-[\w-]{8}\./,
         cleanupOutdatedCaches: true,
@@ -46,6 +49,22 @@ export default defineConfig({
         skipWaiting: true,
         importScripts: ['/sw-notify.js'],
         runtimeCaching: [
+          {
+            // Opening the app (/): the page the server last drew for this user (server/src/webPage.ts) paints
+            // at once, and a fresh one is fetched behind it for next time. The app checks the session again
+            // (lib/bootstrap.ts) and reloads the list. Offline with no copy: the precached app shell. Deleted
+            // at sign-out (lib/serviceWorker.ts) and whenever a new version activates (public/sw-notify.js).
+            urlPattern: ({ url, request, sameOrigin }) => sameOrigin && request.mode === 'navigate' && url.pathname === '/',
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'parley-pages',
+              // The page varies by Cookie and Accept-Encoding, which a service worker's requests never carry.
+              matchOptions: { ignoreVary: true },
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 4 },
+              precacheFallback: { fallbackURL: '/index.html' },
+            },
+          },
           {
             // The session, profile, conversation list and messages: the network when it answers,
             // the last copy when it does not (offline, read only). Never the socket. (Workbox copies

@@ -249,7 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (serveUsers) {
     storageRoutes(app, storage);
-    serveWebApp(app, config.webDistDir, makeSignedInPage(config.webDistDir, { db, sessions, cookieName }));
+    serveWebApp(app, config.webDistDir, makeSignedInPage(config.webDistDir, { db, sessions, cookieName, log: app.log }));
   }
 
   const pruneTimer = setInterval(() => void sessions.prune().catch((err) => app.log.warn({ err }, 'session prune failed')), 3_600_000);
@@ -282,6 +282,8 @@ function serveWebApp(app: FastifyInstance, distDir: string, sendSignedInPage: Re
       preCompressed: true,
       // / goes through the not-found handler below, like every client-side route (a signed-in visit gets its own page).
       index: false,
+      // dist/.vite (the build manifest) and dist/.ssr (the server render) are the server's, not the browser's.
+      dotfiles: 'ignore',
       cacheControl: false,
       setHeaders: (reply, filePath) => void reply.header('cache-control', webCacheControl(distDir, filePath)),
     });

@@ -3,14 +3,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOTSTRAP_ELEMENT_ID, jsonForScript } from '../src/webPage.ts';
+import { BOOTSTRAP_ELEMENT_ID, jsonForScript, SIGNED_IN_RENDERER } from '../src/webPage.ts';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
 
 /**
  * The built web app as the server delivers it: precompressed brotli/gzip chosen by
  * Accept-Encoding, a year of immutable caching for hashed assets, no-cache for the entry points.
  */
-const INDEX = '<!doctype html><html><head><title>Parley</title></head><body><div id="root"></div></body></html>';
+const INDEX = '<!doctype html><html lang="en"><head><title>Parley</title><link rel="stylesheet" crossorigin href="/assets/index-Ss44.css"></head><body><div id="root"></div></body></html>';
+const STYLESHEET = `.parley-shell{display:flex}${'a{color:blue}'.repeat(20)}`;
+/** Stands in for the web's server render (web/src/prerender/signedInPage.tsx): shows what it was given. */
+const RENDERER = `export async function renderSignedInPage({ session, conversations, language }) {
+  if (session.profile.bio === 'THROW-RENDER') throw new Error('render broke');
+  const given = JSON.stringify({ user: session.user.id, rooms: conversations.map((c) => c.id), language });
+  return '<main data-testid="drawn">' + given.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</main>';
+}`;
 const SCRIPT = `console.log(${JSON.stringify('parley '.repeat(400))});`;
 const AUTH_PAGE = `<!doctype html><html><head><style>${'main{color:red}'.repeat(100)}</style></head><body><div id="root"><main inert="">Sign In</main></div></body></html>`;
 
@@ -31,6 +38,9 @@ describe('web app delivery', () => {
     write('auth.html', AUTH_PAGE);
     write('assets/index-Ab12Cd34.js', SCRIPT);
     write('assets/tiny-Zz99.css', 'body{}', false); // too small to be worth compressing
+    write('assets/index-Ss44.css', STYLESHEET);
+    mkdirSync(path.join(dist, '.ssr'));
+    writeFileSync(path.join(dist, SIGNED_IN_RENDERER), RENDERER);
     write('sw.js', 'self.addEventListener("fetch",()=>{});');
     write('manifest.webmanifest', '{"name":"Parley"}');
     mkdirSync(path.join(dist, '.vite'));
@@ -204,6 +214,71 @@ describe('web app delivery', () => {
       const signedOut = await signUpAndIn(server.app);
       await server.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie: signedOut.cookie } });
       expect((await page('/', signedOut.cookie)).html).toBe(INDEX);
+    });
+
+    describe('the list drawn on the server (GET /)', () => {
+      const drawnOf = (html: string) => {
+        const match = /<div id="root"><div data-signed-in-language="([a-z]+)" inert style="display:contents"><main data-testid="drawn">(.*?)<\/main><\/div><\/div>/s.exec(html);
+        return match ? { language: match[1], given: JSON.parse((match[2] ?? '').replace(/&lt;/g, '<').replace(/&amp;/g, '&')) as { user: string; rooms: string[]; language: string } } : null;
+      };
+      const chooseLanguage = async (cookie: string, language: string) => {
+        const res = await server.app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie }, payload: { language } });
+        expect(res.statusCode).toBe(200);
+      };
+
+      it("draws the caller's own list in their language, inert, with the stylesheet inlined and the page's direction", async () => {
+        const dave = await signUpAndIn(server.app);
+        await chooseLanguage(dave.cookie, 'ar');
+        const started = await server.app.inject({ method: 'POST', url: '/api/chats', headers: { cookie: dave.cookie }, payload: { userId: bob.id } });
+        const room = (started.json() as { room: { id: string } }).room.id;
+        const before = Date.now();
+        const { res, html } = await page('/', dave.cookie);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('private, no-store');
+        expect(drawnOf(html)).toEqual({ language: 'ar', given: { user: dave.id, rooms: [room], language: 'ar' } });
+        expect(html).toContain('<html lang="ar" dir="rtl">');
+        expect(html).toContain(`<style>${STYLESHEET}</style>`);
+        expect(html).not.toContain('rel="stylesheet"');
+        // The data the app takes over with is the same page's, stamped with the time it was drawn.
+        const bootstrap = bootstrapOf(html) as unknown as { session: { user: { id: string } }; conversations: { id: string }[]; renderedAt: number };
+        expect(bootstrap.session.user.id).toBe(dave.id);
+        expect(bootstrap.conversations.map((c) => c.id)).toEqual([room]);
+        expect(bootstrap.renderedAt).toBeGreaterThanOrEqual(before);
+        expect(bootstrap.renderedAt).toBeLessThanOrEqual(Date.now());
+      });
+
+      it('draws nothing for a conversation, nor before a language is chosen (the app asks for one first)', async () => {
+        const erin = await signUpAndIn(server.app);
+        const fresh = await page('/', erin.cookie);
+        expect(bootstrapOf(fresh.html)?.session.user.id).toBe(erin.id);
+        expect(fresh.html).toContain('<div id="root"></div>');
+        expect(fresh.html).toContain('rel="stylesheet"');
+        await chooseLanguage(erin.cookie, 'de');
+        expect(drawnOf((await page('/', erin.cookie)).html)?.language).toBe('de');
+        const started = await server.app.inject({ method: 'POST', url: '/api/chats', headers: { cookie: erin.cookie }, payload: { userId: bob.id } });
+        const room = (started.json() as { room: { id: string } }).room.id;
+        const conversation = await page(`/chat/${room}`, erin.cookie);
+        expect(bootstrapOf(conversation.html)?.session.user.id).toBe(erin.id);
+        expect(conversation.html).toContain('<div id="root"></div>');
+      });
+
+      it('a render that fails still sends the page, undrawn, with its data', async () => {
+        const frank = await signUpAndIn(server.app);
+        await chooseLanguage(frank.cookie, 'en');
+        await server.app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie: frank.cookie }, payload: { bio: 'THROW-RENDER' } });
+        const { res, html } = await page('/', frank.cookie);
+        expect(res.statusCode).toBe(200);
+        expect(bootstrapOf(html)?.session.user.id).toBe(frank.id);
+        expect(html).toContain('<div id="root"></div>');
+      });
+
+      it('never serves the render module or the build manifest', async () => {
+        for (const url of [`/${SIGNED_IN_RENDERER}`, '/.vite/manifest.json']) {
+          const { html } = await page(url);
+          expect(html, url).not.toContain('renderSignedInPage');
+          expect(html, url).not.toContain('MainPage-Mm22');
+        }
+      });
     });
   });
 });

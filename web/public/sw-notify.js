@@ -1,4 +1,10 @@
-/* global self */
+/* global self, caches */
+// A new version of the app is taking over: the page kept for opening / (vite.config.ts, parley-pages)
+// names the old version's files, so it goes; the next visit fetches and keeps a new one.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.delete('parley-pages'));
+});
+
 // Imported by the generated service worker (vite-plugin-pwa, importScripts): a click on a
 // new-message notification focuses an open Parley tab and opens that conversation, or opens a
 // new window on /chat/:roomId when none is open.

@@ -12,6 +12,8 @@ const MIN_BYTES = 1024; // below this the headers cost more than compression sav
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
+    // Dot folders (.vite's manifest, .ssr's server render) are for the server, never sent to a browser.
+    if (entry.isDirectory() && entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) yield* files(full);
     else yield full;
   }

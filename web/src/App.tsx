@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { AuthPage } from './features/auth/AuthPage.tsx';
 import { hasSessionHint } from './features/auth/AuthProvider.tsx';
@@ -7,7 +7,19 @@ import { FullScreenLoader, RedirectIfAuthenticated, RequireAuth } from './featur
 // Only the sign-in screen is in the first download; the signed-in app, Profile and the 404 page
 // are chunks of their own (lazy.ts prefetches them when the browser is idle).
 const loadMainPage = () => import('./features/shell/MainPage.tsx');
-const MainPage = lazy(() => loadMainPage().then((m) => ({ default: m.MainPage })));
+const LazyMainPage = lazy(() => loadMainPage().then((m) => ({ default: m.MainPage })));
+/** The signed-in app once its module is in: rendered directly, with no loading frame first. */
+let loadedMainPage: ComponentType | null = null;
+
+/** A page that arrives already drawn (main.tsx) must not flash a spinner while the app's chunk resolves. */
+export async function preloadMainPage(): Promise<void> {
+  loadedMainPage = (await loadMainPage()).MainPage;
+}
+
+/** The server's render (prerender/signedInPage.tsx) has the module at hand. */
+export function provideMainPage(component: ComponentType): void {
+  loadedMainPage = component;
+}
 const ProfilePage = lazy(() => import('./features/profile/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })));
 const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
@@ -16,6 +28,7 @@ if (typeof window !== 'undefined' && window.location.pathname !== '/auth' && has
 
 /** Routes of spec section 2, plus /chat/:roomId (one address per conversation, same screen as /). */
 export function AppRoutes() {
+  const MainPage = loadedMainPage ?? LazyMainPage;
   return (
     <Suspense fallback={<FullScreenLoader />}>
       <Routes>

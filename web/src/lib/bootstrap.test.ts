@@ -41,3 +41,15 @@ describe('the page bootstrap', () => {
     expect(readBootstrap()).toBeNull();
   });
 });
+
+describe('a page the service worker kept', () => {
+  it('is fresh only when just rendered: an older copy makes the app check the session again', async () => {
+    const now = Date.UTC(2026, 10, 24, 12);
+    for (const [renderedAt, fresh] of [[now - 2_000, true], [now + 5_000, true], [now - 10 * 60_000, false], [undefined, false]] as const) {
+      const { bootstrapIsFresh } = await load(JSON.stringify({ ...BOOTSTRAP, renderedAt }).replace(/</g, '\\u003c'));
+      expect(bootstrapIsFresh(now), String(renderedAt)).toBe(fresh);
+    }
+    const { bootstrapIsFresh } = await load(null);
+    expect(bootstrapIsFresh(now)).toBe(false);
+  });
+});

@@ -9,7 +9,12 @@ import type { ConversationListItem, SessionResponse } from '@parley/common';
 export interface Bootstrap {
   session: SessionResponse;
   conversations: ConversationListItem[];
+  /** Server time of the render (ms). */
+  renderedAt?: number;
 }
+
+/** A page older than this is a copy (the service worker's, server/src/webPage.ts): the session is checked again. */
+const FRESH_MS = 30_000;
 
 let cached: Bootstrap | null | undefined;
 
@@ -25,6 +30,15 @@ export function readBootstrap(): Bootstrap | null {
     if (value?.session?.user && Array.isArray(value.conversations)) cached = value as Bootstrap;
   } catch { /* a broken bootstrap is no bootstrap: the app asks the API */ }
   return cached;
+}
+
+/**
+ * The page came straight from the server just now, so its session is this start's answer. A copy the
+ * service worker kept (it answers / at once and refreshes it behind) is only a hint, like the stored one.
+ */
+export function bootstrapIsFresh(now = Date.now()): boolean {
+  const renderedAt = readBootstrap()?.renderedAt;
+  return renderedAt !== undefined && Math.abs(now - renderedAt) < FRESH_MS;
 }
 
 /** Seed the conversation list (['chats'], as in features/chat) from the page, fresh. */

@@ -52,6 +52,14 @@ async function writtenCatalog(language: Exclude<LanguageCode, 'en'>, load: LoadC
   }
 }
 
+/**
+ * Fetch `language`'s written catalog now, so an I18nProvider that starts in it renders at once, with no
+ * loading frame (a page that arrives already drawn must not blank out while its language loads).
+ */
+export async function preloadCatalog(language: LanguageCode, load: LoadCatalog = loadLocaleCatalog): Promise<void> {
+  if (language !== 'en') await writtenCatalog(language, load);
+}
+
 export interface I18nProviderProps {
   children: ReactNode;
   /** Defaults to the stored userLanguage, else English. */

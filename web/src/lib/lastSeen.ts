@@ -25,7 +25,7 @@ const isRemembered = (key: QueryKey) => key.length === REMEMBERED.length && key[
 
 /** Put `userId`'s last list into the cache as stale data (only when the app starts on the list itself). */
 export function restoreLastSeen(client: QueryClient, userId: string | undefined): void {
-  if (!userId || window.location.pathname !== '/') return;
+  if (!userId || typeof window === 'undefined' || window.location.pathname !== '/') return;
   const stored = readJson<Stored>(STORAGE_KEY);
   if (!stored || stored.userId !== userId || stored.build !== currentBuild() || Date.now() - stored.savedAt > MAX_AGE_MS) return;
   if (client.getQueryData(REMEMBERED) === undefined) client.setQueryData(REMEMBERED, stored.data, { updatedAt: 0 });

@@ -11,8 +11,22 @@ function storage(): Storage | undefined {
   }
 }
 
+/** Set while the server draws a page (prerender/signedInPage.tsx): the page's language stands for the device's. */
+let drawingLanguage: LanguageCode | undefined;
+
+/** Run a synchronous server render as if `language` were stored on the device. */
+export function withStoredLanguage<T>(language: LanguageCode, render: () => T): T {
+  drawingLanguage = language;
+  try {
+    return render();
+  } finally {
+    drawingLanguage = undefined;
+  }
+}
+
 /** The stored language, or undefined on first use. Older values holding a name are resolved too. */
 export function getStoredLanguage(): LanguageCode | undefined {
+  if (drawingLanguage) return drawingLanguage;
   const raw = storage()?.getItem(USER_LANGUAGE_KEY);
   return raw ? resolveLanguage(raw)?.code : undefined;
 }

@@ -4,7 +4,7 @@ import type { Profile, SessionResponse, SessionUser, SignUpResponse } from '@par
 // Light entry points: the sign-in screen's first download must not pull the API schemas (zod).
 import { API } from '@parley/common/routes';
 import { api, isApiError, onUnauthenticated } from '../../lib/api.ts';
-import { forgetBootstrap, readBootstrap } from '../../lib/bootstrap.ts';
+import { bootstrapIsFresh, forgetBootstrap, readBootstrap } from '../../lib/bootstrap.ts';
 import { forgetLastSeen, rememberLastSeen, restoreLastSeen } from '../../lib/lastSeen.ts';
 import { forgetOfflineData } from '../../lib/serviceWorker.ts';
 import { readJson, writeJson } from '../../lib/userLanguage.ts';
@@ -51,8 +51,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Draw at once from the hint; the server's answer (checked on every start) has the last word. A page
     // that came with the session (lib/bootstrap.ts) already is the server's answer of this start.
     initialData: () => readBootstrap()?.session ?? readSessionHint(),
-    initialDataUpdatedAt: () => (readBootstrap() ? Date.now() : 0),
-    refetchOnMount: () => (readBootstrap() ? false : 'always'),
+    initialDataUpdatedAt: () => (bootstrapIsFresh() ? Date.now() : 0),
+    refetchOnMount: () => (bootstrapIsFresh() ? false : 'always'),
     retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status < 500 && error.status > 0),
   });
 
