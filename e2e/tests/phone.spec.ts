@@ -109,6 +109,57 @@ test('/auth arrives with the sign-in screen drawn (before any script runs), and 
   await context.close();
 });
 
+test('a signed-in / arrives with the list drawn in the reader\'s language; the service worker opens / from that page, offline too', async ({ browser }) => {
+  const ana = await newActor(browser, 'ana');
+  await ana.page.setViewportSize(PHONE);
+  await ana.page.goto('/auth');
+  const signedUp = await ana.page.evaluate(async (u) => (await fetch('/api/auth/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(u) })).status, { username: ana.username, email: ana.email, password: ana.password });
+  expect(signedUp).toBe(201);
+  await signInUi(ana, 'German');
+  const bruno = await phoneActor(browser, 'bruno');
+  await startChat(ana, bruno);
+
+  // No script at all: the server's page alone shows ana's conversation with bruno, in German, styled.
+  const noScript = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, storageState: await ana.context.storageState() });
+  const bare = await noScript.newPage();
+  await bare.goto('/');
+  await expect(bare.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(bare.locator('[data-signed-in-language="de"][inert]')).toHaveCount(1);
+  await expect(bare.getByTestId('conversation-name')).toHaveText([bruno.username]);
+  await expect(bare.getByTestId('app-tagline')).toHaveText('Echtzeit-Übersetzer');
+  expect(await bare.getByTestId('tab-chat').evaluate((el) => getComputedStyle(el).display)).not.toBe('inline');
+  await shot(bare, 'phone-list-drawn-by-server');
+  await noScript.close();
+
+  // With script: the app takes the list over (the copy is gone) and it works.
+  await ana.page.goto('/');
+  await expect(ana.page.locator('[data-signed-in-language]')).toHaveCount(0);
+  await expect(ana.page.getByTestId('app-tagline')).toHaveText('Echtzeit-Übersetzer');
+  await ana.page.getByTestId('conversation-open').click();
+  await expect(ana.page).toHaveURL(/\/chat\//);
+  await ana.page.goBack();
+
+  // The service worker keeps that page and answers / with it at once, with no network as well.
+  await controlledBySw(ana.page);
+  await expect.poll(() => ana.page.evaluate(async () => (await caches.open('parley-pages')).match('/', { ignoreVary: true }).then((r) => r?.text() ?? ''))).toContain('data-signed-in-language="de"');
+  await ana.context.setOffline(true);
+  const opened = ana.page.waitForResponse((r) => new URL(r.url()).pathname === '/');
+  await ana.page.goto('/');
+  expect((await opened).fromServiceWorker()).toBe(true);
+  await expect(ana.page.getByTestId('conversation-name')).toHaveText([bruno.username]);
+  await expect(ana.page.getByTestId('app-link')).toHaveAttribute('data-link', 'offline');
+  await ana.context.setOffline(false);
+
+  // Signing out forgets it: the next person on this phone does not open ana's list.
+  await expect(ana.page.getByTestId('app-link')).toHaveAttribute('data-link', 'online');
+  await ana.page.getByTestId('user-menu-trigger').click();
+  await ana.page.getByTestId('menu-sign-out').click();
+  await ana.page.waitForURL((u) => u.pathname === '/auth');
+  await expect.poll(() => ana.page.evaluate(() => caches.has('parley-pages'))).toBe(false);
+  await ana.context.close();
+  await bruno.context.close();
+});
+
 test('installable: a valid manifest with icons, and the service worker controls the page after a reload', async ({ browser }) => {
   const ana = await phoneActor(browser, 'ana');
   const manifest = await ana.page.evaluate(async () => {
