@@ -6,7 +6,8 @@
  * bytes transferred (all, and JavaScript alone), largest contentful paint, total blocking time.
  *
  * Needs the built web app (npm run build). Starts its own server on a fresh embedded database.
- * Run: node --import tsx bench/web.bench.ts [runs=3]   (BENCH_PORT to pick the port, default 3105)
+ * Run: node --import tsx bench/web.bench.ts [runs=3]   (BENCH_PORT to pick the port, default 3105;
+ * BENCH_CONVERSATIONS=n to give the user n conversations instead of the empty list)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -98,6 +99,20 @@ async function main() {
     const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
     const chosen = await fetch(`${BASE}/api/profile`, { method: 'PATCH', headers: { ...headers, cookie }, body: JSON.stringify({ language: 'en' }) });
     if (!chosen.ok) throw new Error(`choosing the language failed: ${chosen.status}`);
+    // BENCH_CONVERSATIONS=n: a list of n conversations, each with a message from the partner (default: the empty list).
+    for (let i = 0; i < Number(process.env.BENCH_CONVERSATIONS ?? 0); i += 1) {
+      const partner = { username: `partner${i}${Date.now().toString(36)}`, email: `partner${i}.${Date.now().toString(36)}@example.com`, password: 'parley-pass-1' };
+      const made = await fetch(`${BASE}/api/auth/signup`, { method: 'POST', headers, body: JSON.stringify(partner) });
+      const partnerId = ((await made.json()) as { user: { id: string } }).user.id;
+      const room = await fetch(`${BASE}/api/chats`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ userId: partnerId }) });
+      const roomId = ((await room.json()) as { room: { id: string } }).room.id;
+      const partnerIn = await fetch(`${BASE}/api/auth/signin`, { method: 'POST', headers, body: JSON.stringify({ email: partner.email, password: partner.password }) });
+      const partnerCookie = partnerIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+      const sent = await fetch(`${BASE}/api/chats/${roomId}/messages`, {
+        method: 'POST', headers: { ...headers, cookie: partnerCookie }, body: JSON.stringify({ content: `See you at the station at ${i + 5}, by the main entrance?`, clientId: `bench-${i}-${Date.now()}` }),
+      });
+      if (!sent.ok) throw new Error(`sending failed: ${sent.status}`);
+    }
 
     const loadAtStart = loadavg().map((l) => l.toFixed(1)).join(' ');
     const results: Record<string, Sample[]> = {};

@@ -28,6 +28,9 @@ export interface SignedInRenderer {
 /** Where the web build puts the server render; a dot folder, so the static files handler never serves it. */
 export const SIGNED_IN_RENDERER = path.join('.ssr', 'signedInPage.js');
 
+/** Rows of the list drawn on the server: more than any first screen, and a render stays a few ms (bench/ssr.bench.ts). */
+export const DRAWN_ROWS = 20;
+
 /** The element id the web reads the bootstrap from. */
 export const BOOTSTRAP_ELEMENT_ID = 'parley-bootstrap';
 
@@ -120,7 +123,9 @@ export function makeSignedInPage(distDir: string, deps: { db: Db; sessions: Sess
     const script = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${jsonForScript(bootstrap)}</script>`;
     // Only the list is drawn (a conversation needs its messages), and only once a language is chosen (else the app asks for one first).
     const language = profile.language;
-    const list = request.url.split('?')[0] === '/' && language ? await drawList(request, { session: sessionResponse, conversations, language }) : '';
+    // A phone's first screen shows about eight rows: the first 20 are drawn (the app renders them all from the data).
+    const firstScreen = conversations.slice(0, DRAWN_ROWS);
+    const list = request.url.split('?')[0] === '/' && language ? await drawList(request, { session: sessionResponse, conversations: firstScreen, language }) : '';
     const html = list && language
       ? withLanguage(page.styledHead, language) + script + page.tail.replace('<div id="root"></div>', () => `<div id="root">${list}</div>`)
       : page.head + script + page.tail;
