@@ -109,6 +109,25 @@ test('/auth arrives with the sign-in screen drawn (before any script runs), and 
   await context.close();
 });
 
+test('/auth for a visitor who chose German: the English copy turns into the German form with no blank frame between', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE });
+  await context.addInitScript(() => {
+    localStorage.setItem('userLanguage', 'de');
+    // Record whether the app ever shows its "loading the language" placeholder instead of a screen.
+    const w = window as unknown as { sawBlank: boolean };
+    w.sawBlank = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="i18n-loading"]')) w.sawBlank = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const page = await context.newPage();
+  await page.goto('/auth');
+  await expect(page.locator('main[inert]')).toHaveCount(0);
+  await expect(page.getByTestId('auth-title')).toHaveText('Willkommen zurück');
+  expect(await page.evaluate(() => (window as unknown as { sawBlank: boolean }).sawBlank)).toBe(false);
+  await context.close();
+});
+
 test('a signed-in / arrives with the list drawn in the reader\'s language; the service worker opens / from that page, offline too', async ({ browser }) => {
   const ana = await newActor(browser, 'ana');
   await ana.page.setViewportSize(PHONE);

@@ -18,16 +18,14 @@ const mount = () =>
     </StrictMode>,
   );
 
-// The page can arrive with its screen already drawn: /auth (auth.html, web/scripts/prerender.mjs) and a
-// signed-in / (the list, drawn by the server: server/src/webPage.ts). Let that frame reach the screen
-// before the app renders the same screen over it.
+// The page can arrive with its screen already drawn: /auth (auth.html, web/scripts/prerender.mjs, in English)
+// and a signed-in / (the list, drawn by the server in the reader's language: server/src/webPage.ts). Let that
+// frame reach the screen, and bring in what the app's first frame needs to be a whole screen (the signed-in
+// app's chunk, the stored language's strings), before the app renders over it: no spinner, no blank frame.
 const drawn = root.firstElementChild as HTMLElement | null;
-const afterFirstFrame = () => requestAnimationFrame(() => setTimeout(mount, 0));
-const language = getStoredLanguage();
-if (language && drawn?.dataset.signedInLanguage === language) {
-  // The app's chunk and the language's strings first, so its first frame is that same list (no spinner, no blank).
-  Promise.all([preloadMainPage(), preloadCatalog(language)])
+if (drawn) {
+  const language = getStoredLanguage();
+  Promise.all([drawn.dataset.signedInLanguage ? preloadMainPage() : undefined, language ? preloadCatalog(language) : undefined])
     .catch((error: unknown) => console.warn('The app renders without its preloaded parts', error))
-    .finally(afterFirstFrame);
-} else if (drawn) afterFirstFrame();
-else mount();
+    .finally(() => requestAnimationFrame(() => setTimeout(mount, 0)));
+} else mount();
