@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -6,8 +6,13 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 // A fresh embedded database per run, so scenarios never see each other's rows.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'parley-e2e-'));
-process.env.E2E_DATA_DIR = dataDir;
+// (Workers inherit E2E_DATA_DIR; the process that made the folder removes it when the run ends.)
+if (!process.env.E2E_DATA_DIR) {
+  const made = mkdtempSync(path.join(tmpdir(), 'parley-e2e-'));
+  process.env.E2E_DATA_DIR = made;
+  process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+}
+const dataDir = process.env.E2E_DATA_DIR;
 
 /** Debian's Chromium; Playwright never downloads a browser here. */
 export const CHROMIUM_ARGS = [

@@ -1,7 +1,23 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+
+/**
+ * A temporary folder for generated fixtures: made on first use (the runner also loads spec files just to
+ * list their tests) and removed when the process exits.
+ */
+export function scratchDir(prefix: string): () => string {
+  let dir: string | undefined;
+  return () => {
+    if (dir) return dir;
+    const made = mkdtempSync(path.join(tmpdir(), prefix));
+    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+    return (dir = made);
+  };
+}
 
 export const SCREENS_DIR = path.resolve(import.meta.dirname, 'artifacts/screens');
 export const PHONE = { width: 390, height: 844 };

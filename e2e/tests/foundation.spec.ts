@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { newActor, screenshots } from '../support.ts';
+import { newActor, scratchDir, screenshots } from '../support.ts';
+
+const images = scratchDir('parley-e2e-img-');
 
 /** ana's first visit: sign up, sign in, language step, shell, profile, settings, sign out, 404. */
 test('foundation: accounts, language step, shell, profile, sign out, 404', async ({ browser }) => {
@@ -90,7 +91,7 @@ test('foundation: accounts, language step, shell, profile, sign out, 404', async
   await expect(page.getByLabel('Email')).toHaveValue(ana.email);
   await expect(page.getByLabel('Email')).not.toBeEditable();
   await expect(page.getByText('Email cannot be changed from this interface')).toBeVisible();
-  const dir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-img-'));
+  const dir = images();
   const avatar = path.join(dir, 'avatar.png');
   await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 20, g: 140, b: 160 } } }).png().toFile(avatar);
   await page.getByTestId('avatar-input').setInputFiles(avatar);

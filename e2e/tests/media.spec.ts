@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { newActor, quietScreenshots, SCREENS_DIR, signInUi, signUpViaApi, startChat, writeSpanishSign } from '../support.ts';
+import { newActor, quietScreenshots, SCREENS_DIR, signInUi, signUpViaApi, scratchDir, startChat, writeSpanishSign } from '../support.ts';
 
 /**
  * Issue 14, photos and voice in the thread, two actors with the offline engines: bruno (Spanish)
@@ -13,15 +12,15 @@ import { newActor, quietScreenshots, SCREENS_DIR, signInUi, signUpViaApi, startC
  * Spanish of her voice message and plays both the recording and the speech in his language;
  * bruno's own recording (Spanish is not recognised offline) arrives with an honest note.
  */
-const FIXTURES = mkdtempSync(path.join(tmpdir(), 'parley-media-'));
+const fixtures = scratchDir('parley-media-');
 const PHRASE = 'Where is the train station';
 
 let browser: Browser;
 
 test.beforeAll(async () => {
   mkdirSync(SCREENS_DIR, { recursive: true });
-  const raw = path.join(FIXTURES, 'phrase-raw.wav');
-  const wav = path.join(FIXTURES, 'phrase.wav');
+  const raw = path.join(fixtures(), 'phrase-raw.wav');
+  const wav = path.join(fixtures(), 'phrase.wav');
   execFileSync('flite', ['-voice', 'slt', '-t', PHRASE, '-o', raw]);
   // Half a second of silence before, four after: Chromium loops the file, and a hold says the phrase once.
   execFileSync('sox', [raw, '-r', '48000', '-c', '1', wav, 'pad', '0.5', '4']);
@@ -39,7 +38,7 @@ test.afterAll(async () => {
  * A photo of a Spanish sign as a phone takes it (3200 x 2000: the browser scales it to 2000 px before
  * the upload): dark letters on a light board, a little blur and noise.
  */
-const spanishSign = () => writeSpanishSign(path.join(FIXTURES, 'cartel.jpg'));
+const spanishSign = () => writeSpanishSign(path.join(fixtures(), 'cartel.jpg'));
 
 const messages = (page: Page, mine: boolean) => page.locator(`[data-testid="message"][data-mine="${mine}"]`);
 

@@ -1,14 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { PHONE, newActor, screenshots, signInUi, signUpViaApi, writeSpanishSign, type Actor } from '../support.ts';
+import { PHONE, newActor, scratchDir, screenshots, signInUi, signUpViaApi, writeSpanishSign, type Actor } from '../support.ts';
 
 /** Generated images live in a temporary folder: nothing binary is committed. */
-const FIXTURES = mkdtempSync(path.join(tmpdir(), 'parley-scan-'));
+const fixtures = scratchDir('parley-scan-');
 const NO_TEXT = /No text found|Failed to analyze image/;
 
 /**
@@ -17,11 +16,11 @@ const NO_TEXT = /No text found|Failed to analyze image/;
  * 'SALIDA DE EMERGENCIA / Prohibido fumar' the server's detector guesses Portuguese and falls back to the
  * primary language; the fuller sentence is detected as Spanish.)
  */
-const spanishSign = () => writeSpanishSign(path.join(FIXTURES, 'spanish-sign.jpg'));
+const spanishSign = () => writeSpanishSign(path.join(fixtures(), 'spanish-sign.jpg'));
 
 /** A light, empty board: nothing to read. */
 function blankBoard(): string {
-  const file = path.join(FIXTURES, 'blank.png');
+  const file = path.join(fixtures(), 'blank.png');
   execFileSync('convert', ['-size', '1200x800', 'xc:#f4f1e8', file]);
   return file;
 }
@@ -59,7 +58,7 @@ async function signVideo(sign: string): Promise<string> {
       v[row * (width / 2) + col] = clamp(128 + (112.439 * r - 94.154 * g - 18.285 * b) / 256);
     }
   }
-  const file = path.join(FIXTURES, 'sign.y4m');
+  const file = path.join(fixtures(), 'sign.y4m');
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\nFRAME\n`);
   writeFileSync(file, Buffer.concat([header, y, u, v]));
   return file;
