@@ -280,8 +280,10 @@ function serveWebApp(app: FastifyInstance, distDir: string, sendSignedInPage: Re
       root: distDir,
       prefix: '/',
       preCompressed: true,
-      // / goes through the not-found handler below, like every client-side route (a signed-in visit gets its own page).
+      // / goes through the not-found handler below, like every client-side route (a signed-in visit gets its own
+      // page; without this, `send` refused the directory with a 403 when no compression was accepted).
       index: false,
+      allowedPath: (pathname) => pathname !== '/',
       // dist/.vite (the build manifest) and dist/.ssr (the server render) are the server's, not the browser's.
       dotfiles: 'ignore',
       cacheControl: false,

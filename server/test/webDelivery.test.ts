@@ -91,6 +91,10 @@ describe('web app delivery', () => {
   });
 
   it('revalidates index.html, the service worker and the manifest on every visit', async () => {
+    // A client that accepts no compression (curl, a health probe) gets the plain page at / as well.
+    const plain = await get('/');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(INDEX);
     for (const url of ['/', '/index.html', '/sw.js', '/manifest.webmanifest']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
