@@ -10,7 +10,7 @@
  * BENCH_CONVERSATIONS=n to give the user n conversations instead of the empty list)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright';
@@ -79,9 +79,10 @@ async function waitForHealth() {
 }
 
 async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-webbench-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-webbench-')), LOG_LEVEL: 'error' },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const browser = await chromium.launch({
@@ -154,6 +155,8 @@ async function main() {
   } finally {
     await browser.close().catch(() => undefined);
     server.kill('SIGTERM');
+    if (server.exitCode === null && server.signalCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +36,7 @@ let db: DbHandle;
 let redis: RedisProcess;
 let engine: FakeProvider;
 let haproxy: ChildProcess;
+let cfg: string | undefined; // HAProxy's configuration file, removed afterwards
 const nodes: (ServerProcess | undefined)[] = [];
 let nodeEnv: Record<string, string>;
 
@@ -53,7 +54,7 @@ beforeAll(async () => {
     CHAT_SENDS_PER_10S: '100000',
   };
   await Promise.all([startNode(0), startNode(1)]);
-  const cfg = path.join(tmpdir(), `parley-fault-${randomBytes(4).toString('hex')}.cfg`);
+  cfg = path.join(tmpdir(), `parley-fault-${randomBytes(4).toString('hex')}.cfg`);
   writeFileSync(cfg, readFileSync(path.join(ROOT, 'deploy/haproxy.cfg'), 'utf8') + NODE_PORTS.map((p, i) => `    server node${i + 1} 127.0.0.1:${p} check\n`).join(''));
   haproxy = spawn('haproxy', ['-db', '-f', cfg], { env: { ...process.env, PARLEY_LB_BIND: `127.0.0.1:${LB_PORT}` }, stdio: 'ignore' });
   for (let i = 0; i < 100; i++) {
@@ -65,6 +66,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   haproxy?.kill('SIGKILL');
+  if (cfg) rmSync(cfg, { force: true });
   for (const n of nodes) await n?.stop();
   await engine?.close();
   await redis?.stop();
