@@ -12,7 +12,7 @@ import { newActor, PHONE, SCREENS_DIR, signInUi, type Actor } from '../support.t
 const mine = (page: Page) => page.locator('[data-testid="message"][data-mine="true"]');
 const theirs = (page: Page) => page.locator('[data-testid="message"][data-mine="false"]');
 
-async function phoneActor(browser: Browser, name: string): Promise<Actor & { id: string }> {
+async function phoneActor(browser: Browser, name: string, language = 'English'): Promise<Actor & { id: string }> {
   const actor = await newActor(browser, name);
   await actor.page.setViewportSize(PHONE);
   await actor.page.goto('/auth');
@@ -21,7 +21,7 @@ async function phoneActor(browser: Browser, name: string): Promise<Actor & { id:
     return { status: r.status, body: (await r.json()) as { user: { id: string } } };
   }, { username: actor.username, email: actor.email, password: actor.password });
   expect(res.status).toBe(201);
-  await signInUi(actor, 'English');
+  await signInUi(actor, language);
   return { ...actor, id: res.body.user.id };
 }
 
@@ -129,12 +129,7 @@ test('/auth for a visitor who chose German: the English copy turns into the Germ
 });
 
 test('a signed-in / arrives with the list drawn in the reader\'s language; the service worker opens / from that page, offline too', async ({ browser }) => {
-  const ana = await newActor(browser, 'ana');
-  await ana.page.setViewportSize(PHONE);
-  await ana.page.goto('/auth');
-  const signedUp = await ana.page.evaluate(async (u) => (await fetch('/api/auth/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(u) })).status, { username: ana.username, email: ana.email, password: ana.password });
-  expect(signedUp).toBe(201);
-  await signInUi(ana, 'German');
+  const ana = await phoneActor(browser, 'ana', 'German');
   const bruno = await phoneActor(browser, 'bruno');
   await startChat(ana, bruno);
 

@@ -121,12 +121,12 @@ export function makeSignedInPage(distDir: string, deps: { db: Db; sessions: Sess
     const sessionResponse: SessionResponse = { user: { id: session.userId, email: session.email }, profile };
     const bootstrap: WebBootstrap = { session: sessionResponse, conversations, renderedAt: Date.now() };
     const script = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${jsonForScript(bootstrap)}</script>`;
-    // Only the list is drawn (a conversation needs its messages), and only once a language is chosen (else the app asks for one first).
-    const language = profile.language;
-    // A phone's first screen shows about eight rows: the first 20 are drawn (the app renders them all from the data).
-    const firstScreen = conversations.slice(0, DRAWN_ROWS);
-    const list = request.url.split('?')[0] === '/' && language ? await drawList(request, { session: sessionResponse, conversations: firstScreen, language }) : '';
-    const html = list && language
+    // Only the list is drawn (a conversation needs its messages), and only once a language is chosen (else the
+    // app asks for one first). A phone's first screen shows about eight rows: the first 20 are drawn (the app
+    // renders them all from the data).
+    const language = request.url.split('?')[0] === '/' ? profile.language : null;
+    const list = language ? await drawList(request, { session: sessionResponse, conversations: conversations.slice(0, DRAWN_ROWS), language }) : '';
+    const html = language && list
       ? withLanguage(page.styledHead, language) + script + page.tail.replace('<div id="root"></div>', () => `<div id="root">${list}</div>`)
       : page.head + script + page.tail;
     const accept = String(request.headers['accept-encoding'] ?? '');
