@@ -23,7 +23,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './artifacts/results',
+  // Shards run side by side (scripts/test.sh): each keeps its own results folder, which Playwright empties at start.
+  outputDir: process.env.E2E_SHARD ? `./artifacts/results-${process.env.E2E_SHARD.replace('/', '-of-')}` : './artifacts/results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

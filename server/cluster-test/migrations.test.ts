@@ -10,7 +10,7 @@ import { createTestDatabase } from '../test/helpers.ts';
  */
 describe('migrations on several nodes at once', () => {
   it('four nodes starting together leave one complete history, applied once', async () => {
-    const testDb = await createTestDatabase('postgres');
+    const testDb = await createTestDatabase('postgres', { fresh: true });
     try {
       const handles = await Promise.all(Array.from({ length: 4 }, () => testDb.open()));
       const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(handles[0]!.db);

@@ -3,17 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import type { AuthLimits } from '../src/auth/rateLimits.ts';
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connectDb, type DbHandle } from '../src/db/connect.ts';
+import { ADMIN_URL, adminQuery, copyPgliteTemplate, POSTGRES_TEMPLATE_ENV } from './templateDatabase.ts';
 
 /** Which backend the suite runs on: TEST_DB=pglite (default) or postgres. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestDatabase {
   /** What a spawned server process needs to use this database (DATABASE_URL or DATA_DIR). */
@@ -23,28 +22,26 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A database of its own for one test file: a random PostgreSQL database, or a PGlite directory. */
-export async function createTestDatabase(kind: 'pglite' | 'postgres' = TEST_DB): Promise<TestDatabase> {
+/**
+ * A database of its own for one test file: a random PostgreSQL database, or a PGlite directory. It starts as a
+ * copy of the run's migrated template (server/test/templateDatabase.ts) unless `fresh` asks for a brand-new,
+ * empty one (tests of what nodes do on a new database), or no template was made (outside the vitest projects).
+ */
+export async function createTestDatabase(kind: 'pglite' | 'postgres' = TEST_DB, options: { fresh?: boolean } = {}): Promise<TestDatabase> {
   if (kind === 'postgres') {
     const name = `parley_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    const template = options.fresh ? undefined : process.env[POSTGRES_TEMPLATE_ENV];
+    await adminQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
     return {
       serverEnv: { DATABASE_URL: url.toString() },
       open: () => connectDb({ databaseUrl: url.toString() }),
-      drop: async () => {
-        const c = new pg.Client({ connectionString: ADMIN_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
+      drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'parley-pglite-'));
+  if (!options.fresh) copyPgliteTemplate(path.join(dir, 'pgdata'));
   return {
     serverEnv: { DATA_DIR: dir },
     open: () => connectDb({ pgliteDir: path.join(dir, 'pgdata') }),

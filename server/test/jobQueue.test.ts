@@ -54,7 +54,7 @@ describe('pg-boss on a new database', () => {
   it('four nodes starting at once all start, and the schema is installed once', async () => {
     // Always on the PostgreSQL server (in both suite runs): a PGlite directory has one owner, so
     // only a server database can have nodes racing.
-    const testDb = await createTestDatabase('postgres');
+    const testDb = await createTestDatabase('postgres', { fresh: true });
     const handles = await Promise.all([1, 2, 3, 4].map(() => testDb.open()));
     const queues = handles.map((h) => createJobQueue(h, { supervise: false, maintenanceIntervalSeconds: 60, onError: () => undefined }));
     try {
