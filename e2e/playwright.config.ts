@@ -44,7 +44,8 @@ export default defineConfig({
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A first start on a busy machine (tsx compiling the server, PGlite creating its database) can take a minute.
+    timeout: 180_000,
     // Every scenario signs up from 127.0.0.1: the per-address budgets are raised for the run.
     env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNUPS_PER_ADDRESS: '1000', SIGNINS_PER_ADDRESS: '1000' },
     stdout: 'pipe',
