@@ -150,13 +150,12 @@ test('a new person on a Spanish phone: sign up, sign in with the e-mail kept, a 
  * message bubble's part that shows in the scroller: none may meet. Returns what was found under a label.
  */
 async function dayLabelOverlaps(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
+  return page.evaluate(() => {
     const el = document.querySelector<HTMLElement>('[data-testid="message-scroller"]')!;
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const found: string[] = [];
+    // Boxes are read right after each scroll (reading them lays the page out, sticky positions included).
     for (let y = el.scrollHeight - el.clientHeight; y >= 0; y -= 17) {
       el.scrollTo({ top: y, behavior: 'instant' });
-      await frame();
       const scroller = el.getBoundingClientRect();
       const labels = Array.from(document.querySelectorAll('[data-testid="day-separator"], [data-testid="current-day"]'))
         .map((label) => label.getBoundingClientRect())
@@ -178,6 +177,7 @@ async function dayLabelOverlaps(page: Page): Promise<string[]> {
 }
 
 test('the day label never covers message text while scrolling, left to right and Arabic right to left', async ({ browser }) => {
+  test.slow(); // two people sign up and choose a language, 24 messages, two sweeps of the conversation
   const ana = await newActor(browser, 'ana');
   const bruno = await newActor(browser, 'bruno');
   for (const [actor, language] of [[ana, 'English'], [bruno, 'Arabic']] as [Actor, string][]) {

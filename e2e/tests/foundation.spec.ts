@@ -58,6 +58,9 @@ test('foundation: accounts, language step, shell, profile, sign out, 404', async
   await page.waitForURL((u) => u.pathname === '/');
   await expect(page.getByTestId('language-step-title')).toHaveText(`Welcome, ${ana.username}!`);
   await expect(page.getByText('Choose your language to get started')).toBeVisible();
+  // Pre-filled with the browser's language (the run's browser is English); Continue needs non-blank text.
+  await expect(page.getByTestId('language-input')).toHaveValue('English');
+  await page.getByTestId('language-input').fill('');
   await expect(page.getByTestId('language-continue')).toBeDisabled();
   await expect(page.getByTestId('language-cancel')).toHaveCount(0);
   await page.getByTestId('language-input').fill('Klingon');
