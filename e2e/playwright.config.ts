@@ -36,6 +36,9 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
+    // The app speaks the browser's language until the person chooses: scenarios run in an English browser
+    // unless they ask for another (browser.newContext({ locale })).
+    locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -17,7 +17,7 @@ test('foundation: accounts, language step, shell, profile, sign out, 404', async
   await expect(page.getByTestId('auth-title')).toHaveText('Welcome back');
   await screenshots(page, 'auth-signin');
 
-  // Sign up: fields clear and the screen switches to sign-in.
+  // Sign up: fields clear but the e-mail, and the screen switches to sign-in.
   await page.getByTestId('auth-toggle').click();
   await expect(page.getByTestId('auth-form')).toHaveAttribute('data-mode', 'signUp');
   await expect(page.getByTestId('auth-title')).toHaveText('Create your account');
@@ -33,7 +33,8 @@ test('foundation: accounts, language step, shell, profile, sign out, 404', async
   await page.getByTestId('auth-submit').click();
   await expect(page.getByText('Account created!')).toBeVisible();
   await expect(page.getByTestId('auth-form')).toHaveAttribute('data-mode', 'signIn');
-  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByLabel('Email')).toHaveValue(ana.email);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
 
   // Signing up again with the same e-mail (other case) says so and stays on sign-in.
   await page.getByTestId('auth-toggle').click();
@@ -57,6 +58,9 @@ test('foundation: accounts, language step, shell, profile, sign out, 404', async
   await page.waitForURL((u) => u.pathname === '/');
   await expect(page.getByTestId('language-step-title')).toHaveText(`Welcome, ${ana.username}!`);
   await expect(page.getByText('Choose your language to get started')).toBeVisible();
+  // Pre-filled with the browser's language (the run's browser is English); Continue needs non-blank text.
+  await expect(page.getByTestId('language-input')).toHaveValue('English');
+  await page.getByTestId('language-input').fill('');
   await expect(page.getByTestId('language-continue')).toBeDisabled();
   await expect(page.getByTestId('language-cancel')).toHaveCount(0);
   await page.getByTestId('language-input').fill('Klingon');

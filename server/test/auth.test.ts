@@ -77,6 +77,22 @@ describe('sign-in and sessions', () => {
     }
   });
 
+  it('says whether a sign-in is the account\'s first (a failed attempt does not count, a sign-out does not reset it)', async () => {
+    const u = uniqueUser();
+    expect((await post('/api/auth/signup', u)).statusCode).toBe(201);
+    expect((await post('/api/auth/signin', { email: u.email, password: 'wrong password' })).statusCode).toBe(401);
+    const first = await post('/api/auth/signin', { email: u.email, password: u.password });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ user: { email: u.email }, firstSignIn: true });
+    const cookie = `${first.cookies[0]?.name}=${first.cookies[0]?.value}`;
+    expect((await s.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie } })).statusCode).toBe(204);
+    const second = await post('/api/auth/signin', { email: u.email, password: u.password });
+    expect(second.json()).toMatchObject({ firstSignIn: false });
+    // The session answer is the same shape as before: no first-sign-in flag to keep on the device.
+    const session = await s.app.inject({ url: '/api/auth/session', headers: { cookie: `${second.cookies[0]?.name}=${second.cookies[0]?.value}` } });
+    expect(session.json()).not.toHaveProperty('firstSignIn');
+  });
+
   it('answers a wrong password and an unknown e-mail identically', async () => {
     const u = await signUpAndIn(s.app);
     const wrong = await post('/api/auth/signin', { email: u.email, password: 'wrong password' });

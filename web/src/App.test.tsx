@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionResponse } from '@parley/common';
 import { AppRoutes } from './App.tsx';
 import { AuthProvider, useAuth } from './features/auth/AuthProvider.tsx';
@@ -36,6 +36,11 @@ function Wrapper({ children, path = '/' }: { children: ReactNode; path?: string 
   );
 }
 
+// The lazily loaded screens are compiled on first import, which on a busy machine takes longer than a test's
+// 5 s: load them once up front, so the tests time the app, not the compiler.
+beforeAll(async () => {
+  await Promise.all([import('./features/shell/MainPage.tsx'), import('./features/talk/TalkTab.tsx'), import('./features/shell/NotFoundPage.tsx')]);
+}, 120_000);
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();

@@ -42,6 +42,11 @@ export interface SessionResponse {
   profile: Profile;
 }
 
+/** POST /api/auth/signin: the session, and whether this is the account's first sign-in (the web's welcome). */
+export interface SignInResponse extends SessionResponse {
+  firstSignIn: boolean;
+}
+
 /** POST /api/auth/signup: the account exists; sign in next (or confirm the e-mail first). */
 export interface SignUpResponse {
   user: SessionUser;

@@ -66,6 +66,8 @@ export const CATALOG = {
     accountCreatedDescription: 'You can now sign in with your new account.',
     confirmEmailDescription: 'Check your email to confirm your account, then sign in.',
     welcomeBack: 'Welcome back!',
+    /** The toast of an account's first sign-in (the server says which it is). */
+    welcomeNew: 'Welcome to Parley!',
     signedInDescription: 'You are now signed in.',
   },
   userSearch: {

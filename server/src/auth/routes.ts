@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, signInBody, signUpBody, type SessionResponse, type SignUpResponse } from '@parley/common';
+import { API, signInBody, signUpBody, type SessionResponse, type SignInResponse, type SignUpResponse } from '@parley/common';
 import type { Db } from '../db/connect.ts';
 import { getProfile } from '../profiles/service.ts';
 import type { AuthRateLimiter } from './rateLimits.ts';
 import type { RequireUser } from './requireUser.ts';
 import { currentUser } from './requireUser.ts';
-import { signUp, verifyCredentials } from './service.ts';
+import { recordSignIn, signUp, verifyCredentials } from './service.ts';
 import type { SessionStore } from './sessions.ts';
 
 export interface AuthRouteDeps {
@@ -36,7 +36,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     const user = await verifyCredentials(deps, request.body);
     const { token, expiresAt } = await deps.sessions.create(user.id);
     reply.setCookie(deps.cookieName, token, { ...cookieOptions, expires: expiresAt });
-    const body: SessionResponse = { user, profile: await getProfile(deps.db, user.id) };
+    const firstSignIn = await recordSignIn(deps, user.id);
+    const body: SignInResponse = { user, profile: await getProfile(deps.db, user.id), firstSignIn };
     return body;
   });
 

@@ -57,3 +57,15 @@ export async function verifyCredentials(deps: AccountDeps, body: SignInBody): Pr
   if (!user.email_confirmed_at) throw new AppError(403, 'email_not_confirmed', AUTH_MESSAGES.emailNotConfirmed);
   return { id: user.id, email: user.email };
 }
+
+/** Record a successful sign-in; true when it is the account's first (one statement, so two at once agree). */
+export async function recordSignIn(deps: AccountDeps, userId: string): Promise<boolean> {
+  const first = await deps.db
+    .updateTable('users')
+    .set({ first_signed_in_at: deps.now() })
+    .where('id', '=', userId)
+    .where('first_signed_in_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return first !== undefined;
+}

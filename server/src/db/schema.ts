@@ -9,6 +9,8 @@ export interface UsersTable {
   password_hash: string;
   email_confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
+  /** Set by the first successful sign-in (the web's first-time welcome). */
+  first_signed_in_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ProfilesTable {

@@ -129,6 +129,24 @@ describe('I18nProvider', () => {
     expect(document.documentElement.dir).toBe('ltr');
   });
 
+  it('speaks the browser\'s language (first of navigator.languages among the 20) until the person chooses one', async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['sw-KE', 'ar-EG', 'en-US']);
+    const arabic: LoadCatalog = async (code) => (code === 'ar' ? { 'nav.chat': 'دردشة' } : { 'nav.chat': `Chat ${code}` });
+    const keepEnglish = { post: async (_l: string, s: Record<string, string>) => s };
+    render(<I18nProvider loadCatalog={arabic} translateOptions={keepEnglish}><Probe /></I18nProvider>);
+    expect(await screen.findByText('دردشة')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+    cleanup();
+
+    // A language chosen on this device wins over the browser's.
+    localStorage.setItem('userLanguage', 'de');
+    render(<I18nProvider loadCatalog={arabic} translateOptions={keepEnglish}><Probe /></I18nProvider>);
+    expect(await screen.findByText('Chat de')).toBeTruthy();
+    expect(document.documentElement.dir).toBe('ltr');
+    languages.mockRestore();
+  });
+
   it('renders English plurals', () => {
     render(<I18nProvider><Probe /></I18nProvider>);
     expect(screen.getByTestId('found').textContent).toBe('3 user(s) found');

@@ -6,7 +6,7 @@ import {
 } from '@parley/common/i18n';
 import type { LanguageCode } from '@parley/common/languages';
 import { loadCachedCatalog, translateCatalog, type TranslateOptions } from './uiTranslation.ts';
-import { getStoredLanguage } from './userLanguage.ts';
+import { interfaceLanguage } from './userLanguage.ts';
 
 export type TFunction = (key: CatalogKey, vars?: FormatVars) => string;
 export type LoadCatalog = (language: Exclude<LanguageCode, 'en'>) => Promise<LocaleCatalog>;
@@ -62,7 +62,7 @@ export async function preloadCatalog(language: LanguageCode, load: LoadCatalog =
 
 export interface I18nProviderProps {
   children: ReactNode;
-  /** Defaults to the stored userLanguage, else English. */
+  /** Defaults to the stored userLanguage, else the browser's language (one of the 20), else English. */
   initialLanguage?: LanguageCode;
   /** For tests: batch size, parallelism, transport. */
   translateOptions?: TranslateOptions;
@@ -72,7 +72,7 @@ export interface I18nProviderProps {
 
 export function I18nProvider({ children, initialLanguage, translateOptions, loadCatalog = loadLocaleCatalog }: I18nProviderProps) {
   const [state, setState] = useState<State>(() => {
-    const language = initialLanguage ?? getStoredLanguage() ?? 'en';
+    const language = initialLanguage ?? interfaceLanguage();
     const cached = language === 'en' ? undefined : writtenCache(loadCatalog).get(language);
     const ready = language === 'en' || cached !== undefined;
     return { language, strings: ready ? loadCachedCatalog(language, cached).strings : { ...ENGLISH_STRINGS }, status: ready ? 'idle' : 'translating', ready };
@@ -98,7 +98,7 @@ export function I18nProvider({ children, initialLanguage, translateOptions, load
     if (id === requestId.current) setState({ language, strings, status: 'idle', ready: true });
   }, [translateOptions, loadCatalog]);
 
-  // A reload with a stored language: load its catalog before the first paint of the app.
+  // A start in another language than English (stored, or the browser's): load its catalog before the first paint.
   const startLanguage = useRef<LanguageCode | undefined>(state.language === 'en' ? undefined : state.language);
   useEffect(() => {
     const language = startLanguage.current;

@@ -1,4 +1,4 @@
-import { resolveLanguage, type LanguageCode } from '@parley/common/languages';
+import { LANGUAGE_CODES, resolveLanguage, type LanguageCode } from '@parley/common/languages';
 
 /** localStorage key of the chosen language (spec section 3); holds a language code. */
 export const USER_LANGUAGE_KEY = 'userLanguage';
@@ -29,6 +29,23 @@ export function getStoredLanguage(): LanguageCode | undefined {
   if (drawingLanguage) return drawingLanguage;
   const raw = storage()?.getItem(USER_LANGUAGE_KEY);
   return raw ? resolveLanguage(raw)?.code : undefined;
+}
+
+/** The first of the browser's preferred languages (navigator.languages) that is one of the 20, if any. */
+export function browserLanguage(): LanguageCode | undefined {
+  if (typeof navigator === 'undefined') return undefined;
+  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of preferred) {
+    const primary = tag?.split(/[-_]/)[0]?.toLowerCase();
+    const code = LANGUAGE_CODES.find((c) => c === primary);
+    if (code) return code;
+  }
+  return undefined;
+}
+
+/** The interface language: the person's choice on this device, else the browser's language, else English. */
+export function interfaceLanguage(): LanguageCode {
+  return getStoredLanguage() ?? browserLanguage() ?? 'en';
 }
 
 export function storeLanguage(code: LanguageCode): void {

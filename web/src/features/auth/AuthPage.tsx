@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
@@ -21,14 +21,21 @@ export function AuthPage() {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Set by a successful sign-up until the mode changes: the sign-in card then says the account exists. */
+  const [signedUp, setSignedUp] = useState<'created' | 'confirmEmail' | null>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const isSignUp = mode === 'signUp';
+  const switchMode = (next: AuthMode) => {
+    setMode(next);
+    setSignedUp(null);
+  };
 
   const showError = (error: unknown) => {
     const view = mapAuthError(mode, error);
     const title = t(view.title);
     const description = t(view.descriptionKey, view.vars);
     void loadToast().then((toast) => toast.error(title, { description }));
-    if (view.switchToSignIn) setMode('signIn');
+    if (view.switchToSignIn) switchMode('signIn');
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -38,19 +45,17 @@ export function AuthPage() {
     try {
       if (isSignUp) {
         const result = await signUp(username.trim(), email.trim(), password);
-        const [title, description] = [
-          t('auth.accountCreated'),
-          t(result.confirmationRequired ? 'auth.confirmEmailDescription' : 'auth.accountCreatedDescription'),
-        ];
-        void loadToast().then((toast) => toast.success(title, { description }));
+        // The fields clear (spec section 4) except the e-mail, which is what the person signs in with next;
+        // the card itself says the account exists, so only the password is left to type.
         setUsername('');
-        setEmail('');
         setPassword('');
         setShowPassword(false);
         setMode('signIn');
+        setSignedUp(result.confirmationRequired ? 'confirmEmail' : 'created');
+        passwordInput.current?.focus();
       } else {
-        await signIn(email.trim(), password);
-        const [title, description] = [t('auth.welcomeBack'), t('auth.signedInDescription')];
+        const { firstSignIn } = await signIn(email.trim(), password);
+        const [title, description] = [t(firstSignIn ? 'auth.welcomeNew' : 'auth.welcomeBack'), t('auth.signedInDescription')];
         void loadToast().then((toast) => toast.success(title, { description }));
         navigate('/', { replace: true });
       }
@@ -61,6 +66,12 @@ export function AuthPage() {
     }
   };
 
+  const title = isSignUp ? t('auth.signUpTitle') : signedUp ? t('auth.accountCreated') : t('auth.signInTitle');
+  const subtitle = isSignUp
+    ? t('auth.signUpSubtitle')
+    : signedUp
+      ? t(signedUp === 'confirmEmail' ? 'auth.confirmEmailDescription' : 'auth.accountCreatedDescription')
+      : t('auth.signInSubtitle');
   const submitLabel = busy ? t(isSignUp ? 'auth.signingUp' : 'auth.signingIn') : t(isSignUp ? 'auth.signUp' : 'auth.signIn');
 
   return (
@@ -71,9 +82,9 @@ export function AuthPage() {
           <p className="text-lg font-semibold tracking-tight">{t('header.appName')}</p>
         </div>
         <Card>
-          <CardHeader className="text-center">
-            <CardTitle data-testid="auth-title">{t(isSignUp ? 'auth.signUpTitle' : 'auth.signInTitle')}</CardTitle>
-            <CardDescription>{t(isSignUp ? 'auth.signUpSubtitle' : 'auth.signInSubtitle')}</CardDescription>
+          <CardHeader className="text-center" aria-live="polite">
+            <CardTitle data-testid="auth-title">{title}</CardTitle>
+            <CardDescription data-testid="auth-subtitle">{subtitle}</CardDescription>
           </CardHeader>
           <CardContent>
             <form className="flex flex-col gap-4" onSubmit={onSubmit} onInput={preloadToasts} data-testid="auth-form" data-mode={mode}>
@@ -111,6 +122,7 @@ export function AuthPage() {
                 <div className="relative">
                   <Input
                     id="auth-password"
+                    ref={passwordInput}
                     name="password"
                     type={showPassword ? 'text' : 'password'}
                     autoComplete={isSignUp ? 'new-password' : 'current-password'}
@@ -143,7 +155,7 @@ export function AuthPage() {
               <button
                 type="button"
                 className="font-medium text-primary underline-offset-4 hover:underline"
-                onClick={() => setMode(isSignUp ? 'signIn' : 'signUp')}
+                onClick={() => switchMode(isSignUp ? 'signIn' : 'signUp')}
                 data-testid="auth-toggle"
               >
                 {t(isSignUp ? 'auth.switchToSignIn' : 'auth.switchToSignUp')}

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Profile, SessionResponse, SessionUser, SignUpResponse } from '@parley/common';
+import type { Profile, SessionResponse, SessionUser, SignInResponse, SignUpResponse } from '@parley/common';
 // Light entry points: the sign-in screen's first download must not pull the API schemas (zod).
 import { API } from '@parley/common/routes';
 import { api, isApiError, onUnauthenticated } from '../../lib/api.ts';
@@ -16,7 +16,8 @@ export interface AuthValue {
   profile: Profile | null;
   /** The session is being looked up. */
   loading: boolean;
-  signIn: (email: string, password: string) => Promise<SessionResponse>;
+  /** Resolves with the session and whether this was the account's first sign-in. */
+  signIn: (email: string, password: string) => Promise<SignInResponse>;
   signUp: (username: string, email: string, password: string) => Promise<SignUpResponse>;
   signOut: () => Promise<void>;
   /** Fetch the profile again (GET /api/profile). */
@@ -91,8 +92,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const response = await api.post<SessionResponse>(API.signIn, { email, password });
-      queryClient.setQueryData(SESSION_QUERY_KEY, response);
+      const response = await api.post<SignInResponse>(API.signIn, { email, password });
+      const session: SessionResponse = { user: response.user, profile: response.profile };
+      queryClient.setQueryData(SESSION_QUERY_KEY, session);
       return response;
     },
     [queryClient],

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Clock, Languages, MessageCircleDashed } from 'lucide-react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -17,6 +17,22 @@ export function distinctTranslation(message: Pick<ViewMessage, 'content' | 'tran
   return translated && translated !== message.content.trim() ? message.translated_content : null;
 }
 
+/**
+ * The day of the first message whose bottom is below the scroller's top edge (binary search: messages are in
+ * order, so their boxes are too), or undefined when there are none.
+ */
+function dayAtTop(scroller: HTMLElement): string | undefined {
+  const items = scroller.querySelectorAll<HTMLElement>('[data-testid="message"]');
+  const edge = scroller.getBoundingClientRect().top + 1;
+  let [low, high, found] = [0, items.length - 1, items.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (items[middle]!.getBoundingClientRect().bottom > edge) [found, high] = [middle, middle - 1];
+    else low = middle + 1;
+  }
+  return items[found]?.dataset.day;
+}
+
 function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: boolean; online: boolean }) {
   const { t, language } = useI18n();
   const translation = distinctTranslation(message);
@@ -32,6 +48,7 @@ function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: 
       data-mine={mine}
       data-status={message.local ? (waiting ? 'waiting' : 'sending') : message.translation_status}
       data-message-id={message.id}
+      data-day={dayKey(message.created_at)}
     >
       <div
         className={cn(
@@ -86,14 +103,20 @@ export interface MessageListProps {
 }
 
 /**
- * The messages, ours on the right, under a separator for each day; keeps the newest in view unless
- * the reader scrolled up, also when the area shrinks (the phone keyboard opening).
+ * The messages, ours on the right, with a separator where the day changes; keeps the newest in view unless
+ * the reader scrolled up, also when the area shrinks (the phone keyboard opening). The day of the messages at
+ * the top stays in a strip of its own above the scroller, never over message text (a sticky label in the
+ * scroller covered the lines passing under it).
  */
 export function MessageList({ messages, myId, loading, online }: MessageListProps) {
   const { t, language } = useI18n();
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const first = useRef(true);
+  const [topDay, setTopDay] = useState<string | undefined>(undefined);
+  const followTopDay = useCallback(() => {
+    if (scroller.current) setTopDay(dayAtTop(scroller.current));
+  }, []);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -103,59 +126,80 @@ export function MessageList({ messages, myId, loading, online }: MessageListProp
       el.scrollTo({ top: el.scrollHeight, behavior: first.current ? 'auto' : 'smooth' });
       first.current = false;
     }
-  }, [messages, loading, myId]);
+    followTopDay();
+  }, [messages, loading, myId, followTopDay]);
 
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
+    let frame = 0;
     const onScroll = () => {
       atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+      if (!frame) {
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          followTopDay();
+        });
+      }
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     const resize = new ResizeObserver(() => {
       if (atBottom.current) el.scrollTop = el.scrollHeight;
+      followTopDay();
     });
     resize.observe(el);
     return () => {
       el.removeEventListener('scroll', onScroll);
       resize.disconnect();
+      cancelAnimationFrame(frame);
     };
-  }, []);
+  }, [followTopDay]);
 
   const now = new Date();
+  const shownDay = loading ? undefined : (messages.find((m) => dayKey(m.created_at) === topDay) ?? messages[0]);
 
   return (
-    <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-muted/40" data-testid="message-scroller">
-      <ol className="mx-auto flex max-w-3xl flex-col gap-2 px-3 py-4" aria-live="polite" data-testid="message-list">
-        {loading &&
-          [0, 1, 2].map((i) => (
-            <li key={i} className={cn('flex', i % 2 ? 'justify-end' : 'justify-start')}>
-              <Skeleton className="h-12 w-2/3 rounded-2xl sm:w-1/2" />
+    <div className="flex min-h-0 flex-1 flex-col bg-muted/40">
+      {shownDay && (
+        <div className="flex shrink-0 justify-center border-b border-border/60 py-1.5" data-testid="current-day">
+          <span className="rounded-full border border-border bg-card px-3 py-0.5 text-xs font-medium text-muted-foreground shadow-xs">
+            {dayLabel(shownDay.created_at, now, language)}
+          </span>
+        </div>
+      )}
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="message-scroller">
+        <ol className="mx-auto flex max-w-3xl flex-col gap-2 px-3 py-4" aria-live="polite" data-testid="message-list">
+          {loading &&
+            [0, 1, 2].map((i) => (
+              <li key={i} className={cn('flex', i % 2 ? 'justify-end' : 'justify-start')}>
+                <Skeleton className="h-12 w-2/3 rounded-2xl sm:w-1/2" />
+              </li>
+            ))}
+          {!loading && messages.length === 0 && (
+            <li className="flex flex-col items-center gap-2 py-12 text-center text-sm text-muted-foreground" data-testid="conversation-empty">
+              <MessageCircleDashed className="size-8" aria-hidden="true" />
+              {t('chat.startConversation')}
             </li>
-          ))}
-        {!loading && messages.length === 0 && (
-          <li className="flex flex-col items-center gap-2 py-12 text-center text-sm text-muted-foreground" data-testid="conversation-empty">
-            <MessageCircleDashed className="size-8" aria-hidden="true" />
-            {t('chat.startConversation')}
-          </li>
-        )}
-        {messages.map((m, i) => {
-          const day = dayKey(m.created_at);
-          const newDay = i === 0 || dayKey(messages[i - 1]!.created_at) !== day;
-          return (
-            <Fragment key={`${m.sender_id ?? ''}:${m.client_id || m.id}`}>
-              {newDay && (
-                <li className="sticky top-1 z-10 flex justify-center py-1" data-testid="day-separator" data-day={day}>
-                  <span className="rounded-full border border-border bg-card/95 px-3 py-0.5 text-xs font-medium text-muted-foreground shadow-xs">
-                    {dayLabel(m.created_at, now, language)}
-                  </span>
-                </li>
-              )}
-              <MessageBubble message={m} mine={m.sender_id === myId} online={online} />
-            </Fragment>
-          );
-        })}
-      </ol>
+          )}
+          {messages.map((m, i) => {
+            const day = dayKey(m.created_at);
+            // The first day is the strip's; a separator marks each change of day after it.
+            const newDay = i > 0 && dayKey(messages[i - 1]!.created_at) !== day;
+            return (
+              <Fragment key={`${m.sender_id ?? ''}:${m.client_id || m.id}`}>
+                {newDay && (
+                  <li className="flex justify-center py-1" data-testid="day-separator" data-day={day}>
+                    <span className="rounded-full border border-border bg-card px-3 py-0.5 text-xs font-medium text-muted-foreground shadow-xs">
+                      {dayLabel(m.created_at, now, language)}
+                    </span>
+                  </li>
+                )}
+                <MessageBubble message={m} mine={m.sender_id === myId} online={online} />
+              </Fragment>
+            );
+          })}
+        </ol>
+      </div>
     </div>
   );
 }

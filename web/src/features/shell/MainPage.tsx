@@ -3,14 +3,14 @@ import { useMatch, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Search } from 'lucide-react';
-import { languageName } from '@parley/common/client';
+import { getLanguage } from '@parley/common/client';
 import { Button } from '../../components/ui/button.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useLinkStatus } from '../../lib/network.ts';
 import { onNotificationOpen } from '../../lib/notify.ts';
 import { RealtimeProvider } from '../../lib/realtime.ts';
 import { registerServiceWorker, whenIdle } from '../../lib/serviceWorker.ts';
-import { getStoredLanguage } from '../../lib/userLanguage.ts';
+import { browserLanguage, getStoredLanguage } from '../../lib/userLanguage.ts';
 import { useVisualViewport } from '../../lib/viewport.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { FullScreenLoader } from '../auth/guards.tsx';
@@ -53,14 +53,15 @@ export function MainPage() {
   }, []);
 
   if (step.kind === 'language') {
-    // A returning user on a new device: pre-fill the language saved in the profile.
-    const current = step.firstTime ? profile?.language : language;
+    // First use: the language saved in the profile (a returning user on a new device), else the browser's
+    // language; from the menu, the current one. Written in itself ('Español'), which the input resolves.
+    const current = step.firstTime ? (profile?.language ?? browserLanguage()) : language;
     return (
       <div className="h-dvh overflow-y-auto bg-gradient-to-br from-secondary via-background to-teal-50">
         <LanguageStep
           firstTime={step.firstTime}
           name={profile?.username ?? user?.email ?? ''}
-          initialValue={current ? languageName(current) : ''}
+          initialValue={(current && getLanguage(current)?.nativeName) ?? ''}
           onContinue={async (code) => {
             await applyLanguage(code);
             setStep({ kind: 'app' });
