@@ -6,7 +6,7 @@ import { useTestDatabase } from './helpers.ts';
 
 const db = useTestDatabase();
 
-describe('012_first_sign_in on a database in use', () => {
+describe('016_first_sign_in on a database in use', () => {
   it('counts accounts with a session, a chosen language or a sent message as signed in before; a fresh account not', async () => {
     const kysely = db().db;
     const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations } });

@@ -9,7 +9,7 @@ import * as m007 from './007_translation_detail.ts';
 import * as m008 from './008_job_queue.ts';
 import * as m010 from './010_chat_media.ts';
 import * as m011 from './011_message_changes.ts';
-import * as m012 from './012_first_sign_in.ts';
+import * as m016 from './016_first_sign_in.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -23,5 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008_job_queue': m008,
   '010_chat_media': m010,
   '011_message_changes': m011,
-  '012_first_sign_in': m012,
+  '016_first_sign_in': m016,
 };
