@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS, STORAGE_PREFIX } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
@@ -70,6 +70,13 @@ export interface AppDeps {
   translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'retryDelaySeconds' | 'concurrency' | 'pollMs' | 'drainMs' | 'sweepMs' | 'sweepAfterMs'>>;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number;
+  /**
+   * main.ts: the HTTP server already listening since start-up began (ops/startup.ts). Fastify does
+   * not listen or close it; main.ts hands it Fastify's handler once the node is ready.
+   */
+  serverFactory?: FastifyServerFactory;
+  /** main.ts starts the job queue as a start-up step of its own (with retries); tests start it in onReady. */
+  deferJobStart?: boolean;
 }
 
 declare module 'fastify' {
@@ -92,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Behind a load balancer: request.ip (rate limits, logs) is the client's, from X-Forwarded-For.
     trustProxy: config.trustProxy,
     routerOptions: { querystringParser: parseQueryString },
+    ...(deps.serverFactory ? { serverFactory: deps.serverFactory } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -173,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.translationJobs,
   });
   app.decorate('translationJobs', jobs);
-  app.addHook('onReady', async () => jobs.start());
+  if (!deps.deferJobStart) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.drain());
   bus.onMessage((m, fromSelf) => {
     if (m.kind === 'jobs.wake' && !fromSelf) jobs.kick();
