@@ -76,8 +76,7 @@ async function main(): Promise<void> {
       return built;
     }, (err) => `the app could not be built: ${describe(err)}`);
     await startup.run('jobQueue', () => prepareJobQueue(db), (err) => (isConnectionLoss(err) ? undefined : describe(err)));
-    const jobs = app.translationJobs;
-    await jobs.start();
+    await app.startJobs();
   } catch (err) {
     console.error(`Parley could not start: ${err instanceof StartupError ? err.message : describe(err)}`);
     if (!(err instanceof StartupError)) console.error(err);
