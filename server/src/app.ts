@@ -76,8 +76,8 @@ export interface AppDeps {
    * not listen or close it; main.ts hands it Fastify's handler once the node is ready.
    */
   serverFactory?: FastifyServerFactory;
-  /** How often this node beats (default NODE_HEARTBEAT_SECONDS); tests shorten it. */
-  heartbeatMs?: number;
+  /** How often this node beats (default NODE_HEARTBEAT_SECONDS) and whether it is the database's only node (default: no REDIS_URL). */
+  heartbeat?: { intervalMs?: number; alone?: boolean };
   /** main.ts starts the job queue as a start-up step of its own (with retries); tests start it in onReady. */
   deferJobStart?: boolean;
 }
@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Jobs of a node that died go back to the queue when its heartbeat stops, not when their lease
   // runs out. Without Redis this is the database's only node: at start every earlier one is dead.
   const heartbeats = new NodeHeartbeats({
-    db, boss, intervalMs: deps.heartbeatMs ?? config.nodeHeartbeatMs, alone: !config.redisUrl,
+    db, boss, intervalMs: deps.heartbeat?.intervalMs ?? config.nodeHeartbeatMs, alone: deps.heartbeat?.alone ?? !config.redisUrl,
     warn: (err, message) => app.log.warn({ err }, message),
     onRecovered: (node, jobIds) => app.log.warn({ node, jobs: jobIds.length }, 'a node stopped sending heartbeats: its jobs went back to the queue'),
   });
