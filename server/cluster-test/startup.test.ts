@@ -11,6 +11,7 @@ import { startServerProcess, type ServerProcess } from '../test/serverProcess.ts
  * naming the variable.
  */
 const PROXY_PORT = Number(process.env.TEST_STARTUP_PROXY_PORT ?? 3302);
+const REDIS_AUTH_PORT = Number(process.env.TEST_STARTUP_REDIS_PORT ?? 3308);
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -39,6 +40,13 @@ async function gatedProxy(port: number, target: { host: string; port: number }) 
       await new Promise((r) => server.close(r));
     },
   };
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: '127.0.0.1' }, () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
 }
 
 /** One busy loop per core of this machine (2): the CPU stays fully used while the nodes start. */
@@ -118,5 +126,17 @@ describe('start-up', () => {
       expect(node.output()).toMatch(says);
       expect(node.output()).not.toMatch(/Parley is running/);
     }
+  }, 120_000);
+
+  it('a REDIS_URL with the wrong password stops start-up with a message naming the variable', async () => {
+    const testDb = await createTestDatabase('postgres');
+    cleanups.push(() => testDb.drop());
+    const redis = spawn('redis-server', ['--port', String(REDIS_AUTH_PORT), '--bind', '127.0.0.1', '--requirepass', 'the-right-one', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    cleanups.push(() => void redis.kill('SIGKILL'));
+    while (!(await accepts(REDIS_AUTH_PORT))) await new Promise((r) => setTimeout(r, 50));
+    const node = await startServerProcess({ ...testDb.serverEnv, REDIS_URL: `redis://:not-the-right-one@127.0.0.1:${REDIS_AUTH_PORT}` }, 60_000, 'listening');
+    cleanups.push(() => node.stop());
+    expect(await node.exited).toBe(1);
+    expect(node.output()).toMatch(/REDIS_URL: Redis refused the credentials/);
   }, 120_000);
 });
