@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS, STORAGE_PREFIX } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
@@ -26,6 +26,7 @@ import { roomGlossary } from './chat/glossary.ts';
 import { followLanguageChange } from './chat/retarget.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
 import { createJobQueue } from './db/jobQueue.ts';
+import { NodeHeartbeats } from './db/nodeHeartbeats.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
 import { SendContexts } from './chat/sendContexts.ts';
 import type { ChatTranslator, EventPublisher } from './chat/types.ts';
@@ -70,6 +71,15 @@ export interface AppDeps {
   translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'retryDelaySeconds' | 'concurrency' | 'pollMs' | 'drainMs' | 'sweepMs' | 'sweepAfterMs'>>;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number;
+  /**
+   * main.ts: the HTTP server already listening since start-up began (ops/startup.ts). Fastify does
+   * not listen or close it; main.ts hands it Fastify's handler once the node is ready.
+   */
+  serverFactory?: FastifyServerFactory;
+  /** How often this node beats (default NODE_HEARTBEAT_SECONDS) and whether it is the database's only node (default: no REDIS_URL). */
+  heartbeat?: { intervalMs?: number; alone?: boolean };
+  /** main.ts starts the job queue as a start-up step of its own (with retries); tests start it in onReady. */
+  deferJobStart?: boolean;
 }
 
 declare module 'fastify' {
@@ -78,6 +88,10 @@ declare module 'fastify' {
     /** Sessions of open sockets; sweep() ends the expired ones (tests call it after moving the clock). */
     sessionWatch: SessionWatch;
     translationJobs: TranslationJobs;
+    /** This node's heartbeat and the jobs it holds (db/nodeHeartbeats.ts). */
+    nodeHeartbeats: NodeHeartbeats;
+    /** Start the job queue, then the heartbeat (main.ts calls it as a start-up step; tests get it in onReady). */
+    startJobs: () => Promise<void>;
   }
 }
 
@@ -92,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Behind a load balancer: request.ip (rate limits, logs) is the client's, from X-Forwarded-For.
     trustProxy: config.trustProxy,
     routerOptions: { querystringParser: parseQueryString },
+    ...(deps.serverFactory ? { serverFactory: deps.serverFactory } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -151,15 +166,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
   const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth() });
   const leaseMs = deps.translationJobs?.leaseMs ?? config.translationLeaseMs;
+  const boss = createJobQueue(deps.database, {
+    supervise: config.role !== 'web',
+    maintenanceIntervalSeconds: Math.max(1, Math.ceil(leaseMs / 3_000)),
+    onError: (err) => app.log.warn({ err }, 'job queue maintenance failed'),
+  });
+  // Jobs of a node that died go back to the queue when its heartbeat stops, not when their lease
+  // runs out. Without Redis this is the database's only node: at start every earlier one is dead.
+  const heartbeats = new NodeHeartbeats({
+    db, boss, intervalMs: deps.heartbeat?.intervalMs ?? config.nodeHeartbeatMs, alone: deps.heartbeat?.alone ?? !config.redisUrl,
+    warn: (err, message) => app.log.warn({ err }, message),
+    onRecovered: (node, jobIds) => app.log.warn({ node, jobs: jobIds.length }, 'a node stopped sending heartbeats: its jobs went back to the queue'),
+  });
+  app.decorate('nodeHeartbeats', heartbeats);
   const jobs = new TranslationJobs({
     db, log: app.log, events,
     // Maintenance (which expires attempts of dead processes) runs on worker nodes, often enough
     // that a job comes back within about 1.3 x TRANSLATION_LEASE_SECONDS.
-    boss: createJobQueue(deps.database, {
-      supervise: config.role !== 'web',
-      maintenanceIntervalSeconds: Math.max(1, Math.ceil(leaseMs / 3_000)),
-      onError: (err) => app.log.warn({ err }, 'job queue maintenance failed'),
-    }),
+    boss,
     translator: chatTranslator,
     exclusive: deps.database.kind === 'pglite',
     leaseMs,
@@ -173,7 +197,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.translationJobs,
   });
   app.decorate('translationJobs', jobs);
-  app.addHook('onReady', async () => jobs.start());
+  const startJobs = async () => {
+    await jobs.start();
+    await heartbeats.start();
+  };
+  app.decorate('startJobs', startJobs);
+  if (!deps.deferJobStart) app.addHook('onReady', startJobs);
+  // Last-in first-out: the heartbeat stops (and its row goes) after the jobs drained.
+  app.addHook('onClose', async () => heartbeats.stop());
   app.addHook('onClose', async () => jobs.drain());
   bus.onMessage((m, fromSelf) => {
     if (m.kind === 'jobs.wake' && !fromSelf) jobs.kick();
@@ -192,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   let draining = false;
   app.addHook('preClose', async () => void (draining = true));
-  await app.register(opsRoutes, { db, databaseKind: deps.database.kind, bus, metrics, metricsToken: config.metricsToken, draining: () => draining });
+  await app.register(opsRoutes, { db, nodeId: heartbeats.nodeId, databaseKind: deps.database.kind, bus, metrics, metricsToken: config.metricsToken, draining: () => draining });
   if (serveUsers) await registerUserRoutes();
 
   async function registerUserRoutes() {

@@ -51,6 +51,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRANSLATION_LEASE_SECONDS: z.coerce.number().positive().default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(10),
+  NODE_HEARTBEAT_SECONDS: z.coerce.number().positive().max(60).default(3),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -86,6 +87,8 @@ export interface Config {
   translationLeaseMs: number;
   /** On SIGTERM, how long in-flight translations may finish before they are handed back. */
   shutdownDrainMs: number;
+  /** How often a node renews its heartbeat; one silent for three beats is dead (its jobs go back). */
+  nodeHeartbeatMs: number;
   scan: ScanConfig;
   voice: VoiceConfig;
   translation: {
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     translationLeaseMs: e.TRANSLATION_LEASE_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    nodeHeartbeatMs: e.NODE_HEARTBEAT_SECONDS * 1000,
     voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
     scan: {
       engine: e.OCR_ENGINE,

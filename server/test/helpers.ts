@@ -94,6 +94,8 @@ export interface TestServerOptions {
    * unless the request sets Origin or Sec-Fetch-Site itself; false sends exactly what the test says.
    */
   browserHeaders?: boolean;
+  /** Node heartbeat interval, and whether this node is the database's only one. */
+  heartbeat?: AppDeps['heartbeat'];
 }
 
 /** A full app on its own database and data directory, with a clock the test moves. */
@@ -119,6 +121,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     chatTranslator: options.chatTranslator,
     sendsPer10s: options.sendsPer10s ?? 1000,
     translationJobs: options.translationJobs,
+    heartbeat: options.heartbeat,
   });
   await app.ready();
   if (options.browserHeaders !== false) actAsSameOriginBrowser(app);

@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   // server
   'service_busy',
   'database_unavailable',
+  'service_starting',
   'speech_failed',
   'speech_unavailable',
   'internal',

@@ -357,6 +357,13 @@ export class TranslationJobs {
       .where((eb) => eb.or([eb('target_language', '=', data.target), eb('target_language', 'is', null)]))
       .returningAll()
       .executeTakeFirst();
-    if (row) this.o.events.publish(data.audience, { v: 1, type: 'message.translated', message: presentMessage(row) });
+    if (row) return this.o.events.publish(data.audience, { v: 1, type: 'message.translated', message: presentMessage(row) });
+    // A retry that finds the result stored: the attempt before may have died between storing it and
+    // announcing it (kill -9; its job came back through the heartbeat), so announce what is stored.
+    if (job.retryCount > 0) {
+      const stored = await this.o.db.selectFrom('messages').selectAll().where('id', '=', data.messageId as never)
+        .where('translation_status', '!=', 'pending').where('target_language', '=', data.target).executeTakeFirst();
+      if (stored) this.o.events.publish(data.audience, { v: 1, type: 'message.translated', message: presentMessage(stored) });
+    }
   }
 }

@@ -127,6 +127,14 @@ export interface ChatMediaTable {
   created_at: Generated<Date>;
 }
 
+/** One running node and the job-queue jobs it holds (db/nodeHeartbeats.ts). */
+export interface NodeHeartbeatsTable {
+  node_id: string;
+  started_at: Generated<Date>;
+  beat_at: Generated<Date>;
+  job_ids: Generated<string[]>;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -138,4 +146,5 @@ export interface Database {
   stored_files: StoredFilesTable;
   conversation_glossary: ConversationGlossaryTable;
   chat_media: ChatMediaTable;
+  node_heartbeats: NodeHeartbeatsTable;
 }

@@ -25,6 +25,7 @@ const BY_CODE: Record<string, CatalogKey> = {
   audio_too_long: 'chat.mediaAudioTooLong',
   audio_too_large: 'chat.mediaAudioTooLong',
   database_unavailable: 'general.errorUnavailable',
+  service_starting: 'general.errorUnavailable',
   invalid_text: 'general.errorInvalidText',
   username_too_short: 'general.errorUsernameInvalid',
   username_too_long: 'general.errorUsernameInvalid',
