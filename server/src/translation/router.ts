@@ -5,7 +5,7 @@ import {
 import type { CachedTranslation, TranslationCache } from './cache.ts';
 import { detectLanguage } from './detect.ts';
 import { protectTerms, relevantTerms, restoreTerms, termsVariant, type GlossaryEntry, type GlossaryTerm } from './glossary.ts';
-import type { PairSupport, TranslationEngine } from './engines/types.ts';
+import type { EngineCheckState, PairSupport, TranslationEngine } from './engines/types.ts';
 import { EngineError, isEngineError } from '../platform/errors.ts';
 import { sleep, withRetries } from '../platform/retry.ts';
 
@@ -192,6 +192,18 @@ export class TranslationRouter {
     }
   }
 
+  /** The engine that would serve this direction first is still checking it (see TranslationEngine.checking). */
+  isDirectionBeingChecked(source: LanguageCode, target: LanguageCode): boolean {
+    if (source === target) return false;
+    const first = this.engines.find((e) => e.supports(source, target) !== null);
+    return first?.checking?.(source, target) ?? false;
+  }
+
+  /** Each engine's self-check state, for /api/ready and /metrics. */
+  checkState(): ({ engine: string } & EngineCheckState)[] {
+    return this.engines.flatMap((e) => (e.checkState ? [{ engine: e.id, ...e.checkState() }] : []));
+  }
+
   /** For each ordered pair of the 20 languages: how it is served, by which engine, and the fallbacks. */
   pairs(): PairInfo[] {
     const pairs: PairInfo[] = [];
@@ -202,8 +214,9 @@ export class TranslationRouter {
         const first = serving[0];
         const support = first?.supports(source, target) ?? 'none';
         const via = support === 'pivot' ? first?.pivotFor?.(source, target) : undefined;
+        const checking = first?.checking?.(source, target) ? { checking: true as const } : {};
         pairs.push({
-          source, target, support, engine: first?.id ?? null, ...(via ? { via } : {}), fallbacks: serving.slice(1).map((e) => e.id),
+          source, target, support, engine: first?.id ?? null, ...(via ? { via } : {}), fallbacks: serving.slice(1).map((e) => e.id), ...checking,
         });
       }
     }
