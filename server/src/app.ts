@@ -149,7 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation, (roomId) => roomGlossary(db, roomId));
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
-  const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth() });
+  const translationChecks = () => translation.router.checkState();
+  const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth(), translationChecks });
   const leaseMs = deps.translationJobs?.leaseMs ?? config.translationLeaseMs;
   const jobs = new TranslationJobs({
     db, log: app.log, events,
@@ -192,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   let draining = false;
   app.addHook('preClose', async () => void (draining = true));
-  await app.register(opsRoutes, { db, databaseKind: deps.database.kind, bus, metrics, metricsToken: config.metricsToken, draining: () => draining });
+  await app.register(opsRoutes, { db, databaseKind: deps.database.kind, bus, metrics, metricsToken: config.metricsToken, draining: () => draining, translationChecks });
   if (serveUsers) await registerUserRoutes();
 
   async function registerUserRoutes() {

@@ -4,6 +4,8 @@ export interface MetricsSources {
   openSockets: () => number;
   /** Messages waiting for a translation, in the whole installation. */
   queueDepth: () => Promise<number>;
+  /** Each translation engine's self-check: units (Apertium modes) being checked, failed, passed. */
+  translationChecks?: () => { engine: string; checking: string[]; failed: string[]; passed: number }[];
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
@@ -23,6 +25,18 @@ export function createMetrics(sources: MetricsSources) {
     name: 'parley_translation_queue_depth', help: 'Messages waiting for a translation (all nodes)', registers,
     async collect() {
       this.set(await sources.queueDepth());
+    },
+  });
+  new Gauge({
+    name: 'parley_translation_self_check', labelNames: ['engine', 'state'] as const, registers,
+    help: 'Units of each engine\'s start-up self-check (Apertium modes) by state: checking, failed, passed',
+    collect() {
+      this.reset();
+      for (const c of sources.translationChecks?.() ?? []) {
+        this.set({ engine: c.engine, state: 'checking' }, c.checking.length);
+        this.set({ engine: c.engine, state: 'failed' }, c.failed.length);
+        this.set({ engine: c.engine, state: 'passed' }, c.passed);
+      }
     },
   });
   return {
