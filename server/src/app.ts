@@ -27,6 +27,7 @@ import { followLanguageChange } from './chat/retarget.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
 import { createJobQueue } from './db/jobQueue.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
+import { retryEngineFailures } from './chat/engineRecovery.ts';
 import { SendContexts } from './chat/sendContexts.ts';
 import type { ChatTranslator, EventPublisher } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
@@ -67,7 +68,7 @@ export interface AppDeps {
   /** How often the sessions of open sockets are checked for expiry (default 30 s). */
   sessionSweepMs?: number;
   /** Job runner tuning (attempt time, attempts, backoff, drain time, sweeper); tests shorten them. */
-  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'retryDelaySeconds' | 'concurrency' | 'pollMs' | 'drainMs' | 'sweepMs' | 'sweepAfterMs'>>;
+  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'retryDelaySeconds' | 'concurrency' | 'pollMs' | 'drainMs' | 'sweepMs' | 'sweepAfterMs' | 'isDirectionBeingChecked' | 'postponeSeconds'>>;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number;
 }
@@ -162,6 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onError: (err) => app.log.warn({ err }, 'job queue maintenance failed'),
     }),
     translator: chatTranslator,
+    // A direction the engines are still checking at start-up: its messages wait instead of failing.
+    isDirectionBeingChecked: (source, target) => translation.isDirectionBeingChecked(source, target),
     exclusive: deps.database.kind === 'pglite',
     leaseMs,
     drainMs: config.shutdownDrainMs,
@@ -174,6 +177,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.translationJobs,
   });
   app.decorate('translationJobs', jobs);
+  // Messages that failed while an engine was down are translated again, by themselves, once it is back.
+  const unsubscribeRecovery = translation.router.onRecovered((engine, downSince) => {
+    retryEngineFailures({ db, jobs, events }, downSince).then(
+      (n) => n && app.log.info({ engine, messages: n }, 'translation engine is back: retrying what failed meanwhile'),
+      (err: unknown) => app.log.warn({ err, engine }, 'could not retry translations that failed while an engine was down'),
+    );
+  });
+  app.addHook('onClose', async () => unsubscribeRecovery());
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.drain());
   bus.onMessage((m, fromSelf) => {

@@ -44,7 +44,7 @@ export function createMetrics(sources: MetricsSources) {
     messages: new Counter({ name: 'parley_messages_total', help: 'Chat messages stored by this node', registers }),
     jobs: new Counter({
       name: 'parley_translation_jobs_total', labelNames: ['outcome'] as const, registers,
-      help: 'Translation jobs finished on this node by outcome (done, not_needed, failed, retry, gave_up)',
+      help: 'Translation jobs finished on this node by outcome (done, not_needed, failed, retry, gave_up, postponed)',
     }),
     engineSeconds: new Histogram({
       name: 'parley_translation_engine_seconds', labelNames: ['ok'] as const, registers,

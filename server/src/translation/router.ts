@@ -8,6 +8,7 @@ import { protectTerms, relevantTerms, restoreTerms, termsVariant, type GlossaryE
 import type { EngineCheckState, PairSupport, TranslationEngine } from './engines/types.ts';
 import { EngineError, isEngineError } from '../platform/errors.ts';
 import { sleep, withRetries } from '../platform/retry.ts';
+import { EngineRecovery, type RecoveredListener, type RecoveryOptions } from './recovery.ts';
 
 export type SourceLanguage = LanguageCode | 'auto-detect' | 'auto';
 
@@ -34,6 +35,8 @@ export interface RouterOptions {
   /** A longer Retry-After moves on to the next engine instead of waiting (default 5 s). */
   maxRetryAfterMs?: number | undefined;
   logger?: TranslationLogger | undefined;
+  /** Background probing of engines that went down (see EngineRecovery). */
+  recovery?: RecoveryOptions | undefined;
 }
 
 export interface TranslateRequest {
@@ -97,11 +100,18 @@ export class TranslationRouter {
   readonly engines: readonly TranslationEngine[];
   private readonly cache: TranslationCache | undefined;
   private readonly logger: TranslationLogger;
+  private readonly recovery: EngineRecovery;
 
   constructor(private readonly options: RouterOptions) {
     this.engines = options.engines;
     this.cache = options.cache;
     this.logger = options.logger ?? silentLogger;
+    this.recovery = new EngineRecovery(options.recovery);
+  }
+
+  /** `listener(engine, downSince)` runs when an engine that failed with a retryable error works again. */
+  onRecovered(listener: RecoveredListener): () => void {
+    return this.recovery.onRecovered(listener);
   }
 
   async translate(request: TranslateRequest): Promise<TranslateResult> {
@@ -135,11 +145,20 @@ export class TranslationRouter {
       if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support }, text, hit);
       try {
         const output = await this.withTerms(engine, { text, source, target, context }, terms, request.signal);
+        this.recovery.succeeded(engine.id);
         await this.cache?.set(key, output);
         return outcome({ ...base, engine: engine.id, support }, text, output);
       } catch (error) {
         const e = isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error));
         failures.push({ engine: engine.id, code: e.code, message: e.message });
+        if (e.retryable && e.code !== 'aborted') {
+          // Down, not wrong: probe it with this request until it answers (the answer is cached for the retry).
+          this.logger.info({ engine: engine.id, code: e.code }, 'translation engine down; probing until it is back');
+          this.recovery.failed(engine.id, async () => {
+            const output = await this.attempt(engine, { text, source, target, context }, undefined);
+            if (terms.length === 0) await this.cache?.set(key, output);
+          });
+        }
         this.logger.warn({ engine: engine.id, code: e.code, status: e.status, source, target, err: e.message }, 'translation engine failed');
         if (e.code === 'aborted') break;
       }
@@ -237,6 +256,7 @@ export class TranslationRouter {
   }
 
   async close(): Promise<void> {
+    this.recovery.close();
     await Promise.all(this.engines.map((e) => e.close().catch(() => undefined)));
     await this.cache?.flush();
   }
