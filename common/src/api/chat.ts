@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import type { TextSpan, TranslationFailureReason } from './translation.ts';
-import { safeText } from '../text.ts';
+import { plainText, safeText } from '../text.ts';
 import type { AttachmentKind, MessageAttachment } from './media.ts';
 import { FIELD_ERRORS } from './errors.ts';
 import { RELATIONSHIP_TYPES, relationshipContextSchema, type RelationshipContext } from '../relationship.ts';
@@ -54,14 +54,13 @@ export interface GlossaryEntryView {
 }
 
 const phrase = (what: string) =>
-  z.string().trim().min(1, `${what} cannot be empty`).max(100, `${what} can be at most 100 characters`).refine((s) => !/[\t\n\r]/.test(s), `${what} must be on one line`);
+  plainText({ lines: true }).trim().min(1, `${what} cannot be empty`).max(100, `${what} can be at most 100 characters`).refine((s) => !/[\t\n\r]/.test(s), `${what} must be on one line`);
 
 export const glossaryEntryBody = z.object({ sourcePhrase: phrase('The phrase'), targetPhrase: phrase('Its translation') }).strict();
 
 /** 'This should say ...': the corrected translation, and optionally the phrase pair to remember. */
 export const correctTranslationBody = z.object({
-  text: z
-    .string()
+  text: plainText({ lines: true })
     .trim()
     .min(1, 'The corrected translation cannot be empty')
     .max(LIMITS.messageMaxChars, `Translations can be at most ${LIMITS.messageMaxChars} characters`),

@@ -26,6 +26,7 @@ const BY_CODE: Record<string, CatalogKey> = {
   audio_too_large: 'chat.mediaAudioTooLong',
   database_unavailable: 'general.errorUnavailable',
   invalid_text: 'general.errorInvalidText',
+  invalid_characters: 'general.errorInvalidText',
   username_too_short: 'general.errorUsernameInvalid',
   username_too_long: 'general.errorUsernameInvalid',
   username_invalid: 'general.errorUsernameInvalid',
