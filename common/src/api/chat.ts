@@ -13,8 +13,11 @@ export interface UserSummary {
   language: string | null;
 }
 
-/** A user search hit (GET /api/users/search): what the dialog shows and needs to start a chat, nothing more. */
-export type UserSearchResult = Pick<UserSummary, 'id' | 'username' | 'email'>;
+/**
+ * A user search hit (GET /api/users/search): what the dialog shows and needs to start a chat, nothing more.
+ * `email` is null unless the caller typed that whole address.
+ */
+export type UserSearchResult = Pick<UserSummary, 'id' | 'username'> & { email: string | null };
 
 export type TranslationStatus = 'pending' | 'done' | 'failed' | 'not_needed';
 
