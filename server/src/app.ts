@@ -28,6 +28,7 @@ import { TranslationJobs, type TranslationJobOptions } from './chat/translationJ
 import { createJobQueue } from './db/jobQueue.ts';
 import { NodeHeartbeats } from './db/nodeHeartbeats.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
+import { retryEngineFailures } from './chat/engineRecovery.ts';
 import { SendContexts } from './chat/sendContexts.ts';
 import type { ChatTranslator, EventPublisher } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
@@ -68,7 +69,7 @@ export interface AppDeps {
   /** How often the sessions of open sockets are checked for expiry (default 30 s). */
   sessionSweepMs?: number;
   /** Job runner tuning (attempt time, attempts, backoff, drain time, sweeper); tests shorten them. */
-  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'retryDelaySeconds' | 'concurrency' | 'pollMs' | 'drainMs' | 'sweepMs' | 'sweepAfterMs'>>;
+  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'retryDelaySeconds' | 'concurrency' | 'pollMs' | 'drainMs' | 'sweepMs' | 'sweepAfterMs' | 'isDirectionBeingChecked' | 'postponeSeconds'>>;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number;
   /**
@@ -164,7 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation, (roomId) => roomGlossary(db, roomId));
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
-  const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth() });
+  const translationChecks = () => translation.router.checkState();
+  const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth(), translationChecks });
   const leaseMs = deps.translationJobs?.leaseMs ?? config.translationLeaseMs;
   const boss = createJobQueue(deps.database, {
     supervise: config.role !== 'web',
@@ -185,6 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // that a job comes back within about 1.3 x TRANSLATION_LEASE_SECONDS.
     boss,
     translator: chatTranslator,
+    // A direction the engines are still checking at start-up: its messages wait instead of failing.
+    isDirectionBeingChecked: (source, target) => translation.isDirectionBeingChecked(source, target),
     exclusive: deps.database.kind === 'pglite',
     leaseMs,
     drainMs: config.shutdownDrainMs,
@@ -205,6 +209,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.deferJobStart) app.addHook('onReady', startJobs);
   // Last-in first-out: the heartbeat stops (and its row goes) after the jobs drained.
   app.addHook('onClose', async () => heartbeats.stop());
+  // Messages that failed while an engine was down are translated again, by themselves, once it is back.
+  const unsubscribeRecovery = translation.router.onRecovered((engine, downSince) => {
+    retryEngineFailures({ db, jobs, events }, downSince).then(
+      (n) => n && app.log.info({ engine, messages: n }, 'translation engine is back: retrying what failed meanwhile'),
+      (err: unknown) => app.log.warn({ err, engine }, 'could not retry translations that failed while an engine was down'),
+    );
+  });
+  app.addHook('onClose', async () => unsubscribeRecovery());
   app.addHook('onClose', async () => jobs.drain());
   bus.onMessage((m, fromSelf) => {
     if (m.kind === 'jobs.wake' && !fromSelf) jobs.kick();
@@ -223,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   let draining = false;
   app.addHook('preClose', async () => void (draining = true));
-  await app.register(opsRoutes, { db, nodeId: heartbeats.nodeId, databaseKind: deps.database.kind, bus, metrics, metricsToken: config.metricsToken, draining: () => draining });
+  await app.register(opsRoutes, { db, nodeId: heartbeats.nodeId, databaseKind: deps.database.kind, bus, metrics, metricsToken: config.metricsToken, draining: () => draining, translationChecks });
   if (serveUsers) await registerUserRoutes();
 
   async function registerUserRoutes() {

@@ -89,6 +89,8 @@ export interface TestServerOptions {
   chatTranslator?: ChatTranslator;
   sendsPer10s?: number;
   translationJobs?: AppDeps['translationJobs'];
+  /** A translation service of the test's own (closed by the test). */
+  translation?: AppDeps['translation'];
   /**
    * app.inject adds `Sec-Fetch-Site: same-origin` (as the browser does on the app's own page)
    * unless the request sets Origin or Sec-Fetch-Site itself; false sends exactly what the test says.
@@ -122,6 +124,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     sendsPer10s: options.sendsPer10s ?? 1000,
     translationJobs: options.translationJobs,
     heartbeat: options.heartbeat,
+    translation: options.translation,
   });
   await app.ready();
   if (options.browserHeaders !== false) actAsSameOriginBrowser(app);

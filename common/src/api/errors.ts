@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'invalid_request',
   'invalid_text',
+  'invalid_characters',
   'invalid_id',
   // fields
   'username_too_short',
@@ -79,6 +80,7 @@ export const AUTH_MESSAGES = {
  */
 export const FIELD_ERRORS = {
   invalid_text: 'must not contain NUL characters, unpaired surrogates or invalid UTF-8',
+  invalid_characters: 'must not contain control, bidi-override or private-use characters',
   invalid_id: 'Not a valid id',
   username_too_short: `Username must be at least ${LIMITS.usernameMin} characters`,
   username_too_long: `Username must be at most ${LIMITS.usernameMax} characters`,

@@ -25,15 +25,15 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies } as const;
 
   r.post(API.signUp, { schema: { body: signUpBody } }, async (request, reply) => {
-    await deps.limiter.consume('signUp', request.body.email, request.ip);
+    await deps.limiter.consumeSignUp(request.body.email, request.ip);
     const user = await signUp(deps, request.body);
     const body: SignUpResponse = { user, confirmationRequired: deps.emailConfirmation };
     return reply.status(201).send(body);
   });
 
   r.post(API.signIn, { schema: { body: signInBody } }, async (request, reply) => {
-    await deps.limiter.consume('signIn', request.body.email, request.ip);
-    const user = await verifyCredentials(deps, request.body);
+    // Only failures count, per (account, address): someone else's wrong passwords do not lock the owner out.
+    const user = await deps.limiter.signInAttempt(request.body.email, request.ip, () => verifyCredentials(deps, request.body));
     const { token, expiresAt } = await deps.sessions.create(user.id);
     reply.setCookie(deps.cookieName, token, { ...cookieOptions, expires: expiresAt });
     const firstSignIn = await recordSignIn(deps, user.id);

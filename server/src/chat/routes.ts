@@ -33,6 +33,8 @@ export interface ChatRouteDeps {
   sendsPer10s?: number;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number | undefined;
+  /** User searches a user may make per minute (default 60). */
+  searchesPerMinute?: number;
   /** Counted for metrics. */
   onMessageStored?: () => void;
 }
@@ -52,11 +54,18 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     name: 'preview', points: deps.previewsPer10s ?? 40, durationSec: 10,
     tooMany: (s) => `Too many previews. Try again in ${s} seconds.`,
   });
+  // The dialog searches after a 300 ms pause: a person types far fewer than one a second for a minute.
+  const searchLimit = createRateLimit({
+    name: 'search', points: deps.searchesPerMinute ?? 60, durationSec: 60,
+    tooMany: (s) => `Too many searches. Try again in ${s} seconds.`,
+  });
   app.addHook('onRequest', deps.requireUser);
 
-  r.get(CHAT_API.searchUsers, { schema: { querystring: searchUsersQuery } }, async (request) => ({
-    users: await searchUsers(db, currentUser(request).id, request.query.q),
-  }));
+  r.get(CHAT_API.searchUsers, { schema: { querystring: searchUsersQuery } }, async (request) => {
+    const user = currentUser(request);
+    await searchLimit.consume(user.id);
+    return { users: await searchUsers(db, user.id, request.query.q) };
+  });
 
   r.get(CHAT_API.chats, async (request) => ({ conversations: await listConversations(db, currentUser(request).id) }));
 

@@ -27,6 +27,7 @@ const BY_CODE: Record<string, CatalogKey> = {
   database_unavailable: 'general.errorUnavailable',
   service_starting: 'general.errorUnavailable',
   invalid_text: 'general.errorInvalidText',
+  invalid_characters: 'general.errorInvalidText',
   username_too_short: 'general.errorUsernameInvalid',
   username_too_long: 'general.errorUsernameInvalid',
   username_invalid: 'general.errorUsernameInvalid',
