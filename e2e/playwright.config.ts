@@ -45,7 +45,8 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx server/src/main.ts',
     cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${BASE_URL}/api/health`,
+    // /api/health answers while the node is still starting (ops/startup.ts); /api/ready once it serves.
+    url: `${BASE_URL}/api/ready`,
     reuseExistingServer: false,
     // A first start on a busy machine (tsx compiling the server, PGlite creating its database) can take a minute.
     timeout: 180_000,
