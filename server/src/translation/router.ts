@@ -141,11 +141,12 @@ export class TranslationRouter {
     for (const engine of candidates) {
       const key = { engine: engine.id, source, target, formality: engine.cacheVariant(context) + termsVariant(terms), text };
       const support = engine.supports(source, target) ?? undefined;
+      const probeKey = `${source}>${target}:${key.formality}:${text}`;
       const hit = await this.cache?.get(key);
       if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support }, text, hit);
       try {
         const output = await this.withTerms(engine, { text, source, target, context }, terms, request.signal);
-        this.recovery.succeeded(engine.id);
+        this.recovery.succeeded(engine.id, probeKey);
         await this.cache?.set(key, output);
         return outcome({ ...base, engine: engine.id, support }, text, output);
       } catch (error) {
@@ -154,7 +155,7 @@ export class TranslationRouter {
         if (e.retryable && e.code !== 'aborted') {
           // Down, not wrong: probe it with this request until it answers (the answer is cached for the retry).
           this.logger.info({ engine: engine.id, code: e.code }, 'translation engine down; probing until it is back');
-          this.recovery.failed(engine.id, async () => {
+          this.recovery.failed(engine.id, probeKey, async () => {
             const output = await this.attempt(engine, { text, source, target, context }, undefined);
             if (terms.length === 0) await this.cache?.set(key, output);
           });
