@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'forbidden_origin',
   'not_found',
   'rate_limited',
+  'translation_budget',
   'email_taken',
   'username_taken',
   'weak_password',
