@@ -51,6 +51,7 @@ export const ERROR_CODES = [
   'invalid_audio',
   'audio_too_large',
   'audio_too_long',
+  'audio_too_short',
   // server
   'service_busy',
   'database_unavailable',
