@@ -29,6 +29,7 @@ import { createJobQueue } from './db/jobQueue.ts';
 import { NodeHeartbeats } from './db/nodeHeartbeats.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
 import { retryEngineFailures } from './chat/engineRecovery.ts';
+import { createTranslationBudget } from './http/translationBudget.ts';
 import { SendContexts } from './chat/sendContexts.ts';
 import type { ChatTranslator, EventPublisher } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
@@ -162,6 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtimeHub', hub);
   const events: EventPublisher = bus.redis ? new ClusterEvents(hub, bus) : hub;
 
+  // After shareRateLimitsIn: counted in Redis when there is one, so every node spends the same budget.
+  const budget = createTranslationBudget(config.translationBudget);
   const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation, (roomId) => roomGlossary(db, roomId));
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
@@ -189,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     translator: chatTranslator,
     // A direction the engines are still checking at start-up: its messages wait instead of failing.
     isDirectionBeingChecked: (source, target) => translation.isDirectionBeingChecked(source, target),
+    budget,
     exclusive: deps.database.kind === 'pglite',
     leaseMs,
     drainMs: config.shutdownDrainMs,
@@ -252,12 +256,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onLanguageChanged: (userId, language) =>
         followLanguageChange({ db, events, jobs, warn: (err) => app.log.warn({ err }, 'could not re-translate for a new language') }, userId, language),
     });
-    await app.register(translationRoutes, { service: translation, requireUser });
+    await app.register(translationRoutes, { service: translation, requireUser, budget });
     const ocrEngines = createOcrEngines(config.scan);
     const scan = createScanService({ ocrEngines, translator: translation, logger: app.log });
-    await app.register(scanRoutes, { service: scan, requireUser });
+    await app.register(scanRoutes, { service: scan, requireUser, budget });
     await app.register(chatRoutes, {
-      db, requireUser, jobs, translator: chatTranslator, events, contexts,
+      db, requireUser, jobs, translator: chatTranslator, events, contexts, budget,
       sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s,
       onMessageStored: () => metrics.messages.inc(),
     });
@@ -269,10 +273,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => realtime.close());
 
     const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
-    await app.register(speechRoutes, { db, requireUser, tts: voice.tts });
+    await app.register(speechRoutes, { db, requireUser, tts: voice.tts, budget });
     // Photos and voice in a conversation: Scan's OCR and Talk's recogniser, then chat's send.
-    const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events }, input), logger: app.log });
-    await app.register(mediaRoutes, { db, requireUser, media, onMessageStored: () => metrics.messages.inc() });
+    const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events, budget }, input), logger: app.log });
+    await app.register(mediaRoutes, { db, requireUser, media, budget, onMessageStored: () => metrics.messages.inc() });
     if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
     await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });
     const voiceSocket = attachVoiceSocket(app.server, {

@@ -39,6 +39,8 @@ const envSchema = z.object({
   OCR_MODEL: z.string().optional(),
   ...voiceEnvShape,
   CHAT_SENDS_PER_10S: z.coerce.number().int().positive().default(30),
+  TRANSLATION_CHARS_PER_MINUTE: z.coerce.number().int().positive().default(30_000),
+  TRANSLATION_CHARS_PER_DAY: z.coerce.number().int().positive().default(1_000_000),
   SIGNUPS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   SIGNINS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   REDIS_URL: z
@@ -70,6 +72,8 @@ export interface Config {
   emailConfirmation: boolean;
   webDistDir: string;
   chatSendsPer10s: number;
+  /** Each user's translation budget: characters sent to engines (translate, preview, Scan, speech, media, sends). */
+  translationBudget: { charsPerMinute: number; charsPerDay: number };
   /** Sign-ups and sign-ins one client address may make per 15 minutes (a school behind one NAT needs more). */
   signUpsPerAddress: number;
   signInsPerAddress: number;
@@ -127,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
     chatSendsPer10s: e.CHAT_SENDS_PER_10S,
+    translationBudget: { charsPerMinute: e.TRANSLATION_CHARS_PER_MINUTE, charsPerDay: e.TRANSLATION_CHARS_PER_DAY },
     signUpsPerAddress: e.SIGNUPS_PER_ADDRESS,
     signInsPerAddress: e.SIGNINS_PER_ADDRESS,
     redisUrl: e.REDIS_URL,

@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'forbidden_origin',
   'not_found',
   'rate_limited',
+  'translation_budget',
   'email_taken',
   'username_taken',
   'weak_password',
@@ -50,6 +51,7 @@ export const ERROR_CODES = [
   'invalid_audio',
   'audio_too_large',
   'audio_too_long',
+  'audio_too_short',
   // server
   'service_busy',
   'database_unavailable',

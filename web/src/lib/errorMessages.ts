@@ -23,6 +23,7 @@ const BY_CODE: Record<string, CatalogKey> = {
   payload_too_large: 'general.errorTooLarge',
   invalid_audio: 'chat.mediaInvalidAudio',
   audio_too_long: 'chat.mediaAudioTooLong',
+  audio_too_short: 'chat.mediaTooShort',
   audio_too_large: 'chat.mediaAudioTooLong',
   database_unavailable: 'general.errorUnavailable',
   service_starting: 'general.errorUnavailable',
