@@ -51,6 +51,7 @@ import { shareRateLimitsIn } from './http/rateLimit.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { ClusterEvents } from './realtime/clusterEvents.ts';
+import { Mailer } from './mail/mailer.ts';
 
 export interface AppDeps {
   config: Config;
@@ -70,6 +71,8 @@ export interface AppDeps {
   translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'retryDelaySeconds' | 'concurrency' | 'pollMs' | 'drainMs' | 'sweepMs' | 'sweepAfterMs'>>;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number;
+  /** Outgoing mail tuning: first retry delay, worker poll interval; tests shorten them. */
+  mail?: { retryDelaySeconds?: number; pollSeconds?: number };
 }
 
 declare module 'fastify' {
@@ -78,6 +81,8 @@ declare module 'fastify' {
     /** Sessions of open sockets; sweep() ends the expired ones (tests call it after moving the clock). */
     sessionWatch: SessionWatch;
     translationJobs: TranslationJobs;
+    /** Outgoing mail; undefined when SMTP_URL is not set. */
+    mailer: Mailer | undefined;
   }
 }
 
@@ -151,15 +156,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
   const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth() });
   const leaseMs = deps.translationJobs?.leaseMs ?? config.translationLeaseMs;
+  // Maintenance (which expires attempts of dead processes) runs on worker nodes, often enough
+  // that a job comes back within about 1.3 x TRANSLATION_LEASE_SECONDS.
+  const boss = createJobQueue(deps.database, {
+    supervise: config.role !== 'web',
+    maintenanceIntervalSeconds: Math.max(1, Math.ceil(leaseMs / 3_000)),
+    onError: (err) => app.log.warn({ err }, 'job queue maintenance failed'),
+  });
   const jobs = new TranslationJobs({
-    db, log: app.log, events,
-    // Maintenance (which expires attempts of dead processes) runs on worker nodes, often enough
-    // that a job comes back within about 1.3 x TRANSLATION_LEASE_SECONDS.
-    boss: createJobQueue(deps.database, {
-      supervise: config.role !== 'web',
-      maintenanceIntervalSeconds: Math.max(1, Math.ceil(leaseMs / 3_000)),
-      onError: (err) => app.log.warn({ err }, 'job queue maintenance failed'),
-    }),
+    db, log: app.log, events, boss,
     translator: chatTranslator,
     exclusive: deps.database.kind === 'pglite',
     leaseMs,
@@ -175,6 +180,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('translationJobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.drain());
+  // Mail rides the same pg-boss: started after it, stopped before it (onClose runs last-in first-out).
+  const mailer = config.mail
+    ? new Mailer({ ...config.mail, ...deps.mail, db, boss, log: app.log, takesWork: config.role !== 'web' })
+    : undefined;
+  app.decorate('mailer', mailer);
+  if (mailer) {
+    app.addHook('onReady', async () => mailer.start());
+    app.addHook('onClose', async () => mailer.stop());
+  }
   bus.onMessage((m, fromSelf) => {
     if (m.kind === 'jobs.wake' && !fromSelf) jobs.kick();
   });

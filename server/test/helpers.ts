@@ -89,6 +89,7 @@ export interface TestServerOptions {
   chatTranslator?: ChatTranslator;
   sendsPer10s?: number;
   translationJobs?: AppDeps['translationJobs'];
+  mail?: AppDeps['mail'];
   /**
    * app.inject adds `Sec-Fetch-Site: same-origin` (as the browser does on the app's own page)
    * unless the request sets Origin or Sec-Fetch-Site itself; false sends exactly what the test says.
@@ -119,6 +120,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     chatTranslator: options.chatTranslator,
     sendsPer10s: options.sendsPer10s ?? 1000,
     translationJobs: options.translationJobs,
+    mail: options.mail,
   });
   await app.ready();
   if (options.browserHeaders !== false) actAsSameOriginBrowser(app);
