@@ -10,6 +10,8 @@ import { LIMITS, STORAGE_PREFIX } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
+import { accountRoutes } from './auth/accountRoutes.ts';
+import { DEFAULT_MAIL_LIMITS, MailRateLimiter, type MailLimits } from './auth/mailLimits.ts';
 import { createSessionEvents } from './auth/sessionEvents.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { SessionWatch } from './auth/sessionWatch.ts';
@@ -73,6 +75,8 @@ export interface AppDeps {
   previewsPer10s?: number;
   /** Outgoing mail tuning: first retry delay, worker poll interval; tests shorten them. */
   mail?: { retryDelaySeconds?: number; pollSeconds?: number };
+  /** Password-reset and confirmation mails one address / client may ask for (tests lower them). */
+  mailLimits?: MailLimits;
 }
 
 declare module 'fastify' {
@@ -215,6 +219,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
+    });
+    await app.register(accountRoutes, {
+      db, sessions, now, mailer,
+      publicUrl: config.publicUrl,
+      mailLimiter: new MailRateLimiter(deps.mailLimits ?? DEFAULT_MAIL_LIMITS),
     });
     await app.register(profileRoutes, {
       db, storage, requireUser, now,

@@ -90,6 +90,7 @@ export interface TestServerOptions {
   sendsPer10s?: number;
   translationJobs?: AppDeps['translationJobs'];
   mail?: AppDeps['mail'];
+  mailLimits?: AppDeps['mailLimits'];
   /**
    * app.inject adds `Sec-Fetch-Site: same-origin` (as the browser does on the app's own page)
    * unless the request sets Origin or Sec-Fetch-Site itself; false sends exactly what the test says.
@@ -121,6 +122,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     sendsPer10s: options.sendsPer10s ?? 1000,
     translationJobs: options.translationJobs,
     mail: options.mail,
+    mailLimits: options.mailLimits,
   });
   await app.ready();
   if (options.browserHeaders !== false) actAsSameOriginBrowser(app);
