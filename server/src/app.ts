@@ -219,10 +219,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
+      mailer, publicUrl: config.publicUrl,
     });
     await app.register(accountRoutes, {
-      db, sessions, now, mailer,
+      db, sessions, now, mailer, cookieName,
       publicUrl: config.publicUrl,
+      secureCookies: config.secureCookies,
       mailLimiter: new MailRateLimiter(deps.mailLimits ?? DEFAULT_MAIL_LIMITS),
     });
     await app.register(profileRoutes, {
