@@ -10,6 +10,8 @@ import { LIMITS, STORAGE_PREFIX } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
+import { accountRoutes } from './auth/accountRoutes.ts';
+import { DEFAULT_MAIL_LIMITS, MailRateLimiter, type MailLimits } from './auth/mailLimits.ts';
 import { createSessionEvents } from './auth/sessionEvents.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { SessionWatch } from './auth/sessionWatch.ts';
@@ -54,6 +56,7 @@ import { shareRateLimitsIn } from './http/rateLimit.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { ClusterEvents } from './realtime/clusterEvents.ts';
+import { Mailer } from './mail/mailer.ts';
 
 export interface AppDeps {
   config: Config;
@@ -82,6 +85,10 @@ export interface AppDeps {
   heartbeat?: { intervalMs?: number; alone?: boolean };
   /** main.ts starts the job queue as a start-up step of its own (with retries); tests start it in onReady. */
   deferJobStart?: boolean;
+  /** Outgoing mail tuning: first retry delay, worker poll interval; tests shorten them. */
+  mail?: { retryDelaySeconds?: number; pollSeconds?: number };
+  /** Password-reset and confirmation mails one address / client may ask for (tests lower them). */
+  mailLimits?: MailLimits;
 }
 
 declare module 'fastify' {
@@ -94,6 +101,8 @@ declare module 'fastify' {
     nodeHeartbeats: NodeHeartbeats;
     /** Start the job queue, then the heartbeat (main.ts calls it as a start-up step; tests get it in onReady). */
     startJobs: () => Promise<void>;
+    /** Outgoing mail; undefined when SMTP_URL is not set. */
+    mailer: Mailer | undefined;
   }
 }
 
@@ -208,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const startJobs = async () => {
     await jobs.start();
     await heartbeats.start();
+    await mailer?.start();
   };
   app.decorate('startJobs', startJobs);
   if (!deps.deferJobStart) app.addHook('onReady', startJobs);
@@ -222,6 +232,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => unsubscribeRecovery());
   app.addHook('onClose', async () => jobs.drain());
+  // Mail rides the same pg-boss: started after it, stopped before it (onClose runs last-in first-out).
+  const mailer = config.mail
+    ? new Mailer({ ...config.mail, ...deps.mail, db, boss, log: app.log, takesWork: config.role !== 'web' })
+    : undefined;
+  app.decorate('mailer', mailer);
+  if (mailer) app.addHook('onClose', async () => mailer.stop());
   bus.onMessage((m, fromSelf) => {
     if (m.kind === 'jobs.wake' && !fromSelf) jobs.kick();
   });
@@ -248,6 +264,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
+      mailer, publicUrl: config.publicUrl,
+    });
+    await app.register(accountRoutes, {
+      db, sessions, now, mailer, cookieName,
+      publicUrl: config.publicUrl,
+      secureCookies: config.secureCookies,
+      mailLimiter: new MailRateLimiter(deps.mailLimits ?? DEFAULT_MAIL_LIMITS),
     });
     await app.register(profileRoutes, {
       db, storage, requireUser, now,

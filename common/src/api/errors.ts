@@ -44,6 +44,11 @@ export const ERROR_CODES = [
   'weak_password',
   'invalid_credentials',
   'email_not_confirmed',
+  // mailed links (password reset, e-mail confirmation)
+  'mail_unavailable',
+  'token_invalid',
+  'token_expired',
+  'token_used',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -73,6 +78,10 @@ export const AUTH_MESSAGES = {
   weakPassword: 'Password should be at least 6 characters',
   invalidCredentials: 'Invalid login credentials',
   emailNotConfirmed: 'Email not confirmed',
+  mailUnavailable: 'This server cannot send e-mail',
+  tokenInvalid: 'This link is not valid',
+  tokenExpired: 'This link has expired',
+  tokenUsed: 'This link has already been used',
 } as const;
 
 /**
