@@ -51,6 +51,10 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRANSLATION_LEASE_SECONDS: z.coerce.number().positive().default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(10),
+  ADMIN_EMAILS: z.string().default(''),
+  REGISTRATION: z.enum(['open', 'invite', 'closed']).default('open'),
+  SIGNUP_EMAIL_DOMAINS: z.string().default(''),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(180),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -86,6 +90,15 @@ export interface Config {
   translationLeaseMs: number;
   /** On SIGTERM, how long in-flight translations may finish before they are handed back. */
   shutdownDrainMs: number;
+  operators: {
+    /** Addresses that become admin when they sign up or sign in confirmed (lower case). */
+    adminEmails: string[];
+    /** REGISTRATION: the mode until the console stores one. */
+    registration: Env['REGISTRATION'];
+    /** SIGNUP_EMAIL_DOMAINS: sign-up only for these (lower case); empty: any. */
+    signupEmailDomains: string[];
+    auditRetentionDays: number;
+  };
   scan: ScanConfig;
   voice: VoiceConfig;
   translation: {
@@ -133,6 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     translationLeaseMs: e.TRANSLATION_LEASE_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    operators: {
+      adminEmails: splitList(e.ADMIN_EMAILS),
+      registration: e.REGISTRATION,
+      signupEmailDomains: splitList(e.SIGNUP_EMAIL_DOMAINS).map((d) => d.replace(/^@/, '')),
+      auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    },
     voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
     scan: {
       engine: e.OCR_ENGINE,
@@ -154,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
+
+const splitList = (v: string) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
 
 /** TRUST_PROXY: unset/false -> false, true, a hop count, or a comma-separated list of addresses. */
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {

@@ -42,6 +42,13 @@ export const ERROR_CODES = [
   'weak_password',
   'invalid_credentials',
   'email_not_confirmed',
+  'account_disabled',
+  'admin_required',
+  'cannot_change_self',
+  'registration_closed',
+  'invite_required',
+  'invite_invalid',
+  'email_domain_not_allowed',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -69,6 +76,11 @@ export const AUTH_MESSAGES = {
   weakPassword: 'Password should be at least 6 characters',
   invalidCredentials: 'Invalid login credentials',
   emailNotConfirmed: 'Email not confirmed',
+  accountDisabled: 'This account has been disabled',
+  registrationClosed: 'Sign-up is closed on this server',
+  inviteRequired: 'Sign-up is by invitation',
+  inviteInvalid: 'This invitation is not valid any more',
+  emailDomainNotAllowed: 'Sign-up is limited to some e-mail domains',
 } as const;
 
 /**
