@@ -14,9 +14,6 @@ export const ADMIN_API = {
   status: '/api/admin/status',
 } as const;
 
-/** Public: what sign-up accepts on this server (the auth screen shows it before the form). */
-export const REGISTRATION_API = '/api/auth/registration';
-
 export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 

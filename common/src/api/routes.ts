@@ -5,6 +5,8 @@ export const API = {
   signIn: '/api/auth/signin',
   signOut: '/api/auth/signout',
   session: '/api/auth/session',
+  /** Public: what sign-up accepts here (registration mode, e-mail domains, single sign-on). */
+  registration: '/api/auth/registration',
   profile: '/api/profile',
   avatar: '/api/profile/avatar',
 } as const;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ADMIN_API, REGISTRATION_API, auditQuery, createInviteBody, createUserBody, listUsersQuery, registrationBody, userActionParams,
+  ADMIN_API, API, auditQuery, createInviteBody, createUserBody, listUsersQuery, registrationBody, userActionParams,
   userIdParams, type RegistrationInfo, type RegistrationMode,
 } from '@parley/common';
 import type { RequireUser } from '../auth/requireUser.ts';
@@ -32,7 +32,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
   const admin = { onRequest: requireAdmin };
 
   // Public: what the sign-up form should say before anyone fills it in.
-  r.get(REGISTRATION_API, async () => {
+  r.get(API.registration, async () => {
     const body: RegistrationInfo = {
       mode: await registrationMode(deps.db, deps.registration),
       emailDomains: deps.signupEmailDomains,
