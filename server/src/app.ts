@@ -57,6 +57,9 @@ import { createMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { ClusterEvents } from './realtime/clusterEvents.ts';
 import { Mailer } from './mail/mailer.ts';
+import { operatorAuthHooks } from './admin/authHooks.ts';
+import { pruneAudit } from './admin/audit.ts';
+import { adminRoutes } from './admin/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -253,6 +256,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hub.closeAll(1012, 'reconnect');
   });
 
+  // The audit log keeps AUDIT_RETENTION_DAYS; pruned at start and twice a day by nodes that do background work.
+  if (config.role !== 'web') {
+    const prune = () => void pruneAudit(db, config.operators.auditRetentionDays, now()).catch((err: unknown) => app.log.warn({ err }, 'audit log pruning failed'));
+    const timer = setInterval(prune, 12 * 3_600_000);
+    timer.unref();
+    app.addHook('onReady', async () => prune());
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
   let draining = false;
   app.addHook('preClose', async () => void (draining = true));
   await app.register(opsRoutes, { db, nodeId: heartbeats.nodeId, databaseKind: deps.database.kind, bus, metrics, metricsToken: config.metricsToken, draining: () => draining, translationChecks });
@@ -265,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
       mailer, publicUrl: config.publicUrl,
+      hooks: operatorAuthHooks({ db, now, ...config.operators }),
     });
     await app.register(accountRoutes, {
       db, sessions, now, mailer, cookieName,
@@ -302,6 +315,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(mediaRoutes, { db, requireUser, media, budget, onMessageStored: () => metrics.messages.inc() });
     if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
     await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });
+    await app.register(adminRoutes, {
+      db, now, requireUser,
+      // A disabled or deleted account's sessions end on every node: sockets closed, caches forgotten.
+      endSessions: (ids) => ids.forEach((id) => sessionEvents.ended(id, 'signed_out')),
+      publicUrl: config.publicUrl,
+      registration: config.operators.registration,
+      signupEmailDomains: config.operators.signupEmailDomains,
+      oidc: null,
+      status: {
+        databaseKind: deps.database.kind, bus,
+        engines: () => translation.router.engines.map((e) => e.id),
+        pairs: () => translation.pairs(),
+        voice: voice.capabilities,
+      },
+    });
     const voiceSocket = attachVoiceSocket(app.server, {
       authenticate: async (req) => {
         const session = await guard.authenticate(req);

@@ -59,6 +59,10 @@ const envSchema = z.object({
   TRANSLATION_LEASE_SECONDS: z.coerce.number().positive().default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(10),
   NODE_HEARTBEAT_SECONDS: z.coerce.number().positive().max(60).default(3),
+  ADMIN_EMAILS: z.string().default(''),
+  REGISTRATION: z.enum(['open', 'invite', 'closed']).default('open'),
+  SIGNUP_EMAIL_DOMAINS: z.string().default(''),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(180),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -100,6 +104,15 @@ export interface Config {
   shutdownDrainMs: number;
   /** How often a node renews its heartbeat; one silent for three beats is dead (its jobs go back). */
   nodeHeartbeatMs: number;
+  operators: {
+    /** Addresses that become admin when they sign up or sign in confirmed (lower case). */
+    adminEmails: string[];
+    /** REGISTRATION: the mode until the console stores one. */
+    registration: Env['REGISTRATION'];
+    /** SIGNUP_EMAIL_DOMAINS: sign-up only for these (lower case); empty: any. */
+    signupEmailDomains: string[];
+    auditRetentionDays: number;
+  };
   scan: ScanConfig;
   voice: VoiceConfig;
   translation: {
@@ -150,6 +163,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translationLeaseMs: e.TRANSLATION_LEASE_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     nodeHeartbeatMs: e.NODE_HEARTBEAT_SECONDS * 1000,
+    operators: {
+      adminEmails: splitList(e.ADMIN_EMAILS),
+      registration: e.REGISTRATION,
+      signupEmailDomains: splitList(e.SIGNUP_EMAIL_DOMAINS).map((d) => d.replace(/^@/, '')),
+      auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    },
     voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
     scan: {
       engine: e.OCR_ENGINE,
@@ -177,6 +196,7 @@ function defaultFrom(publicUrl: string | undefined): string {
   const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
   return `Parley <no-reply@${host}>`;
 }
+const splitList = (v: string) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
 
 /** TRUST_PROXY: unset/false -> false, true, a hop count, or a comma-separated list of addresses. */
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {

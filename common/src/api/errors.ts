@@ -49,6 +49,13 @@ export const ERROR_CODES = [
   'token_invalid',
   'token_expired',
   'token_used',
+  'account_disabled',
+  'admin_required',
+  'cannot_change_self',
+  'registration_closed',
+  'invite_required',
+  'invite_invalid',
+  'email_domain_not_allowed',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -82,6 +89,11 @@ export const AUTH_MESSAGES = {
   tokenInvalid: 'This link is not valid',
   tokenExpired: 'This link has expired',
   tokenUsed: 'This link has already been used',
+  accountDisabled: 'This account has been disabled',
+  registrationClosed: 'Sign-up is closed on this server',
+  inviteRequired: 'Sign-up is by invitation',
+  inviteInvalid: 'This invitation is not valid any more',
+  emailDomainNotAllowed: 'Sign-up is limited to some e-mail domains',
 } as const;
 
 /**

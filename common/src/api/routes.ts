@@ -10,6 +10,8 @@ export const API = {
   passwordResetConfirm: '/api/auth/password-reset/confirm',
   confirmEmail: '/api/auth/confirm',
   resendConfirmation: '/api/auth/confirm/resend',
+  /** Public: what sign-up accepts here (registration mode, e-mail domains, single sign-on). */
+  registration: '/api/auth/registration',
   profile: '/api/profile',
   avatar: '/api/profile/avatar',
 } as const;

@@ -98,6 +98,12 @@ export const CATALOG = {
     /** The toast of an account's first sign-in (the server says which it is). */
     welcomeNew: 'Welcome to Parley!',
     signedInDescription: 'You are now signed in.',
+    signUpByInvitation: 'Sign-up is by invitation',
+    signUpClosed: 'Sign-up is closed on this server',
+    invited: 'You have been invited: create your account',
+    inviteInvalid: 'This invitation is not valid any more. Ask for a new one.',
+    emailDomainNotAllowed: 'Sign-up on this server is limited to some e-mail domains.',
+    accountDisabled: 'This account has been disabled',
   },
   userSearch: {
     title: 'Find People',

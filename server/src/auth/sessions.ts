@@ -74,6 +74,8 @@ export class SessionStore {
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.email'])
       .where('sessions.id', '=', id)
+      // A disabled account has no live session (its rows are deleted when it is disabled; this covers a race).
+      .where('users.disabled_at', 'is', null)
       .executeTakeFirst();
     if (!row) return null;
     const idleFor = now - new Date(row.last_seen_at).getTime();
