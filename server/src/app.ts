@@ -10,6 +10,8 @@ import { LIMITS, STORAGE_PREFIX } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
+import { accountRoutes } from './auth/accountRoutes.ts';
+import { DEFAULT_MAIL_LIMITS, MailRateLimiter, type MailLimits } from './auth/mailLimits.ts';
 import { createSessionEvents } from './auth/sessionEvents.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { SessionWatch } from './auth/sessionWatch.ts';
@@ -29,6 +31,7 @@ import { createJobQueue } from './db/jobQueue.ts';
 import { NodeHeartbeats } from './db/nodeHeartbeats.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
 import { retryEngineFailures } from './chat/engineRecovery.ts';
+import { createTranslationBudget } from './http/translationBudget.ts';
 import { SendContexts } from './chat/sendContexts.ts';
 import type { ChatTranslator, EventPublisher } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
@@ -53,6 +56,7 @@ import { shareRateLimitsIn } from './http/rateLimit.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { ClusterEvents } from './realtime/clusterEvents.ts';
+import { Mailer } from './mail/mailer.ts';
 
 export interface AppDeps {
   config: Config;
@@ -81,6 +85,10 @@ export interface AppDeps {
   heartbeat?: { intervalMs?: number; alone?: boolean };
   /** main.ts starts the job queue as a start-up step of its own (with retries); tests start it in onReady. */
   deferJobStart?: boolean;
+  /** Outgoing mail tuning: first retry delay, worker poll interval; tests shorten them. */
+  mail?: { retryDelaySeconds?: number; pollSeconds?: number };
+  /** Password-reset and confirmation mails one address / client may ask for (tests lower them). */
+  mailLimits?: MailLimits;
 }
 
 declare module 'fastify' {
@@ -93,6 +101,8 @@ declare module 'fastify' {
     nodeHeartbeats: NodeHeartbeats;
     /** Start the job queue, then the heartbeat (main.ts calls it as a start-up step; tests get it in onReady). */
     startJobs: () => Promise<void>;
+    /** Outgoing mail; undefined when SMTP_URL is not set. */
+    mailer: Mailer | undefined;
   }
 }
 
@@ -162,6 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtimeHub', hub);
   const events: EventPublisher = bus.redis ? new ClusterEvents(hub, bus) : hub;
 
+  // After shareRateLimitsIn: counted in Redis when there is one, so every node spends the same budget.
+  const budget = createTranslationBudget(config.translationBudget);
   const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation, (roomId) => roomGlossary(db, roomId));
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
@@ -189,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     translator: chatTranslator,
     // A direction the engines are still checking at start-up: its messages wait instead of failing.
     isDirectionBeingChecked: (source, target) => translation.isDirectionBeingChecked(source, target),
+    budget,
     exclusive: deps.database.kind === 'pglite',
     leaseMs,
     drainMs: config.shutdownDrainMs,
@@ -204,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const startJobs = async () => {
     await jobs.start();
     await heartbeats.start();
+    await mailer?.start();
   };
   app.decorate('startJobs', startJobs);
   if (!deps.deferJobStart) app.addHook('onReady', startJobs);
@@ -218,6 +232,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => unsubscribeRecovery());
   app.addHook('onClose', async () => jobs.drain());
+  // Mail rides the same pg-boss: started after it, stopped before it (onClose runs last-in first-out).
+  const mailer = config.mail
+    ? new Mailer({ ...config.mail, ...deps.mail, db, boss, log: app.log, takesWork: config.role !== 'web' })
+    : undefined;
+  app.decorate('mailer', mailer);
+  if (mailer) app.addHook('onClose', async () => mailer.stop());
   bus.onMessage((m, fromSelf) => {
     if (m.kind === 'jobs.wake' && !fromSelf) jobs.kick();
   });
@@ -244,6 +264,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
+      mailer, publicUrl: config.publicUrl,
+    });
+    await app.register(accountRoutes, {
+      db, sessions, now, mailer, cookieName,
+      publicUrl: config.publicUrl,
+      secureCookies: config.secureCookies,
+      mailLimiter: new MailRateLimiter(deps.mailLimits ?? DEFAULT_MAIL_LIMITS),
     });
     await app.register(profileRoutes, {
       db, storage, requireUser, now,
@@ -252,12 +279,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onLanguageChanged: (userId, language) =>
         followLanguageChange({ db, events, jobs, warn: (err) => app.log.warn({ err }, 'could not re-translate for a new language') }, userId, language),
     });
-    await app.register(translationRoutes, { service: translation, requireUser });
+    await app.register(translationRoutes, { service: translation, requireUser, budget });
     const ocrEngines = createOcrEngines(config.scan);
     const scan = createScanService({ ocrEngines, translator: translation, logger: app.log });
-    await app.register(scanRoutes, { service: scan, requireUser });
+    await app.register(scanRoutes, { service: scan, requireUser, budget });
     await app.register(chatRoutes, {
-      db, requireUser, jobs, translator: chatTranslator, events, contexts,
+      db, requireUser, jobs, translator: chatTranslator, events, contexts, budget,
       sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s,
       onMessageStored: () => metrics.messages.inc(),
     });
@@ -269,10 +296,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => realtime.close());
 
     const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
-    await app.register(speechRoutes, { db, requireUser, tts: voice.tts });
+    await app.register(speechRoutes, { db, requireUser, tts: voice.tts, budget });
     // Photos and voice in a conversation: Scan's OCR and Talk's recogniser, then chat's send.
-    const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events }, input), logger: app.log });
-    await app.register(mediaRoutes, { db, requireUser, media, onMessageStored: () => metrics.messages.inc() });
+    const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events, budget }, input), logger: app.log });
+    await app.register(mediaRoutes, { db, requireUser, media, budget, onMessageStored: () => metrics.messages.inc() });
     if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
     await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });
     const voiceSocket = attachVoiceSocket(app.server, {

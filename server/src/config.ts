@@ -18,6 +18,11 @@ const envSchema = z.object({
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(24 * 30),
   EMAIL_CONFIRMATION: z.enum(['off', 'on']).default('off'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   TRANSLATION_ENGINES: z
     .string()
     .default('apertium')
@@ -39,6 +44,8 @@ const envSchema = z.object({
   OCR_MODEL: z.string().optional(),
   ...voiceEnvShape,
   CHAT_SENDS_PER_10S: z.coerce.number().int().positive().default(30),
+  TRANSLATION_CHARS_PER_MINUTE: z.coerce.number().int().positive().default(30_000),
+  TRANSLATION_CHARS_PER_DAY: z.coerce.number().int().positive().default(1_000_000),
   SIGNUPS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   SIGNINS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   REDIS_URL: z
@@ -68,8 +75,12 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   emailConfirmation: boolean;
+  /** Outgoing mail (password resets, confirmations); undefined: this server sends no e-mail. */
+  mail: { smtpUrl: string; from: string } | undefined;
   webDistDir: string;
   chatSendsPer10s: number;
+  /** Each user's translation budget: characters sent to engines (translate, preview, Scan, speech, media, sends). */
+  translationBudget: { charsPerMinute: number; charsPerDay: number };
   /** Sign-ups and sign-ins one client address may make per 15 minutes (a school behind one NAT needs more). */
   signUpsPerAddress: number;
   signInsPerAddress: number;
@@ -126,7 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultFrom(e.PUBLIC_URL) } : undefined,
     chatSendsPer10s: e.CHAT_SENDS_PER_10S,
+    translationBudget: { charsPerMinute: e.TRANSLATION_CHARS_PER_MINUTE, charsPerDay: e.TRANSLATION_CHARS_PER_DAY },
     signUpsPerAddress: e.SIGNUPS_PER_ADDRESS,
     signInsPerAddress: e.SIGNINS_PER_ADDRESS,
     redisUrl: e.REDIS_URL,
@@ -157,6 +170,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
   };
+}
+
+/** MAIL_FROM when unset: Parley <no-reply@the public host> (localhost without PUBLIC_URL). */
+function defaultFrom(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  return `Parley <no-reply@${host}>`;
 }
 
 /** TRUST_PROXY: unset/false -> false, true, a hop count, or a comma-separated list of addresses. */

@@ -34,8 +34,8 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what:
   throw new Error(`never: ${what}`);
 }
 
-/** ana (English) writes to bruno (Spanish); returns the message id. */
-async function sendEnglishToSpanish(s: TestServer, content: string): Promise<string> {
+/** ana (English) writes to bruno (Spanish); returns the message id and bruno's cookie. */
+async function sendEnglishToSpanish(s: TestServer, content: string): Promise<{ id: string; reader: string }> {
   const ana = await signUpAndIn(s.app);
   const bruno = await signUpAndIn(s.app);
   await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'en' }, headers: { cookie: ana.cookie } });
@@ -43,7 +43,7 @@ async function sendEnglishToSpanish(s: TestServer, content: string): Promise<str
   const roomId = (await s.app.inject({ method: 'POST', url: '/api/chats', payload: { userId: bruno.id }, headers: { cookie: ana.cookie } })).json().room.id;
   const res = await s.app.inject({ method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content, clientId: `c-${Date.now()}` }, headers: { cookie: ana.cookie } });
   expect(res.statusCode).toBe(201);
-  return res.json().message.id;
+  return { id: res.json().message.id, reader: bruno.cookie };
 }
 
 const row = (s: TestServer, id: string) => s.database.db.selectFrom('messages').selectAll().where('id', '=', id as never).executeTakeFirstOrThrow();
@@ -70,7 +70,7 @@ describe('chat translation and engine availability', () => {
 
     const translation = createTranslationService({
       config: {
-        engines: ['apertium'], selfCheck: true, timeoutMs: 2_000, maxChars: LIMITS.translateMaxChars, retry: { baseDelayMs: 50 },
+        engines: ['apertium'], selfCheck: true, pairsWaitMs: 100, timeoutMs: 2_000, maxChars: LIMITS.translateMaxChars, retry: { baseDelayMs: 50 },
         apertium: { modesDir, check: { timeoutMs: 2_000, retryBaseMs: 200, retryMaxMs: 1_000, patienceAttempts: 1_000 } },
       },
     });
@@ -83,7 +83,10 @@ describe('chat translation and engine availability', () => {
     expect(ready.translation.selfCheck).toEqual([expect.objectContaining({ engine: 'apertium', checking: expect.arrayContaining(['eng-spa']) })]);
     expect(await metrics(s)).toMatch(/parley_translation_self_check\{engine="apertium",state="checking"\} [12]\n/);
 
-    const id = await sendEnglishToSpanish(s, 'The city council approved a new plan.');
+    const { id, reader } = await sendEnglishToSpanish(s, 'The city council approved a new plan.');
+    // The reader is not told that this server cannot translate English to Spanish.
+    const languages = (await s.app.inject({ url: '/api/languages', headers: { cookie: reader } })).json();
+    expect(languages.pairs.find((p: { source: string; target: string }) => p.source === 'en' && p.target === 'es')).toMatchObject({ support: 'direct', checking: true });
     // Its job ran and was put off (twice: it keeps waiting), without failing the message.
     await until(() => metrics(s), (text) => /parley_translation_jobs_total\{outcome="postponed"\} ([2-9]|\d{2,})/.test(text), 'the job is postponed again');
     expect(await row(s, id)).toMatchObject({ translation_status: 'pending' });
@@ -93,6 +96,8 @@ describe('chat translation and engine availability', () => {
     expect(done).toMatchObject({ translation_status: 'done' });
     expect(done.translated_content).toMatch(/ayuntamiento|consejo|plan/i);
     expect(translation.isDirectionBeingChecked('en', 'es')).toBe(false);
+    const after = (await s.app.inject({ url: '/api/languages', headers: { cookie: reader } })).json();
+    expect(after.pairs.find((p: { source: string; target: string }) => p.source === 'en' && p.target === 'es')).toEqual(expect.not.objectContaining({ checking: true }));
   });
 
   it('messages that failed while the engine was down are translated by themselves when it is back', { timeout: 120_000 }, async () => {
@@ -104,7 +109,7 @@ describe('chat translation and engine availability', () => {
     cleanups.push(() => s.close());
 
     const content = 'Are you coming tonight?';
-    const id = await sendEnglishToSpanish(s, content);
+    const { id } = await sendEnglishToSpanish(s, content);
     const failed = await until(() => row(s, id), (r) => r.translation_status !== 'pending', 'the message fails');
     expect(failed).toMatchObject({ translation_status: 'failed', translation_error: 'engine_failed' });
 

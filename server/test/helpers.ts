@@ -91,6 +91,8 @@ export interface TestServerOptions {
   translationJobs?: AppDeps['translationJobs'];
   /** A translation service of the test's own (closed by the test). */
   translation?: AppDeps['translation'];
+  mail?: AppDeps['mail'];
+  mailLimits?: AppDeps['mailLimits'];
   /**
    * app.inject adds `Sec-Fetch-Site: same-origin` (as the browser does on the app's own page)
    * unless the request sets Origin or Sec-Fetch-Site itself; false sends exactly what the test says.
@@ -125,6 +127,8 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     translationJobs: options.translationJobs,
     heartbeat: options.heartbeat,
     translation: options.translation,
+    mail: options.mail,
+    mailLimits: options.mailLimits,
   });
   await app.ready();
   if (options.browserHeaders !== false) actAsSameOriginBrowser(app);

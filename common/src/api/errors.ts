@@ -38,11 +38,17 @@ export const ERROR_CODES = [
   'forbidden_origin',
   'not_found',
   'rate_limited',
+  'translation_budget',
   'email_taken',
   'username_taken',
   'weak_password',
   'invalid_credentials',
   'email_not_confirmed',
+  // mailed links (password reset, e-mail confirmation)
+  'mail_unavailable',
+  'token_invalid',
+  'token_expired',
+  'token_used',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -50,6 +56,7 @@ export const ERROR_CODES = [
   'invalid_audio',
   'audio_too_large',
   'audio_too_long',
+  'audio_too_short',
   // server
   'service_busy',
   'database_unavailable',
@@ -71,6 +78,10 @@ export const AUTH_MESSAGES = {
   weakPassword: 'Password should be at least 6 characters',
   invalidCredentials: 'Invalid login credentials',
   emailNotConfirmed: 'Email not confirmed',
+  mailUnavailable: 'This server cannot send e-mail',
+  tokenInvalid: 'This link is not valid',
+  tokenExpired: 'This link has expired',
+  tokenUsed: 'This link has already been used',
 } as const;
 
 /**

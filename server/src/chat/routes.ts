@@ -9,6 +9,7 @@ import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import { retryOnConnectionLoss } from '../db/availability.ts';
 import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
+import type { TranslationBudget } from '../http/translationBudget.ts';
 import { previewTranslation } from './draftPreview.ts';
 import { correctTranslation, deleteGlossaryEntry, listGlossary, updateGlossaryEntry } from './glossary.ts';
 import { retryTranslation, sendMessage } from './messageSender.ts';
@@ -33,6 +34,8 @@ export interface ChatRouteDeps {
   sendsPer10s?: number;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number | undefined;
+  /** The users' translation budget (sends that need translating, previews). */
+  budget?: TranslationBudget | undefined;
   /** User searches a user may make per minute (default 60). */
   searchesPerMinute?: number;
   /** Counted for metrics. */
@@ -123,7 +126,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     // Safe to repeat after a lost connection: the client id makes the insert idempotent.
     const { message, created } = await retryOnConnectionLoss(() =>
       sendMessage(
-        { db, jobs: deps.jobs, events, contexts },
+        { db, jobs: deps.jobs, events, contexts, budget: deps.budget },
         { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
       ),
     ).catch(contexts.refuseDeletedRoom);
@@ -144,7 +147,8 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   r.post(`${CHAT_API.chats}/:roomId/preview`, { schema: { params: roomParams, body: previewTranslationBody } }, async (request) => {
     const me = currentUser(request).id;
     await previewLimit.consume(me);
-    return previewTranslation(db, deps.translator, { senderId: me, roomId: request.params.roomId, content: request.body.content });
+    const spend = deps.budget ? (chars: number) => deps.budget!.spend(me, chars) : undefined;
+    return previewTranslation(db, deps.translator, { senderId: me, roomId: request.params.roomId, content: request.body.content, spend });
   });
 
   // Fix a translation once: the corrected row goes to both participants like a new translation.

@@ -31,6 +31,18 @@ export interface SessionsTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  /** The browser's User-Agent at sign-in (the device list). */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A mailed link (password reset, e-mail confirmation): only the token's SHA-256 is kept. */
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  kind: 'password_reset' | 'email_confirmation';
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface TranslationCacheTable {
@@ -139,6 +151,7 @@ export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
   sessions: SessionsTable;
+  account_tokens: AccountTokensTable;
   translation_cache: TranslationCacheTable;
   chat_rooms: ChatRoomsTable;
   chat_room_participants: ChatRoomParticipantsTable;

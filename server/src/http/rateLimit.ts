@@ -28,7 +28,8 @@ interface LimitOptions {
   tooMany: (seconds: number) => string;
 }
 
-function makeLimiter(options: LimitOptions): RateLimiterAbstract {
+/** A rate-limiter-flexible limiter in Redis when shared (cluster), else in memory. */
+export function makeLimiter(options: Pick<LimitOptions, 'name' | 'points' | 'durationSec'>): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ points: options.points, duration: options.durationSec, keyPrefix: options.name });
   // While Redis is unreachable each node counts on its own (the insurance limiter) rather than failing requests.
   return shared

@@ -150,6 +150,7 @@ describe('TranslationRouter: an engine that goes down and comes back', () => {
     const spy = spyEngine('spy', {
       translate: async (input) => {
         if (input.text === 'broken input') throw new EngineError('spy', 'bad_response', 'not a translation');
+        if (input.text === 'stalls every time') throw new EngineError('spy', 'timeout', 'spy did not answer in time', { retryable: true });
         if (down) throw new EngineError('spy', 'server_error', 'down for maintenance', { status: 503, retryable: true });
         return `[${input.target}] ${input.text}`;
       },
@@ -171,7 +172,12 @@ describe('TranslationRouter: an engine that goes down and comes back', () => {
     const calls = spy.calls.length;
     expect(await router.translate({ text: 'Good morning', source: 'en', target: 'es' })).toMatchObject({ ok: true, cached: true });
     expect(spy.calls.length).toBe(calls);
-    await router.close();
+    // A text that fails however often it is tried: other requests succeeding do not announce a recovery.
+    expect(await router.translate({ text: 'stalls every time', source: 'en', target: 'es' })).toMatchObject({ ok: false, reason: 'engine_failed' });
+    expect(await router.translate({ text: 'Good evening', source: 'en', target: 'es' })).toMatchObject({ ok: true });
+    const probed = spy.calls.length;
+    await vi.waitFor(() => expect(spy.calls.length).toBeGreaterThan(probed + 2), { timeout: 10_000, interval: 10 }); // still probing it
     expect(back).toHaveLength(1);
+    await router.close();
   });
 });
