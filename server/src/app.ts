@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Jobs of a node that died go back to the queue when its heartbeat stops, not when their lease
   // runs out. Without Redis this is the database's only node: at start every earlier one is dead.
   const heartbeats = new NodeHeartbeats({
-    db, boss, intervalMs: deps.heartbeat?.intervalMs ?? config.nodeHeartbeatMs, alone: deps.heartbeat?.alone ?? !config.redisUrl,
+    db, boss, intervalMs: deps.heartbeat?.intervalMs ?? config.nodeHeartbeatMs, alone: deps.heartbeat?.alone ?? (!config.redisUrl && config.role === 'all'),
     warn: (err, message) => app.log.warn({ err }, message),
     onRecovered: (node, jobIds) => app.log.warn({ node, jobs: jobIds.length }, 'a node stopped sending heartbeats: its jobs went back to the queue'),
   });

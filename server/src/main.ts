@@ -7,7 +7,7 @@ import { isConnectionLoss } from './db/availability.ts';
 import { connectDb, migrate, type DbHandle } from './db/connect.ts';
 import { prepareJobQueue } from './db/jobQueue.ts';
 import { probePostgres, probeRedis, wrongPostgres, wrongRedis } from './ops/dependencies.ts';
-import { describe, Startup, StartupError } from './ops/startup.ts';
+import { describeError, Startup, StartupError } from './ops/startup.ts';
 
 /**
  * Last-resort logging. A rejected promise nobody awaited is a bug to fix, not a reason to stop
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       return connectDb({ databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata'), reopenAfterCreate: true, migrate: false });
     }, wrongPostgres);
     const db = database;
-    await startup.run('migrations', () => migrate(db.db), (err) => (isConnectionLoss(err) || isConnectionLoss((err as Error).cause) ? undefined : describe(err)));
+    await startup.run('migrations', () => migrate(db.db), (err) => (isConnectionLoss(err) || isConnectionLoss((err as Error).cause) ? undefined : describeError(err)));
     const redisUrl = config.redisUrl;
     if (redisUrl) await startup.run('redis', () => probeRedis(redisUrl), wrongRedis);
     app = await startup.run('app', async () => {
@@ -74,11 +74,11 @@ async function main(): Promise<void> {
       });
       await built.ready();
       return built;
-    }, (err) => `the app could not be built: ${describe(err)}`);
-    await startup.run('jobQueue', () => prepareJobQueue(db), (err) => (isConnectionLoss(err) ? undefined : describe(err)));
+    }, (err) => `the app could not be built: ${describeError(err)}`);
+    await startup.run('jobQueue', () => prepareJobQueue(db), (err) => (isConnectionLoss(err) ? undefined : describeError(err)));
     await app.startJobs();
   } catch (err) {
-    console.error(`Parley could not start: ${err instanceof StartupError ? err.message : describe(err)}`);
+    console.error(`Parley could not start: ${err instanceof StartupError ? err.message : describeError(err)}`);
     if (!(err instanceof StartupError)) console.error(err);
     process.exit(1);
   }

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { describe } from './startup.ts';
+import { describeError } from './startup.ts';
 
 /**
  * One connection attempt to each outside dependency, for the start-up sequence (ops/startup.ts),
@@ -32,8 +32,8 @@ const WRONG_POSTGRES: Record<string, string> = {
 export function wrongPostgres(err: unknown): string | undefined {
   const code = codeOf(err);
   const known = WRONG_POSTGRES[code];
-  if (known) return `DATABASE_URL: ${known} (${describe(err)}). Fix DATABASE_URL and start again.`;
-  if (code === 'ENOTFOUND') return `DATABASE_URL: unknown host (${describe(err)}). Fix DATABASE_URL and start again.`;
+  if (known) return `DATABASE_URL: ${known} (${describeError(err)}). Fix DATABASE_URL and start again.`;
+  if (code === 'ENOTFOUND') return `DATABASE_URL: unknown host (${describeError(err)}). Fix DATABASE_URL and start again.`;
   // A password the server wants but the URL lacks, a URL pg cannot read.
   if (err instanceof Error && /SASL|password must be a string|Invalid URL/i.test(err.message)) {
     return `DATABASE_URL: ${err.message}. Fix DATABASE_URL and start again.`;
@@ -60,7 +60,7 @@ export async function probeRedis(redisUrl: string): Promise<void> {
 export function wrongRedis(err: unknown): string | undefined {
   const message = err instanceof Error ? err.message : String(err);
   if (/WRONGPASS|NOAUTH|invalid password|invalid username-password/i.test(message)) return `REDIS_URL: Redis refused the credentials (${message}). Fix REDIS_URL and start again.`;
-  if (codeOf(err) === 'ENOTFOUND') return `REDIS_URL: unknown host (${describe(err)}). Fix REDIS_URL and start again.`;
+  if (codeOf(err) === 'ENOTFOUND') return `REDIS_URL: unknown host (${describeError(err)}). Fix REDIS_URL and start again.`;
   return undefined;
 }
 

@@ -79,7 +79,7 @@ export class Startup {
         if (err instanceof StartupError) throw err;
         const message = fatal(err);
         if (message !== undefined) throw new StartupError(message);
-        step.lastError = describe(err);
+        step.lastError = describeError(err);
         this.log.warn(`start-up: ${name} not ready yet (${step.lastError}); attempt ${step.attempts}, trying again in ${(delay / 1000).toFixed(1)} s`);
         await new Promise((r) => setTimeout(r, delay));
         delay = Math.min(delay * 2, this.retry.maxDelayMs);
@@ -102,8 +102,8 @@ export class Startup {
   };
 }
 
-export function describe(err: unknown): string {
-  if (err instanceof AggregateError && err.errors.length) return describe(err.errors[0]);
+export function describeError(err: unknown): string {
+  if (err instanceof AggregateError && err.errors.length) return describeError(err.errors[0]);
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;
     return typeof code === 'string' && !err.message.includes(code) ? `${code}: ${err.message}` : err.message || err.name;
