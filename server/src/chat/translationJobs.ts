@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/connect.ts';
 import { JOB_SCHEMA, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
+import type { TranslationBudget } from '../http/translationBudget.ts';
 import { presentMessage } from './presenters.ts';
 import { pendingRowsToJobs, queueOrphans } from './translationOutbox.ts';
 import { toTranslationUpdate, translationFailed, type TranslationUpdate } from './translationOutcome.ts';
@@ -18,6 +19,8 @@ export interface TranslationJob {
   messageId: string;
   /** The conversation: its glossary applies to the translation. */
   roomId: string;
+  /** Whose translation budget the engine call counts against (jobs queued before it existed have none). */
+  senderId?: string | undefined;
   content: string;
   /** The sender's profile language at send time (the detection prior). */
   senderLanguage: LanguageCode | null;
@@ -31,6 +34,8 @@ export interface TranslationJobOptions {
   db: Db;
   boss: JobQueue;
   translator: ChatTranslator;
+  /** Sent messages' translations count for the sender (charged, never refused: the send was accepted). */
+  budget?: TranslationBudget | undefined;
   events: EventPublisher;
   log: FastifyBaseLogger;
   /**
@@ -319,7 +324,10 @@ export class TranslationJobs {
     let update: TranslationUpdate;
     if (this.waitsForCheck(data.senderLanguage, data.target)) return this.postpone(job);
     try {
-      const result = await this.o.translator.translate({ text: data.content, sourceHint: data.senderLanguage, target: data.target, context: data.context, roomId: data.roomId });
+      const { budget } = this.o;
+      const { senderId } = data;
+      const spend = budget && senderId ? (chars: number) => budget.charge(senderId, chars) : undefined;
+      const result = await this.o.translator.translate({ text: data.content, sourceHint: data.senderLanguage, target: data.target, context: data.context, roomId: data.roomId, spend });
       this.o.observe?.engine((performance.now() - started) / 1000, result.ok);
       // The text was in another language than the sender's, whose direction is still being checked.
       if (!result.ok && result.reason === 'engine_failed' && this.waitsForCheck(result.detectedLanguage ?? null, data.target)) return this.postpone(job);
@@ -392,6 +400,13 @@ export class TranslationJobs {
       .where((eb) => eb.or([eb('target_language', '=', data.target), eb('target_language', 'is', null)]))
       .returningAll()
       .executeTakeFirst();
-    if (row) this.o.events.publish(data.audience, { v: 1, type: 'message.translated', message: presentMessage(row) });
+    if (row) return this.o.events.publish(data.audience, { v: 1, type: 'message.translated', message: presentMessage(row) });
+    // A retry that finds the result stored: the attempt before may have died between storing it and
+    // announcing it (kill -9; its job came back through the heartbeat), so announce what is stored.
+    if (job.retryCount > 0) {
+      const stored = await this.o.db.selectFrom('messages').selectAll().where('id', '=', data.messageId as never)
+        .where('translation_status', '!=', 'pending').where('target_language', '=', data.target).executeTakeFirst();
+      if (stored) this.o.events.publish(data.audience, { v: 1, type: 'message.translated', message: presentMessage(stored) });
+    }
   }
 }

@@ -18,6 +18,8 @@ export interface DbOptions {
   pgliteDir?: string | undefined;
   /** Reopen PGlite after creating a new cluster, to give back initdb's memory (start-up only, not tests). */
   reopenAfterCreate?: boolean | undefined;
+  /** Apply the migrations before returning (default); main.ts runs them as a start-up step of their own. */
+  migrate?: boolean | undefined;
 }
 
 export interface DbHandle {
@@ -119,7 +121,7 @@ export async function connectDb(options: DbOptions): Promise<DbHandle> {
       },
     };
   }
-  await migrate(handle.db);
+  if (options.migrate !== false) await migrate(handle.db);
   return handle;
 }
 
@@ -146,6 +148,6 @@ export async function migrate(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`, { cause: error });
   }
 }

@@ -9,6 +9,8 @@ import type { Metrics } from './metrics.ts';
 export interface OpsRouteDeps {
   db: Db;
   databaseKind: 'pglite' | 'postgres';
+  /** This node's id in node_heartbeats: which node answered, behind a load balancer. */
+  nodeId: string;
   bus: ClusterBus;
   metrics: Metrics;
   /** Bearer token for /metrics; unset: /metrics does not exist. */
@@ -25,7 +27,7 @@ export interface OpsRouteDeps {
  * /metrics (Prometheus, behind a bearer token).
  */
 export async function opsRoutes(app: FastifyInstance, deps: OpsRouteDeps): Promise<void> {
-  app.get(API.health, async () => ({ ok: true, database: deps.databaseKind }));
+  app.get(API.health, async () => ({ ok: true, database: deps.databaseKind, node: deps.nodeId }));
 
   app.get('/api/ready', async (_request, reply) => {
     const [database, redis] = await Promise.all([

@@ -50,6 +50,11 @@ export interface TranslateRequest {
   /** The conversation's glossary (chat); the entries for this pair and text are applied. */
   glossary?: readonly GlossaryEntry[] | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * Called once with the text's length before the first engine call (never for a cached result): the
+   * caller's translation budget. A throw (429) ends the request before any engine works.
+   */
+  spend?: ((chars: number) => Promise<void>) | undefined;
 }
 
 export interface EngineFailure {
@@ -138,12 +143,17 @@ export class TranslationRouter {
     }
     const failures: EngineFailure[] = [];
     const terms = relevantTerms(request.glossary ?? [], source, target, text);
+    let spent = false;
     for (const engine of candidates) {
       const key = { engine: engine.id, source, target, formality: engine.cacheVariant(context) + termsVariant(terms), text };
       const support = engine.supports(source, target) ?? undefined;
       const probeKey = `${source}>${target}:${key.formality}:${text}`;
       const hit = await this.cache?.get(key);
       if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support }, text, hit);
+      if (!spent) {
+        spent = true;
+        await request.spend?.(text.length);
+      }
       try {
         const output = await this.withTerms(engine, { text, source, target, context }, terms, request.signal);
         this.recovery.succeeded(engine.id, probeKey);

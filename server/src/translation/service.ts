@@ -23,6 +23,8 @@ export interface SmartTranslateInput {
   primaryLanguage: LanguageCode;
   secondaryLanguage: LanguageCode;
   signal?: AbortSignal | undefined;
+  /** The caller's translation budget (see TranslateRequest.spend). */
+  spend?: TranslateRequest['spend'];
 }
 
 /**
@@ -85,7 +87,7 @@ export function createTranslationService({ db, config, logger = silentLogger, en
   /** Whole translated catalogs per language (only complete successes), so a second user gets them at once. */
   const catalogs = new Lru<Record<string, string>>(40);
 
-  async function smartTranslate({ text, primaryLanguage, secondaryLanguage, signal }: SmartTranslateInput): Promise<TranslateResult> {
+  async function smartTranslate({ text, primaryLanguage, secondaryLanguage, signal, spend }: SmartTranslateInput): Promise<TranslateResult> {
     // A language outside the chosen pair wins only on text long enough to be sure of it.
     // (or on telling words such as 'le', 'est'); short trigram guesses fall back to the pair.
     const free = detectLanguage(text, { prior: primaryLanguage });
@@ -93,7 +95,7 @@ export function createTranslationService({ db, config, logger = silentLogger, en
     const sure = free.language === primaryLanguage || free.language === secondaryLanguage || telling || text.replace(/[^\p{L}]/gu, '').length >= 60;
     const detected = sure ? free.language : detectLanguage(text, { prior: primaryLanguage, candidates: [primaryLanguage, secondaryLanguage] }).language;
     const target = detected === primaryLanguage ? secondaryLanguage : primaryLanguage;
-    return router.translate({ text, source: detected, target, signal });
+    return router.translate({ text, source: detected, target, signal, spend });
   }
 
   async function translateCatalog(language: LanguageCode, strings: Record<string, string>): Promise<Record<string, string>> {
