@@ -76,3 +76,21 @@ describe('ModeChecker', () => {
     c.close();
   });
 });
+
+describe('ModeChecker priorities', () => {
+  it('a mode someone waits for is probed before the others still queued', async () => {
+    const order: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const { c } = checker(['a', 'b', 'c', 'd', 'e'], async (mode) => {
+      order.push(mode);
+      if (mode === 'a' || mode === 'b') await gate;
+    });
+    c.start(); // a and b are probed; c, d, e queued
+    c.prioritize('e');
+    release();
+    await c.firstVerdicts();
+    expect(order.slice(0, 3)).toEqual(['a', 'b', 'e']);
+    c.close();
+  });
+});

@@ -86,6 +86,15 @@ export class ModeChecker {
     return [...this.states.values()].map(({ mode, ok, status, attempts, detail }) => ({ mode, ok, status, attempts, ...(detail ? { detail } : {}) }));
   }
 
+  /** Someone waits for this mode: it is probed next (if it is queued and not yet settled). */
+  prioritize(mode: string): void {
+    const index = this.queue.indexOf(mode);
+    if (index > 0 && !this.states.get(mode)?.settled) {
+      this.queue.splice(index, 1);
+      this.queue.unshift(mode);
+    }
+  }
+
   /** Whether a direction through `mode` waits for its check. */
   isChecking(mode: string): boolean {
     const state = this.states.get(mode);

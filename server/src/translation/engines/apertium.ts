@@ -103,10 +103,12 @@ export class ApertiumEngine implements TranslationEngine {
     return this.checker.firstVerdicts();
   }
 
-  /** A direction whose plan uses a mode still waiting for its first verdict (its messages wait). */
+  /** A direction whose plan uses a mode still waiting for its first verdict (its messages wait; its modes go first). */
   checking(source: LanguageCode, target: LanguageCode): boolean {
     const checker = this.checker;
-    return !!checker && (this.modes.plan(source, target)?.modes.some((mode) => checker.isChecking(mode)) ?? false);
+    const waiting = checker ? (this.modes.plan(source, target)?.modes ?? []).filter((mode) => checker.isChecking(mode)) : [];
+    for (const mode of waiting.reverse()) checker?.prioritize(mode);
+    return waiting.length > 0;
   }
 
   checkState(): CheckState {
@@ -130,7 +132,9 @@ export class ApertiumEngine implements TranslationEngine {
     const names = this.modes.modeNames;
     if (names.length === 0) return { live: false, detail: 'No Apertium language pairs installed' };
     const running = [...this.pipelines.values()].filter((p) => p.running).map((p) => p.mode);
-    return { live: true, detail: `modes: ${names.join(', ')}; warm: ${running.join(', ') || 'none'}` };
+    const { checking, failed } = this.checkState();
+    const check = `${checking.length ? `; checking: ${checking.join(', ')}` : ''}${failed.length ? `; failed its check: ${failed.join(', ')}` : ''}`;
+    return { live: true, detail: `modes: ${names.join(', ')}; warm: ${running.join(', ') || 'none'}${check}` };
   }
 
   async close(): Promise<void> {
