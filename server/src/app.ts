@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LIMITS, STORAGE_PREFIX } from '@parley/common';
+import { LIMITS, SESSION_ENDED_COOKIE, STORAGE_PREFIX } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -347,7 +347,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (serveUsers) {
     storageRoutes(app, storage);
-    serveWebApp(app, config.webDistDir, makeSignedInPage(config.webDistDir, { db, sessions, cookieName, log: app.log }));
+    serveWebApp(app, config.webDistDir, makeSignedInPage(config.webDistDir, { db, sessions, cookieName, log: app.log }), cookieName);
   }
 
   const pruneTimer = setInterval(() => void sessions.prune().catch((err) => app.log.warn({ err }, 'session prune failed')), 3_600_000);
@@ -370,7 +370,7 @@ export function webCacheControl(distDir: string, filePath: string): string {
  * (with Vary: Accept-Encoding). The HTML pages, the service worker and the manifest are `no-cache`
  * (revalidated by ETag on every visit), so a deploy is picked up at once.
  */
-function serveWebApp(app: FastifyInstance, distDir: string, sendSignedInPage: ReturnType<typeof makeSignedInPage>): void {
+function serveWebApp(app: FastifyInstance, distDir: string, sendSignedInPage: ReturnType<typeof makeSignedInPage>, cookieName: string): void {
   const indexHtml = path.join(distDir, 'index.html');
   const authHtml = path.join(distDir, 'auth.html');
   if (existsSync(indexHtml)) {
@@ -396,6 +396,12 @@ function serveWebApp(app: FastifyInstance, distDir: string, sendSignedInPage: Re
     if (request.method === 'GET' && url === '/auth' && existsSync(authHtml)) return reply.sendFile('auth.html', distDir);
     // The list or a conversation opened with a live session: the page with its chunks and first data.
     if (request.method === 'GET' && (url === '/' || /^\/chat\/[^/]+$/.test(url)) && await sendSignedInPage(request, reply)) return reply;
+    // / or a conversation with a session cookie that is no longer live (signed out elsewhere, expired): a cookie
+    // the page can read tells the app to forget what it kept of that session before drawing anything
+    // (web/src/features/auth/AuthProvider.tsx); the precached index.html, served offline, has no such signal.
+    if (request.method === 'GET' && (url === '/' || /^\/chat\/[^/]+$/.test(url)) && request.cookies[cookieName] !== undefined) {
+      void reply.setCookie(SESSION_ENDED_COOKIE, '1', { path: '/', sameSite: 'lax' });
+    }
     if (request.method === 'GET' && !isApi && existsSync(indexHtml)) return reply.sendFile('index.html', distDir);
     return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${url}`));
   });

@@ -104,10 +104,11 @@ describe('sign-in and sessions', () => {
     expect(wrong.json().error).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
   });
 
-  it('sign-out ends the session', async () => {
+  it('sign-out ends the session and tells the browser to drop its HTTP cache (photos, recordings)', async () => {
     const u = await signUpAndIn(s.app);
     const out = await s.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie: u.cookie } });
     expect(out.statusCode).toBe(204);
+    expect(out.headers['clear-site-data']).toBe('"cache"');
     const after = await s.app.inject({ url: '/api/auth/session', headers: { cookie: u.cookie } });
     expect(after.statusCode).toBe(401);
   });

@@ -81,7 +81,7 @@ describe('photos', () => {
     const file = await s.app.inject({ url: `/api/chats/${roomId}/media/${sent.attachment?.id}`, headers: { cookie: ana.cookie } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
-    expect(file.headers['cache-control']).toBe('private, max-age=86400');
+    expect(file.headers['cache-control']).toBe('private, max-age=300');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect([...file.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   }, 60_000);

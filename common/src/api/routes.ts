@@ -16,6 +16,12 @@ export const API = {
   avatar: '/api/profile/avatar',
 } as const;
 
+/**
+ * A cookie the page can read, set on a page request that carried a session cookie no longer live (signed out
+ * elsewhere, expired): the app forgets what this device kept of that session before drawing it.
+ */
+export const SESSION_ENDED_COOKIE = 'parley_session_ended';
+
 /** Public URL prefix of stored files (avatars). */
 export const STORAGE_PREFIX = '/storage';
 

@@ -72,6 +72,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     // The store announces the end on SessionEvents: every socket of this session closes.
     await deps.sessions.destroy(sessionId);
     reply.clearCookie(deps.cookieName, cookieOptions);
+    // Photos and recordings in the HTTP cache go with the session (browsers honour it on https and localhost).
+    reply.header('clear-site-data', '"cache"');
     return reply.status(204).send();
   });
 

@@ -12,6 +12,9 @@ import type { MediaService } from './service.ts';
 import { byteRange } from './range.ts';
 import { readMedia } from './store.ts';
 
+/** Photos and recordings stay in the browser's HTTP cache this long (private: never a shared cache); sign-out clears it. */
+export const MEDIA_MAX_AGE_SECONDS = 300;
+
 export interface MediaRouteDeps {
   db: Db;
   requireUser: RequireUser;
@@ -73,7 +76,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): P
     // A file never changes under its id; private: shared caches must not keep a member-only file.
     reply
       .header('content-type', file.contentType)
-      .header('cache-control', 'private, max-age=86400')
+      .header('cache-control', `private, max-age=${MEDIA_MAX_AGE_SECONDS}`)
       .header('x-content-type-options', 'nosniff')
       .header('last-modified', new Date(file.createdAt).toUTCString())
       .header('accept-ranges', 'bytes');

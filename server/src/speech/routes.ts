@@ -45,7 +45,7 @@ export async function speechRoutes(app: FastifyInstance, deps: SpeechRouteDeps):
     body.on('error', (err) => request.log.warn({ err }, 'speech stream ended early'));
     return reply
       .type('audio/wav')
-      .header('cache-control', 'private, max-age=3600')
+      .header('cache-control', 'private, max-age=300')
       .header('content-language', what.language)
       .send(body);
   });
