@@ -9,6 +9,7 @@ import { BrandMark } from '../shell/BrandMark.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { loadToast, preloadToasts } from '../../lib/toaster.tsx';
 import { useAuth } from './AuthProvider.tsx';
+import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { mapAuthError, type AuthMode } from './authErrors.ts';
 
 export function AuthPage() {
@@ -23,6 +24,8 @@ export function AuthPage() {
   const [busy, setBusy] = useState(false);
   /** Set by a successful sign-up until the mode changes: the sign-in card then says the account exists. */
   const [signedUp, setSignedUp] = useState<'created' | 'confirmEmail' | null>(null);
+  /** Sign-in said "Email not confirmed": offer a new confirmation mail for this address. */
+  const [unconfirmed, setUnconfirmed] = useState(false);
   const passwordInput = useRef<HTMLInputElement>(null);
   const isSignUp = mode === 'signUp';
   const switchMode = (next: AuthMode) => {
@@ -32,6 +35,7 @@ export function AuthPage() {
 
   const showError = (error: unknown) => {
     const view = mapAuthError(mode, error);
+    setUnconfirmed(view.descriptionKey === 'auth.emailNotConfirmed');
     const title = t(view.title);
     const description = t(view.descriptionKey, view.vars);
     void loadToast().then((toast) => toast.error(title, { description }));
@@ -155,6 +159,7 @@ export function AuthPage() {
                 {submitLabel}
               </Button>
             </form>
+            {unconfirmed && !isSignUp && <ResendConfirmation email={email.trim()} />}
             <p className="mt-6 text-center text-sm text-muted-foreground">
               {t(isSignUp ? 'auth.haveAccount' : 'auth.noAccount')}{' '}
               <button
