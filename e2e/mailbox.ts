@@ -32,11 +32,12 @@ export class Mailbox {
     return box;
   }
 
-  /** The first link in the newest mail to `address` whose link contains `path`, once it has arrived. */
-  async linkFor(address: string, path: string): Promise<string> {
+  /** The first link containing `path` in the newest mail to `address`, once `count` mails to it have arrived. */
+  async linkFor(address: string, path: string, count = 1): Promise<string> {
     let link: string | undefined;
     await expect.poll(() => {
-      const mail = this.mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === address).at(-1);
+      const mine = this.mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === address);
+      const mail = mine.length >= count ? mine.at(-1) : undefined;
       link = [...(mail?.text ?? '').matchAll(/https?:\/\/\S+/g)].map((m) => m[0]).find((l) => l.includes(path));
       return link;
     }, { timeout: 60_000 }).toBeTruthy();

@@ -25,6 +25,7 @@ const ProfilePage = lazy(() => import('./features/profile/ProfilePage.tsx').then
 const accountLinkPages = () => import('./features/auth/AccountLinkPages.tsx');
 const ForgotPasswordPage = lazy(() => accountLinkPages().then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => accountLinkPages().then((m) => ({ default: m.ResetPasswordPage })));
+const ConfirmEmailPage = lazy(() => accountLinkPages().then((m) => ({ default: m.ConfirmEmailPage })));
 const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 // A signed-in device opening the app: its chunk downloads while React starts, not after.
@@ -44,6 +45,7 @@ export function AppRoutes() {
         </Route>
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/confirm-email" element={<ConfirmEmailPage />} />
         <Route path="/profile" element={<RequireAuth><ProfilePage /></RequireAuth>} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

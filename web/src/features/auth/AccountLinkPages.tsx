@@ -1,7 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { LoaderCircle } from 'lucide-react';
-import { API, type MailRequestResponse } from '@parley/common';
+import { API, type MailRequestResponse, type SessionResponse, type SignInResponse } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -11,6 +12,7 @@ import { api, isApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { loadToast } from '../../lib/toaster.tsx';
+import { SESSION_QUERY_KEY } from './AuthProvider.tsx';
 
 /** The auth screen's frame (brand, one card) for the pages a mailed link opens. */
 export function AuthCardLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
@@ -148,6 +150,59 @@ export function ResetPasswordPage() {
         </Button>
         {!token && <p className="text-sm text-destructive" role="alert">{t('auth.linkInvalid')}</p>}
       </form>
+      <BackToSignIn />
+    </AuthCardLayout>
+  );
+}
+
+/** One confirmation per token, even when React runs the effect twice (a second call would find the link used). */
+const confirmations = new Map<string, Promise<SignInResponse>>();
+
+/** The confirmation link's page: confirms the address, and the person lands signed in at the app. */
+export function ConfirmEmailPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    const token = linkToken(window.location.hash);
+    let confirming = confirmations.get(token);
+    if (!confirming) {
+      confirming = api.post<SignInResponse>(API.confirmEmail, { token });
+      confirmations.set(token, confirming);
+    }
+    let live = true;
+    confirming.then(
+      (response) => {
+        if (!live) return;
+        const session: SessionResponse = { user: response.user, profile: response.profile };
+        queryClient.setQueryData(SESSION_QUERY_KEY, session);
+        const [title, description] = [t(response.firstSignIn ? 'auth.welcomeNew' : 'auth.welcomeBack'), t('auth.signedInDescription')];
+        void loadToast().then((toast) => toast.success(title, { description }));
+        navigate('/', { replace: true });
+      },
+      (error: unknown) => {
+        if (!live) return;
+        const { key, vars } = errorText(error, 'general.errorServer');
+        setProblem(t(key, vars));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [navigate, queryClient, t]);
+
+  return (
+    <AuthCardLayout title={t('auth.mailConfirmSubject')}>
+      {problem ? (
+        <p className="text-center text-sm text-destructive" role="alert" data-testid="account-error">{problem}</p>
+      ) : (
+        <p className="flex items-center justify-center gap-2 text-sm" role="status">
+          <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+          {t('auth.confirming')}
+        </p>
+      )}
       <BackToSignIn />
     </AuthCardLayout>
   );

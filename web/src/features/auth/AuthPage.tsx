@@ -9,6 +9,7 @@ import { BrandMark } from '../shell/BrandMark.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { loadToast, preloadToasts } from '../../lib/toaster.tsx';
 import { useAuth } from './AuthProvider.tsx';
+import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { mapAuthError, type AuthMode } from './authErrors.ts';
 import { inviteFromLocation, useRegistration } from './useRegistration.ts';
 
@@ -29,6 +30,8 @@ export function AuthPage() {
   const [busy, setBusy] = useState(false);
   /** Set by a successful sign-up until the mode changes: the sign-in card then says the account exists. */
   const [signedUp, setSignedUp] = useState<'created' | 'confirmEmail' | null>(null);
+  /** Sign-in said "Email not confirmed": offer a new confirmation mail for this address. */
+  const [unconfirmed, setUnconfirmed] = useState(false);
   const passwordInput = useRef<HTMLInputElement>(null);
   const isSignUp = mode === 'signUp';
   const switchMode = (next: AuthMode) => {
@@ -38,6 +41,7 @@ export function AuthPage() {
 
   const showError = (error: unknown) => {
     const view = mapAuthError(mode, error);
+    setUnconfirmed(view.descriptionKey === 'auth.emailNotConfirmed');
     const title = t(view.title);
     const description = t(view.descriptionKey, view.vars);
     void loadToast().then((toast) => toast.error(title, { description }));
@@ -161,6 +165,7 @@ export function AuthPage() {
                 {submitLabel}
               </Button>
             </form>
+            {unconfirmed && !isSignUp && <ResendConfirmation email={email.trim()} />}
             {signUpUnavailable && !isSignUp ? (
               <p className="mt-6 text-center text-sm text-muted-foreground" data-testid="signup-unavailable" data-mode={signUpUnavailable}>
                 {t(signUpUnavailable === 'invite' ? 'auth.signUpByInvitation' : 'auth.signUpClosed')}
