@@ -21,6 +21,8 @@ export function provideMainPage(component: ComponentType): void {
   loadedMainPage = component;
 }
 const ProfilePage = lazy(() => import('./features/profile/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })));
+// The operators' console: its own chunk, requested only when an admin opens /admin (never prefetched).
+const AdminPage = lazy(() => import('./features/admin/AdminPage.tsx').then((m) => ({ default: m.AdminPage })));
 const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 // A signed-in device opening the app: its chunk downloads while React starts, not after.
@@ -39,6 +41,7 @@ export function AppRoutes() {
           <Route path="/chat/:roomId" element={<Outlet />} />
         </Route>
         <Route path="/profile" element={<RequireAuth><ProfilePage /></RequireAuth>} />
+        <Route path="/admin" element={<RequireAuth><AdminPage /></RequireAuth>} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>
