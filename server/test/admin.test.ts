@@ -41,6 +41,9 @@ describe('admin API access', () => {
     const emails = (list.json() as { users: { email: string }[] }).users.map((u) => u.email);
     expect(emails).toContain(admin.email);
     expect(emails).not.toContain(other.email);
+    // The session says so (the web offers the console in the menu); nobody else's does.
+    expect((await as(admin.cookie, 'GET', '/api/auth/session')).json().user).toMatchObject({ admin: true });
+    expect((await as(other.cookie, 'GET', '/api/auth/session')).json().user).not.toHaveProperty('admin');
   });
 
   it('a non-admin calling every admin route gets 403 admin_required and nothing changes; no session gets 401', async () => {

@@ -40,6 +40,8 @@ export type Profile = z.infer<typeof profileSchema>;
 export interface SessionUser {
   id: string;
   email: string;
+  /** Present and true for administrators: the menu offers the console (the server checks every admin call). */
+  admin?: boolean;
 }
 
 /** GET /api/auth/session and POST /api/auth/signin. */

@@ -79,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
 
   r.get(API.session, { onRequest: deps.requireUser }, async (request) => {
     const user = currentUser(request);
-    const body: SessionResponse = { user: { id: user.id, email: user.email }, profile: await getProfile(deps.db, user.id) };
+    const body: SessionResponse = { user: { id: user.id, email: user.email, ...(user.admin ? { admin: true } : {}) }, profile: await getProfile(deps.db, user.id) };
     return body;
   });
 }
