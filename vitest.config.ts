@@ -49,7 +49,7 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 30_000 } },
+      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 30_000, setupFiles: ['web/src/testSetup.ts'] } },
     ],
   },
 });
