@@ -44,6 +44,18 @@ export const ERROR_CODES = [
   'weak_password',
   'invalid_credentials',
   'email_not_confirmed',
+  // mailed links (password reset, e-mail confirmation)
+  'mail_unavailable',
+  'token_invalid',
+  'token_expired',
+  'token_used',
+  'account_disabled',
+  'admin_required',
+  'cannot_change_self',
+  'registration_closed',
+  'invite_required',
+  'invite_invalid',
+  'email_domain_not_allowed',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -55,6 +67,7 @@ export const ERROR_CODES = [
   // server
   'service_busy',
   'database_unavailable',
+  'service_starting',
   'speech_failed',
   'speech_unavailable',
   'internal',
@@ -72,6 +85,15 @@ export const AUTH_MESSAGES = {
   weakPassword: 'Password should be at least 6 characters',
   invalidCredentials: 'Invalid login credentials',
   emailNotConfirmed: 'Email not confirmed',
+  mailUnavailable: 'This server cannot send e-mail',
+  tokenInvalid: 'This link is not valid',
+  tokenExpired: 'This link has expired',
+  tokenUsed: 'This link has already been used',
+  accountDisabled: 'This account has been disabled',
+  registrationClosed: 'Sign-up is closed on this server',
+  inviteRequired: 'Sign-up is by invitation',
+  inviteInvalid: 'This invitation is not valid any more',
+  emailDomainNotAllowed: 'Sign-up is limited to some e-mail domains',
 } as const;
 
 /**

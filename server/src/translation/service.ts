@@ -39,10 +39,15 @@ export interface TranslationService extends TextTranslator {
   smartTranslate(input: SmartTranslateInput): Promise<TranslateResult>;
   /** English interface strings -> `language`, placeholders kept; failures keep the English string. */
   translateCatalog(language: LanguageCode, strings: Record<string, string>): Promise<Record<string, string>>;
-  /** How each pair is served, once every engine's self-check has run (failed directions are not served). */
+  /**
+   * How each pair is served: after every engine's first verdicts, or after `pairsWaitMs` at most
+   * (directions still being checked are marked `checking`; failed directions are not served).
+   */
   pairs(): Promise<PairInfo[]>;
-  /** Resolves when every engine's self-check has run. */
+  /** Resolves when every engine's self-check gave each of its units a first verdict. */
   selfChecked: Promise<void>;
+  /** The first engine for the direction is still checking it: chat waits instead of failing. */
+  isDirectionBeingChecked(source: LanguageCode, target: LanguageCode): boolean;
   health(): ReturnType<TranslationRouter['health']>;
   close(): Promise<void>;
 }
@@ -133,9 +138,12 @@ export function createTranslationService({ db, config, logger = silentLogger, en
     translateCatalog,
     selfChecked,
     pairs: async () => {
-      await selfChecked;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([selfChecked, new Promise((resolve) => (timer = setTimeout(resolve, config.pairsWaitMs ?? 5_000)))]);
+      clearTimeout(timer);
       return router.pairs();
     },
+    isDirectionBeingChecked: (source, target) => router.isDirectionBeingChecked(source, target),
     health: () => router.health(),
     close: () => router.close(),
   };

@@ -18,7 +18,7 @@ export interface AuthValue {
   loading: boolean;
   /** Resolves with the session and whether this was the account's first sign-in. */
   signIn: (email: string, password: string) => Promise<SignInResponse>;
-  signUp: (username: string, email: string, password: string) => Promise<SignUpResponse>;
+  signUp: (username: string, email: string, password: string, invite?: string) => Promise<SignUpResponse>;
   signOut: () => Promise<void>;
   /** Fetch the profile again (GET /api/profile). */
   refreshProfile: () => Promise<Profile | null>;
@@ -119,7 +119,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signUp = useCallback(
-    (username: string, email: string, password: string) => api.post<SignUpResponse>(API.signUp, { username, email, password }),
+    (username: string, email: string, password: string, invite?: string) =>
+      api.post<SignUpResponse>(API.signUp, invite ? { username, email, password, invite } : { username, email, password }),
     [],
   );
 
