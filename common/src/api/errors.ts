@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'token_invalid',
   'token_expired',
   'token_used',
+  'wrong_password',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -78,6 +79,7 @@ export const AUTH_MESSAGES = {
   tokenInvalid: 'This link is not valid',
   tokenExpired: 'This link has expired',
   tokenUsed: 'This link has already been used',
+  wrongPassword: 'The current password is not correct',
 } as const;
 
 /**

@@ -10,6 +10,10 @@ export const API = {
   passwordResetConfirm: '/api/auth/password-reset/confirm',
   confirmEmail: '/api/auth/confirm',
   resendConfirmation: '/api/auth/confirm/resend',
+  /** Profile -> Security: change password, signed-in devices. */
+  accountPassword: '/api/account/password',
+  accountSessions: '/api/account/sessions',
+  accountSignOutOthers: '/api/account/sessions/sign-out-others',
   profile: '/api/profile',
   avatar: '/api/profile/avatar',
 } as const;

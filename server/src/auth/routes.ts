@@ -44,7 +44,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
   r.post(API.signIn, { schema: { body: signInBody } }, async (request, reply) => {
     await deps.limiter.consume('signIn', request.body.email, request.ip);
     const user = await verifyCredentials(deps, request.body);
-    const { token, expiresAt } = await deps.sessions.create(user.id);
+    const { token, expiresAt } = await deps.sessions.create(user.id, request.headers['user-agent']);
     reply.setCookie(deps.cookieName, token, { ...cookieOptions, expires: expiresAt });
     const firstSignIn = await recordSignIn(deps, user.id);
     const body: SignInResponse = { user, profile: await getProfile(deps.db, user.id), firstSignIn };
