@@ -11,6 +11,7 @@ import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/ra
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './auth/accountRoutes.ts';
+import { securityRoutes } from './auth/securityRoutes.ts';
 import { DEFAULT_MAIL_LIMITS, MailRateLimiter, type MailLimits } from './auth/mailLimits.ts';
 import { createSessionEvents } from './auth/sessionEvents.ts';
 import { SessionStore } from './auth/sessions.ts';
@@ -285,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secureCookies: config.secureCookies,
       mailLimiter: new MailRateLimiter(deps.mailLimits ?? DEFAULT_MAIL_LIMITS),
     });
+    await app.register(securityRoutes, { db, sessions, requireUser, now, idleMs: config.sessionIdleMs });
     await app.register(profileRoutes, {
       db, storage, requireUser, now,
       onProfileChanged: () => contexts.changed(),

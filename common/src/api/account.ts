@@ -21,3 +21,21 @@ export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
 export interface MailRequestResponse {
   sent: true;
 }
+
+/** POST /api/account/password: the current password, and a new one (sign-up rules); other sessions end. */
+export const changePasswordBody = z.object({ currentPassword: passwordSchema, newPassword: passwordSchema });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** One signed-in device (GET /api/account/sessions), newest use first. */
+export interface DeviceSession {
+  /** Opaque id for DELETE /api/account/sessions/:id. */
+  id: string;
+  /** From the User-Agent at sign-in; null when unknown. */
+  browser: string | null;
+  os: string | null;
+  createdAt: string;
+  /** Approximate (updated at most once a minute). */
+  lastSeenAt: string;
+  /** The session of this request. */
+  current: boolean;
+}

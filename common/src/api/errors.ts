@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'invite_required',
   'invite_invalid',
   'email_domain_not_allowed',
+  'wrong_password',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -94,6 +95,7 @@ export const AUTH_MESSAGES = {
   inviteRequired: 'Sign-up is by invitation',
   inviteInvalid: 'This invitation is not valid any more',
   emailDomainNotAllowed: 'Sign-up is limited to some e-mail domains',
+  wrongPassword: 'The current password is not correct',
 } as const;
 
 /**

@@ -12,6 +12,10 @@ export const API = {
   resendConfirmation: '/api/auth/confirm/resend',
   /** Public: what sign-up accepts here (registration mode, e-mail domains, single sign-on). */
   registration: '/api/auth/registration',
+  /** Profile -> Security: change password, signed-in devices. */
+  accountPassword: '/api/account/password',
+  accountSessions: '/api/account/sessions',
+  accountSignOutOthers: '/api/account/sessions/sign-out-others',
   profile: '/api/profile',
   avatar: '/api/profile/avatar',
 } as const;

@@ -32,7 +32,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
   // Opening a confirmation link confirms the address and signs in (the spec's redirect to the app).
   r.post(API.confirmEmail, { schema: { body: confirmEmailBody } }, async (request, reply) => {
     const user = await confirmEmail(deps, request.body.token);
-    const { token, expiresAt } = await deps.sessions.create(user.id);
+    const { token, expiresAt } = await deps.sessions.create(user.id, request.headers['user-agent']);
     reply.setCookie(deps.cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, expires: expiresAt });
     const firstSignIn = await recordSignIn({ db: deps.db, now: deps.now, emailConfirmation: true }, user.id);
     const body: SignInResponse = { user, profile: await getProfile(deps.db, user.id), firstSignIn };

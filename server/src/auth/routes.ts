@@ -59,7 +59,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       throw err;
     });
     await deps.hooks?.signedIn?.(user, request);
-    const { token, expiresAt } = await deps.sessions.create(user.id);
+    const { token, expiresAt } = await deps.sessions.create(user.id, request.headers['user-agent']);
     reply.setCookie(deps.cookieName, token, { ...cookieOptions, expires: expiresAt });
     const firstSignIn = await recordSignIn(deps, user.id);
     const body: SignInResponse = { user, profile: await getProfile(deps.db, user.id), firstSignIn };

@@ -47,13 +47,14 @@ export class SessionStore {
     private readonly settings: SessionSettings,
   ) {}
 
-  async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
+  /** `userAgent`: the browser's User-Agent (the device list shows it), cut to 512 characters. */
+  async create(userId: string, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const now = this.settings.now();
     const expiresAt = new Date(now.getTime() + this.settings.absoluteMs);
     await this.db
       .insertInto('sessions')
-      .values({ id: hashToken(token), user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt })
+      .values({ id: hashToken(token), user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt, user_agent: userAgent?.slice(0, 512) ?? null })
       .execute();
     return { token, expiresAt };
   }
