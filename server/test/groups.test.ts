@@ -81,6 +81,84 @@ describe('creating a group', () => {
   });
 });
 
+describe('messages in a group', () => {
+  it('costs one translation per other language, and each socket gets its own language only', async () => {
+    const [ana, ann, li, lu, bo] = [await person('en'), await person('en'), await person('es'), await person('es'), await person('fr')];
+    const { room } = await group(ana, [ann, li, lu, bo], 'Team', 'colleagues');
+    const sockets = await Promise.all([ann, li, lu, bo].map((p) => TestSocket.open(base, p.cookie)));
+    calls.length = 0;
+    const sent = await send(ana, room.id, 'Meeting at nine');
+    expect(sent.statusCode).toBe(201);
+    const id = sent.json().message.id as string;
+    const [annHeard, liHeard, luHeard, boHeard] = await Promise.all(sockets.map((sock, i) =>
+      i === 0
+        ? sock.next((e) => e.type === 'message.created' && e.message.id === id)
+        : sock.next((e) => e.type === 'message.translated' && e.message.id === id && e.message.translation_status === 'done')));
+    expect(annHeard).toMatchObject({ message: { translation_status: 'not_needed', target_language: 'en', translated_content: null } });
+    expect(liHeard).toMatchObject({ message: { target_language: 'es', translated_content: '[es] Meeting at nine' } });
+    expect(luHeard).toMatchObject({ message: { target_language: 'es', translated_content: '[es] Meeting at nine' } });
+    expect(boHeard).toMatchObject({ message: { target_language: 'fr', translated_content: '[fr] Meeting at nine' } });
+    // Two languages besides the sender's: two translations, in the group's register.
+    expect(calls.filter((c) => c.text === 'Meeting at nine').map((c) => c.target).sort()).toEqual(['es', 'fr']);
+    expect(calls.every((c) => c.context?.formality === 'neutral')).toBe(true);
+    // Nobody hears another language's translation.
+    for (const [i, sock] of sockets.entries()) {
+      const mine = [undefined, 'es', 'es', 'fr'][i];
+      const langs = sock.events.flatMap((e) => (e.type === 'message.translated' && e.message.id === id ? [e.message.target_language] : []));
+      expect(langs.every((l) => l === mine)).toBe(true);
+    }
+    expect((await history(bo, room.id)).at(-1)).toMatchObject({ translated_content: '[fr] Meeting at nine', translation_status: 'done' });
+    for (const sock of sockets) sock.close();
+  });
+
+  it("a reader's correction is per language and survives switching language away and back", async () => {
+    const [ana, li, bo] = [await person('en'), await person('es'), await person('fr')];
+    const { room } = await group(ana, [li, bo]);
+    const id = (await send(ana, room.id, 'See you tomorrow')).json().message.id as string;
+    const settled = async (who: Person) => {
+      for (;;) {
+        const m = (await history(who, room.id)).find((x) => x.id === id)!;
+        if (m.translation_status !== 'pending') return m;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await settled(li);
+    const fixed = await api(li, 'PUT', `/api/chats/${room.id}/messages/${id}/translation`, { text: 'Hasta mañana' });
+    expect(fixed.json().message).toMatchObject({ translated_content: 'Hasta mañana', machine_translation: '[es] See you tomorrow', corrected_by: li.id });
+    expect(await settled(bo)).toMatchObject({ translated_content: '[fr] See you tomorrow', corrected_by: null });
+    await api(li, 'PATCH', '/api/profile', { language: 'de' });
+    expect(await settled(li)).toMatchObject({ target_language: 'de', translated_content: '[de] See you tomorrow' });
+    await api(li, 'PATCH', '/api/profile', { language: 'es' });
+    expect(await settled(li)).toMatchObject({ target_language: 'es', translated_content: 'Hasta mañana', corrected_by: li.id });
+  });
+
+  it('a fan-out whose job for one language was lost (a crash) resumes: the sweeper queues it again', async () => {
+    const [ana, li, bo] = [await person('en'), await person('es'), await person('fr')];
+    const { room } = await group(ana, [li, bo]);
+    const db = s.database.db;
+    // Send with the workers unable to take the French job: it is deleted before anyone fetches it.
+    const liSocket = await TestSocket.open(base, li.cookie);
+    const boSocket = await TestSocket.open(base, bo.cookie);
+    const jobs = s.app.translationJobs;
+    const original = jobs.insertJobs.bind(jobs);
+    jobs.insertJobs = async (tx, rows) => original(tx, rows.filter((r) => r.language !== 'fr'));
+    let id: string;
+    try {
+      id = (await send(ana, room.id, 'Lost and found')).json().message.id as string;
+    } finally {
+      jobs.insertJobs = original;
+    }
+    await liSocket.next((e) => e.type === 'message.translated' && e.message.id === id && e.message.translation_status === 'done');
+    expect((await db.selectFrom('message_translations').select(['language', 'status']).where('message_id', '=', id).orderBy('language').execute()))
+      .toEqual([{ language: 'es', status: 'done' }, { language: 'fr', status: 'pending' }]);
+    expect(await jobs.sweep(0)).toBeGreaterThanOrEqual(1);
+    const heard = await boSocket.next((e) => e.type === 'message.translated' && e.message.id === id && e.message.translation_status === 'done');
+    expect(heard).toMatchObject({ message: { translated_content: '[fr] Lost and found' } });
+    liSocket.close();
+    boSocket.close();
+  });
+});
+
 describe('running a group', () => {
   it('lets only admins add, remove, rename, set the register and make admins (403 not_admin)', async () => {
     const [ana, li, bo, cy] = [await person('en'), await person('es'), await person('fr'), await person('de')];

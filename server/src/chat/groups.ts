@@ -1,6 +1,6 @@
 import {
-  DEFAULT_GROUP_REGISTER, GROUP_LIMITS, GROUP_REGISTERS, type ChatMessage, type CreateGroupBody, type GroupRegister,
-  type GroupResponse, type GroupSystemEvent, type RelationshipContext, type RoomMember, type UpdateGroupBody,
+  DEFAULT_GROUP_REGISTER, GROUP_LIMITS, type ChatMessage, type CreateGroupBody,
+  type GroupResponse, type GroupSystemEvent, type RoomMember, type UpdateGroupBody,
 } from '@parley/common';
 import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
@@ -19,12 +19,6 @@ export interface GroupDeps {
 const notAdmin = () => new AppError(403, 'not_admin', 'Only an admin of this group can do that');
 const notAGroup = () => new AppError(400, 'not_a_group', 'This conversation is not a group');
 const unknownMember = () => new AppError(400, 'unknown_member', 'No such person');
-
-/** A group's register as the translator's relationship context: it sets the formality of every message. */
-export function registerContext(register: GroupRegister | null): RelationshipContext {
-  const entry = GROUP_REGISTERS.find((r) => r.register === register) ?? GROUP_REGISTERS.find((r) => r.register === DEFAULT_GROUP_REGISTER)!;
-  return { type: entry.formality === 'informal' ? 'close_friend' : entry.formality === 'formal' ? 'professional' : 'general', formality: entry.formality, description: `group: ${entry.register}` };
-}
 
 /** The members of a room, oldest first. Non-members and missing rooms get the room's 404. */
 export async function listMembers(db: Db, callerId: string, roomId: string): Promise<RoomMember[]> {

@@ -52,7 +52,7 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
     SELECT r.id, r.name, r.created_at, r.kind, r.register, me.role,
            (SELECT count(*) FROM chat_room_participants c WHERE c.chat_room_id = r.id) AS member_count,
            op.id AS other_id, op.username AS other_username, op.email AS other_email, op.language AS other_language,
-           lm.content AS last_content, lm.translated_content AS last_translated, lm.created_at AS last_created_at, lm.sender_id AS last_sender_id,
+           lm.content AS last_content, lt.content AS last_translated, lm.created_at AS last_created_at, lm.sender_id AS last_sender_id,
            sp.username AS last_sender_username, lm.attachment->>'kind' AS last_attachment_kind, lm.system_event AS last_system_event,
            (SELECT count(*) FROM messages m
              WHERE m.chat_room_id = r.id AND m.id > me.last_read_message_id
@@ -63,9 +63,11 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
       LEFT JOIN chat_room_participants o ON r.kind = 'direct' AND o.chat_room_id = r.id AND o.user_id <> me.user_id
       LEFT JOIN profiles op ON op.id = o.user_id
       LEFT JOIN LATERAL (
-        SELECT content, translated_content, created_at, sender_id, attachment, system_event FROM messages
+        SELECT id, content, created_at, sender_id, attachment, system_event FROM messages
          WHERE chat_room_id = r.id AND (r.kind = 'direct' OR created_at >= me.joined_at) ORDER BY id DESC LIMIT 1
       ) lm ON true
+      LEFT JOIN profiles mp ON mp.id = me.user_id
+      LEFT JOIN message_translations lt ON lt.message_id = lm.id AND lt.language = mp.language
       LEFT JOIN profiles sp ON sp.id = lm.sender_id
      WHERE me.user_id = ${callerId} ${roomId ? sql`AND r.id = ${roomId}` : sql``}
      ORDER BY coalesce(lm.created_at, r.created_at) DESC, r.id`.execute(db);

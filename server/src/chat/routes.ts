@@ -161,9 +161,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   // Fix a translation once: the corrected row goes to both participants like a new translation.
   r.put(`${CHAT_API.chats}/:roomId/messages/:messageId/translation`, { schema: { params: numericMessageParams, body: correctTranslationBody } }, async (request) => {
     const { roomId, messageId } = request.params;
-    const result = await correctTranslation(db, { userId: currentUser(request).id, roomId, messageId, text: request.body.text, glossary: request.body.glossary });
-    events.publish(await participantIds(db, roomId), { v: 1, type: 'message.translated', message: result.message });
-    return result;
+    return correctTranslation(db, events, { userId: currentUser(request).id, roomId, messageId, text: request.body.text, glossary: request.body.glossary });
   });
 
   r.get(`${CHAT_API.chats}/:roomId/glossary`, { schema: { params: roomParams } }, async (request) => ({
