@@ -15,6 +15,8 @@ export interface SessionInfo {
   sessionId: string;
   userId: string;
   email: string;
+  /** users.role is 'admin' (display only: admin routes read the role again). */
+  admin: boolean;
 }
 
 /** Touch last_seen_at at most this often, so reads do not turn into writes on every request. */
@@ -72,8 +74,10 @@ export class SessionStore {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.email'])
+      .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.email', 'users.role'])
       .where('sessions.id', '=', id)
+      // A disabled account has no live session (its rows are deleted when it is disabled; this covers a race).
+      .where('users.disabled_at', 'is', null)
       .executeTakeFirst();
     if (!row) return null;
     const idleFor = now - new Date(row.last_seen_at).getTime();
@@ -87,7 +91,7 @@ export class SessionStore {
       await this.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', id).execute();
       lastSeenAt = now;
     }
-    const info = { sessionId: id, userId: row.user_id, email: row.email };
+    const info = { sessionId: id, userId: row.user_id, email: row.email, admin: row.role === 'admin' };
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(id, { info, lastSeenAt, expiresAt: new Date(row.expires_at).getTime(), cachedAt: now });
     return info;
@@ -122,6 +126,25 @@ export class SessionStore {
     this.cache.delete(sessionId);
     await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     this.settings.events?.ended(sessionId, 'signed_out');
+  }
+
+  /**
+   * End every session of a user (a password reset or change), but `exceptSessionId`; each end is
+   * announced, so their sockets close on every node. Inside a caller's transaction pass `tx` and
+   * call the returned function after the commit.
+   */
+  async endAllOf(userId: string, options: { exceptSessionId?: string; tx?: Db } = {}): Promise<() => void> {
+    let query = (options.tx ?? this.db).deleteFrom('sessions').where('user_id', '=', userId);
+    if (options.exceptSessionId) query = query.where('id', '!=', options.exceptSessionId);
+    const ended = (await query.returning('id').execute()).map((r) => r.id);
+    const announce = () => {
+      for (const id of ended) {
+        this.cache.delete(id);
+        this.settings.events?.ended(id, 'signed_out');
+      }
+    };
+    if (!options.tx) announce();
+    return announce;
   }
 
   /** Remove expired rows; called now and then, not per request. */

@@ -6,6 +6,7 @@ import { registerContext } from './groupRegister.ts';
 import { isUuid, requireMembership, roomNotFound } from './membership.ts';
 import { presentMessage, viewFor } from './presenters.ts';
 import { publishViews, roomReaders, type Reader } from './readers.ts';
+import type { TranslationBudget } from '../http/translationBudget.ts';
 import type { TranslationJobs } from './translationJobs.ts';
 import type { EventPublisher } from './types.ts';
 
@@ -15,6 +16,8 @@ export interface SendDeps {
   events: EventPublisher;
   /** sendContext kept for a few seconds (chat/sendContexts.ts): one query less per send. */
   contexts?: { get(roomId: string, senderId: string): ReturnType<typeof sendContext> };
+  /** The sender's translation budget: a send that needs translating is refused (429) once it is spent. */
+  budget?: TranslationBudget | undefined;
 }
 
 export interface SendInput {
@@ -42,6 +45,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   const { senderLanguage } = room;
   // Same language everywhere (spec section 5), or a photo/voice without text: no engine call.
   const languages = input.content.trim() === '' ? [] : room.targets;
+  if (languages.length) await deps.budget?.check(input.senderId);
 
   const insert = (q: Db) => q
     .insertInto('messages')

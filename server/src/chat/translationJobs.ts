@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/connect.ts';
 import { JOB_SCHEMA, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
+import type { TranslationBudget } from '../http/translationBudget.ts';
 import { registerContext } from './groupRegister.ts';
 import type { TranslationRow } from './presenters.ts';
 import { publishViews, roomReaders } from './readers.ts';
@@ -28,6 +29,8 @@ export interface TranslationJobOptions {
   db: Db;
   boss: JobQueue;
   translator: ChatTranslator;
+  /** Sent messages' translations count for the sender (charged, never refused: the send was accepted). */
+  budget?: TranslationBudget | undefined;
   events: EventPublisher;
   log: FastifyBaseLogger;
   /**
@@ -57,9 +60,16 @@ export interface TranslationJobOptions {
   takesWork?: boolean;
   /** Tell the other nodes that jobs are waiting (cluster mode). */
   wakeOthers?: () => void;
+  /**
+   * The engine is still checking this direction at start-up (translation's isDirectionBeingChecked):
+   * the message waits (its job runs again after `postponeSeconds`) instead of failing.
+   */
+  isDirectionBeingChecked?: (source: LanguageCode, target: LanguageCode) => boolean;
+  /** How long a job waiting for a direction's check is put off (default 2 s). */
+  postponeSeconds?: number;
   /** Observations for metrics: a job's outcome, an engine call's duration. */
   observe?: {
-    outcome(outcome: 'done' | 'not_needed' | 'failed' | 'retry' | 'gave_up'): void;
+    outcome(outcome: 'done' | 'not_needed' | 'failed' | 'retry' | 'gave_up' | 'postponed'): void;
     engine(seconds: number, ok: boolean): void;
   };
 }
@@ -314,13 +324,23 @@ export class TranslationJobs {
     const { data } = job;
     const work = await this.load(data);
     // Settled already (another job, a correction), or the message is gone: nothing to do.
-    if (!work) return this.o.boss.complete(TRANSLATION_QUEUE, job.id).then(() => undefined);
+    if (!work) {
+      await this.announceStored(job);
+      await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
+      return;
+    }
     const lastAttempt = job.retryCount >= job.retryLimit;
     const started = performance.now();
     let update: TranslationUpdate;
+    if (this.waitsForCheck(work.senderLanguage, work.target)) return this.postpone(job);
     try {
-      const result = await this.o.translator.translate({ text: work.content, sourceHint: work.senderLanguage, target: work.target, context: work.context, roomId: work.roomId });
+      const { budget } = this.o;
+      const senderId = work.senderId;
+      const spend = budget && senderId ? (chars: number) => budget.charge(senderId, chars) : undefined;
+      const result = await this.o.translator.translate({ text: work.content, sourceHint: work.senderLanguage, target: work.target, context: work.context, roomId: work.roomId, spend });
       this.o.observe?.engine((performance.now() - started) / 1000, result.ok);
+      // The text was in another language than the sender's, whose direction is still being checked.
+      if (!result.ok && result.reason === 'engine_failed' && this.waitsForCheck(result.detectedLanguage ?? null, work.target)) return this.postpone(job);
       update = toTranslationUpdate(result, work.content, work.senderLanguage, work.target);
     } catch (err) {
       this.o.observe?.engine((performance.now() - started) / 1000, false);
@@ -339,7 +359,7 @@ export class TranslationJobs {
       .innerJoin('messages as m', 'm.id', 't.message_id')
       .innerJoin('chat_rooms as r', 'r.id', 'm.chat_room_id')
       .leftJoin('chat_room_participants as p', (j) => j.onRef('p.chat_room_id', '=', 'm.chat_room_id').onRef('p.user_id', '=', 'm.sender_id'))
-      .select(['m.content', 'm.original_language', 'm.chat_room_id', 'r.kind', 'r.register', 'p.relationship_context'])
+      .select(['m.content', 'm.original_language', 'm.chat_room_id', 'r.kind', 'r.register', 'p.relationship_context', 'm.sender_id'])
       .where('t.message_id', '=', data.messageId)
       .where('t.language', '=', data.language)
       .where('t.status', '=', 'pending')
@@ -348,7 +368,32 @@ export class TranslationJobs {
     const kind: RoomKind = row.kind;
     const context: RelationshipContext | null = kind === 'group' ? registerContext(row.register as GroupRegister | null) : row.relationship_context;
     const senderLanguage: LanguageCode | null = isLanguageCode(row.original_language) ? row.original_language : null;
-    return { content: row.content, roomId: row.chat_room_id, senderLanguage, target: data.language, context };
+    return { content: row.content, roomId: row.chat_room_id, senderId: row.sender_id, senderLanguage, target: data.language, context };
+  }
+
+  private waitsForCheck(source: string | null, target: LanguageCode): boolean {
+    return !!source && source !== target && isLanguageCode(source) && (this.o.isDirectionBeingChecked?.(source, target) ?? false);
+  }
+
+  /**
+   * The direction is still being checked (start-up self-check): the message stays pending and gets
+   * a new job that starts a little later; this one completes (a postponement is not a failed attempt).
+   */
+  private async postpone(job: Fetched): Promise<void> {
+    const jobId = randomUUID();
+    try {
+      await this.o.db.transaction().execute(async (tx) => {
+        const row = await tx.updateTable('message_translations').set({ job_id: jobId, queued_at: sql<Date>`now()` })
+          .where('message_id', '=', job.data.messageId).where('language', '=', job.data.language).where('status', '=', 'pending')
+          .returning('message_id').executeTakeFirst();
+        if (row) await this.o.boss.send(TRANSLATION_QUEUE, job.data, { ...this.jobOptions(), id: jobId, startAfter: this.o.postponeSeconds ?? 2, db: jobQueueIn(tx) });
+      });
+      this.o.observe?.outcome('postponed');
+      await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
+    } catch (err) {
+      this.o.log.warn({ err, messageId: job.data.messageId }, 'could not postpone translation job; will retry');
+      await this.failAttempt(job, err);
+    }
   }
 
   /** Store the outcome, then close the job (completed, or failed for good when it gave up). */
@@ -386,7 +431,7 @@ export class TranslationJobs {
       .where('status', '=', 'pending')
       .returningAll()
       .executeTakeFirst();
-    if (!row) return;
+    if (!row) return this.announceStored(job);
     const message = await this.o.db.selectFrom('messages').selectAll().where('id', '=', data.messageId as never).executeTakeFirst();
     if (!message) return;
     // Detection may find the original in another language than the sender's profile says.
@@ -399,5 +444,20 @@ export class TranslationJobs {
       roomReaders(this.o.db, message.chat_room_id),
     ]);
     publishViews(this.o.events, 'message.translated', message, rows, readers, data.language);
+  }
+
+  /**
+   * A retry that finds its row settled: the attempt before may have died between storing the result
+   * and announcing it (kill -9; its job came back through the heartbeat), so announce what is stored.
+   */
+  private async announceStored(job: Fetched): Promise<void> {
+    if (job.retryCount === 0) return;
+    const message = await this.o.db.selectFrom('messages').selectAll().where('id', '=', job.data.messageId as never).executeTakeFirst();
+    if (!message) return;
+    const [rows, readers] = await Promise.all([
+      this.o.db.selectFrom('message_translations').selectAll().where('message_id', '=', message.id).execute(),
+      roomReaders(this.o.db, message.chat_room_id),
+    ]);
+    if (rows.some((r) => r.language === job.data.language && r.status !== 'pending')) publishViews(this.o.events, 'message.translated', message, rows, readers, job.data.language);
   }
 }

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -9,13 +9,20 @@ import { BrandMark } from '../shell/BrandMark.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { loadToast, preloadToasts } from '../../lib/toaster.tsx';
 import { useAuth } from './AuthProvider.tsx';
+import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { mapAuthError, type AuthMode } from './authErrors.ts';
+import { inviteFromLocation, useRegistration } from './useRegistration.ts';
 
 export function AuthPage() {
   const t = useT();
   const navigate = useNavigate();
   const { signIn, signUp } = useAuth();
-  const [mode, setMode] = useState<AuthMode>('signIn');
+  // An invite link (/auth?mode=signup&invite=...) opens the sign-up form and carries its token.
+  const [invite] = useState(() => (typeof window === 'undefined' ? undefined : inviteFromLocation(window.location.search)));
+  const registration = useRegistration();
+  /** Sign-up is by invitation or closed, and this visitor has no invite: say so instead of offering the form. */
+  const signUpUnavailable = !invite && registration !== null && registration.mode !== 'open' ? registration.mode : null;
+  const [mode, setMode] = useState<AuthMode>(invite ? 'signUp' : 'signIn');
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -23,6 +30,8 @@ export function AuthPage() {
   const [busy, setBusy] = useState(false);
   /** Set by a successful sign-up until the mode changes: the sign-in card then says the account exists. */
   const [signedUp, setSignedUp] = useState<'created' | 'confirmEmail' | null>(null);
+  /** Sign-in said "Email not confirmed": offer a new confirmation mail for this address. */
+  const [unconfirmed, setUnconfirmed] = useState(false);
   const passwordInput = useRef<HTMLInputElement>(null);
   const isSignUp = mode === 'signUp';
   const switchMode = (next: AuthMode) => {
@@ -32,6 +41,7 @@ export function AuthPage() {
 
   const showError = (error: unknown) => {
     const view = mapAuthError(mode, error);
+    setUnconfirmed(view.descriptionKey === 'auth.emailNotConfirmed');
     const title = t(view.title);
     const description = t(view.descriptionKey, view.vars);
     void loadToast().then((toast) => toast.error(title, { description }));
@@ -44,7 +54,7 @@ export function AuthPage() {
     setBusy(true);
     try {
       if (isSignUp) {
-        const result = await signUp(username.trim(), email.trim(), password);
+        const result = await signUp(username.trim(), email.trim(), password, invite);
         // The fields clear (spec section 4) except the e-mail, which is what the person signs in with next;
         // the card itself says the account exists, so only the password is left to type.
         setUsername('');
@@ -68,7 +78,7 @@ export function AuthPage() {
 
   const title = isSignUp ? t('auth.signUpTitle') : signedUp ? t('auth.accountCreated') : t('auth.signInTitle');
   const subtitle = isSignUp
-    ? t('auth.signUpSubtitle')
+    ? t(invite ? 'auth.invited' : 'auth.signUpSubtitle')
     : signedUp
       ? t(signedUp === 'confirmEmail' ? 'auth.confirmEmailDescription' : 'auth.accountCreatedDescription')
       : t('auth.signInSubtitle');
@@ -144,23 +154,35 @@ export function AuthPage() {
                   </button>
                 </div>
                 {isSignUp && <p className="text-xs text-muted-foreground">{t('auth.passwordHint')}</p>}
+                {!isSignUp && (
+                  <Link to="/forgot-password" className="self-end text-xs font-medium text-primary underline-offset-4 hover:underline" data-testid="forgot-password">
+                    {t('auth.forgotPassword')}
+                  </Link>
+                )}
               </div>
               <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy} data-testid="auth-submit">
                 {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
                 {submitLabel}
               </Button>
             </form>
-            <p className="mt-6 text-center text-sm text-muted-foreground">
-              {t(isSignUp ? 'auth.haveAccount' : 'auth.noAccount')}{' '}
-              <button
-                type="button"
-                className="font-medium text-primary underline-offset-4 hover:underline"
-                onClick={() => switchMode(isSignUp ? 'signIn' : 'signUp')}
-                data-testid="auth-toggle"
-              >
-                {t(isSignUp ? 'auth.switchToSignIn' : 'auth.switchToSignUp')}
-              </button>
-            </p>
+            {unconfirmed && !isSignUp && <ResendConfirmation email={email.trim()} />}
+            {signUpUnavailable && !isSignUp ? (
+              <p className="mt-6 text-center text-sm text-muted-foreground" data-testid="signup-unavailable" data-mode={signUpUnavailable}>
+                {t(signUpUnavailable === 'invite' ? 'auth.signUpByInvitation' : 'auth.signUpClosed')}
+              </p>
+            ) : (
+              <p className="mt-6 text-center text-sm text-muted-foreground">
+                {t(isSignUp ? 'auth.haveAccount' : 'auth.noAccount')}{' '}
+                <button
+                  type="button"
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                  onClick={() => switchMode(isSignUp ? 'signIn' : 'signUp')}
+                  data-testid="auth-toggle"
+                >
+                  {t(isSignUp ? 'auth.switchToSignIn' : 'auth.switchToSignUp')}
+                </button>
+              </p>
+            )}
           </CardContent>
         </Card>
       </div>
