@@ -20,11 +20,13 @@ export async function serviceStatus(deps: StatusDeps): Promise<ServiceStatus> {
     sql`SELECT 1`.execute(deps.db).then(() => true, () => false),
     deps.bus.ping(),
     deps.db
-      .selectFrom('messages')
+      // Translations, one per (message, reader language).
+      .selectFrom('message_translations as t')
+      .innerJoin('messages as m', 'm.id', 't.message_id')
       .select((eb) => [
-        eb.fn.count<string>('id').filterWhere('translation_status', '=', 'pending').as('pending'),
-        eb.fn.count<string>('id').filterWhere((w) => w.and([w('translation_status', '=', 'failed'), w('created_at', '>=', since)])).as('failed'),
-        eb.fn.count<string>('id').filterWhere((w) => w.and([w('translation_status', '=', 'done'), w('created_at', '>=', since)])).as('done'),
+        eb.fn.countAll<string>().filterWhere('t.status', '=', 'pending').as('pending'),
+        eb.fn.countAll<string>().filterWhere((w) => w.and([w('t.status', '=', 'failed'), w('m.created_at', '>=', since)])).as('failed'),
+        eb.fn.countAll<string>().filterWhere((w) => w.and([w('t.status', '=', 'done'), w('m.created_at', '>=', since)])).as('done'),
       ])
       .executeTakeFirst()
       .catch(() => null),

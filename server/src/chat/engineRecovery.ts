@@ -1,5 +1,7 @@
 import type { Db } from '../db/connect.ts';
-import { presentMessage } from './presenters.ts';
+import { sql } from 'kysely';
+import type { TranslationRow } from './presenters.ts';
+import { publishViews, roomReaders } from './readers.ts';
 import type { TranslationJobs } from './translationJobs.ts';
 import type { EventPublisher } from './types.ts';
 
@@ -16,33 +18,34 @@ const MARGIN_MS = 60_000;
 
 /**
  * An engine that was down works again (the translation router's onRecovered): messages that failed
- * meanwhile with `engine_failed` go back to `pending` with a new job each, as a person's Retry would
- * do (one transaction), and both participants see them pending again. A message that fails again
+ * meanwhile with `engine_failed` (per reader language) go back to `pending` with a new job each, as a
+ * person's Retry would do (one transaction), and that language's readers see them pending again. A message that fails again
  * stays failed until the next recovery or a Retry.
  */
 export async function retryEngineFailures(deps: EngineRecoveryDeps, downSince: Date): Promise<number> {
   const since = new Date(downSince.getTime() - MARGIN_MS);
+  // The translation rows (one per message and reader language) that failed since; a row's change bumps its message's changed_at.
   const rows = await deps.db.transaction().execute(async (tx) => {
-    const reset = await tx
-      .updateTable('messages')
-      .set({ translation_status: 'pending', translation_attempts: 0 })
-      .where('translation_status', '=', 'failed')
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('messages').select('id')
-          .where('translation_status', '=', 'failed').where('translation_error', '=', 'engine_failed')
-          .where('changed_at', '>=', since)
-          .orderBy('id', 'desc').limit(BATCH))
-      .returningAll()
-      .execute();
-    await deps.jobs.requeueIn(tx, reset.map((r) => r.id));
+    const { rows: reset } = await sql<TranslationRow>`
+      UPDATE message_translations t SET status = 'pending', attempts = 0
+        FROM (SELECT ft.message_id, ft.language FROM message_translations ft JOIN messages m ON m.id = ft.message_id
+               WHERE ft.status = 'failed' AND ft.error = 'engine_failed' AND m.changed_at >= ${since}
+               ORDER BY ft.message_id DESC LIMIT ${BATCH}) f
+       WHERE t.message_id = f.message_id AND t.language = f.language AND t.status = 'failed'
+       RETURNING t.*`.execute(tx);
+    await deps.jobs.requeueIn(tx, reset.map((r) => ({ messageId: String(r.message_id), language: r.language })));
     return reset;
   });
   if (rows.length === 0) return 0;
-  const rooms = [...new Set(rows.map((r) => r.chat_room_id))];
-  const participants = await deps.db.selectFrom('chat_room_participants').select(['chat_room_id', 'user_id']).where('chat_room_id', 'in', rooms).execute();
+  // Each message's readers of that language see it pending again.
   for (const row of rows) {
-    const audience = participants.filter((p) => p.chat_room_id === row.chat_room_id).map((p) => p.user_id);
-    deps.events.publish(audience, { v: 1, type: 'message.translated', message: presentMessage(row) });
+    const message = await deps.db.selectFrom('messages').selectAll().where('id', '=', row.message_id as never).executeTakeFirst();
+    if (!message) continue;
+    const [all, readers] = await Promise.all([
+      deps.db.selectFrom('message_translations').selectAll().where('message_id', '=', message.id).execute(),
+      roomReaders(deps.db, message.chat_room_id),
+    ]);
+    publishViews(deps.events, 'message.translated', message, all, readers, row.language);
   }
   deps.jobs.queued();
   return rows.length;
