@@ -21,6 +21,11 @@ export function provideMainPage(component: ComponentType): void {
   loadedMainPage = component;
 }
 const ProfilePage = lazy(() => import('./features/profile/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })));
+// The pages a mailed link opens (and "Forgot password?"): rarely visited, so a chunk of their own.
+const accountLinkPages = () => import('./features/auth/AccountLinkPages.tsx');
+const ForgotPasswordPage = lazy(() => accountLinkPages().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => accountLinkPages().then((m) => ({ default: m.ResetPasswordPage })));
+const ConfirmEmailPage = lazy(() => accountLinkPages().then((m) => ({ default: m.ConfirmEmailPage })));
 // The operators' console: its own chunk, requested only when an admin opens /admin (never prefetched).
 const AdminPage = lazy(() => import('./features/admin/AdminPage.tsx').then((m) => ({ default: m.AdminPage })));
 const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
@@ -40,6 +45,9 @@ export function AppRoutes() {
           <Route path="/" element={<Outlet />} />
           <Route path="/chat/:roomId" element={<Outlet />} />
         </Route>
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/confirm-email" element={<ConfirmEmailPage />} />
         <Route path="/profile" element={<RequireAuth><ProfilePage /></RequireAuth>} />
         <Route path="/admin" element={<RequireAuth><AdminPage /></RequireAuth>} />
         <Route path="*" element={<NotFoundPage />} />

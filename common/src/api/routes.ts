@@ -5,11 +5,22 @@ export const API = {
   signIn: '/api/auth/signin',
   signOut: '/api/auth/signout',
   session: '/api/auth/session',
+  /** Mailed links: ask for a reset, set the new password; open a confirmation link, mail a new one. */
+  passwordReset: '/api/auth/password-reset',
+  passwordResetConfirm: '/api/auth/password-reset/confirm',
+  confirmEmail: '/api/auth/confirm',
+  resendConfirmation: '/api/auth/confirm/resend',
   /** Public: what sign-up accepts here (registration mode, e-mail domains, single sign-on). */
   registration: '/api/auth/registration',
   profile: '/api/profile',
   avatar: '/api/profile/avatar',
 } as const;
+
+/**
+ * A cookie the page can read, set on a page request that carried a session cookie no longer live (signed out
+ * elsewhere, expired): the app forgets what this device kept of that session before drawing it.
+ */
+export const SESSION_ENDED_COOKIE = 'parley_session_ended';
 
 /** Public URL prefix of stored files (avatars). */
 export const STORAGE_PREFIX = '/storage';

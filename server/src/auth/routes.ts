@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API, signInBody, signUpBody, type SessionResponse, type SignInResponse, type SignUpResponse } from '@parley/common';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 import { getProfile } from '../profiles/service.ts';
 import type { AuthHooks } from './hooks.ts';
 import type { AuthRateLimiter } from './rateLimits.ts';
@@ -9,6 +11,9 @@ import { AppError } from '../http/errors.ts';
 import type { RequireUser } from './requireUser.ts';
 import { currentUser } from './requireUser.ts';
 import { recordSignIn, signUp, verifyCredentials } from './service.ts';
+import { linkOrigin, requestLanguage } from './accountMail.ts';
+import { signUpWithConfirmation } from './confirmation.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { SessionStore } from './sessions.ts';
 
 export interface AuthRouteDeps {
@@ -20,6 +25,9 @@ export interface AuthRouteDeps {
   secureCookies: boolean;
   emailConfirmation: boolean;
   now: () => Date;
+  /** With EMAIL_CONFIRMATION=on and a mailer, sign-up mails the confirmation link. */
+  mailer?: Mailer;
+  publicUrl?: string;
   /** Operators' additions (registration rules, roles, audit log). */
   hooks?: AuthHooks;
 }
@@ -29,19 +37,24 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies } as const;
 
   r.post(API.signUp, { schema: { body: signUpBody } }, async (request, reply) => {
-    await deps.limiter.consume('signUp', request.body.email, request.ip);
+    await deps.limiter.consumeSignUp(request.body.email, request.ip);
     const hooks = deps.hooks;
-    const user = await signUp(deps, request.body, {
-      before: hooks?.beforeSignUp && ((trx) => hooks.beforeSignUp!(trx, request.body, request)),
-      after: hooks?.afterSignUp && ((trx, created) => hooks.afterSignUp!(trx, created, request)),
-    });
+    const steps = {
+      before: hooks?.beforeSignUp && ((trx: Transaction<Database>) => hooks.beforeSignUp!(trx, request.body, request)),
+      after: hooks?.afterSignUp && ((trx: Transaction<Database>, created: { id: string; email: string; confirmed: boolean }) => hooks.afterSignUp!(trx, created, request)),
+    };
+    const mailer = deps.emailConfirmation ? deps.mailer : undefined;
+    const mailDeps = { db: deps.db, now: deps.now, emailConfirmation: deps.emailConfirmation, mailer, publicUrl: deps.publicUrl };
+    const user = mailer
+      ? await signUpWithConfirmation(mailDeps, request.body, linkOrigin(mailDeps, request), requestLanguage(request), steps)
+      : await signUp(deps, request.body, steps);
     const body: SignUpResponse = { user, confirmationRequired: deps.emailConfirmation };
     return reply.status(201).send(body);
   });
 
   r.post(API.signIn, { schema: { body: signInBody } }, async (request, reply) => {
-    await deps.limiter.consume('signIn', request.body.email, request.ip);
-    const user = await verifyCredentials(deps, request.body).catch(async (err: unknown) => {
+    // Only failures count, per (account, address): someone else's wrong passwords do not lock the owner out.
+    const user = await deps.limiter.signInAttempt(request.body.email, request.ip, () => verifyCredentials(deps, request.body)).catch(async (err: unknown) => {
       if (err instanceof AppError) await deps.hooks?.signInFailed?.(request.body.email, err.code, request);
       throw err;
     });
@@ -59,6 +72,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     // The store announces the end on SessionEvents: every socket of this session closes.
     await deps.sessions.destroy(sessionId);
     reply.clearCookie(deps.cookieName, cookieOptions);
+    // Photos and recordings in the HTTP cache go with the session (browsers honour it on https and localhost).
+    reply.header('clear-site-data', '"cache"');
     return reply.status(204).send();
   });
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -9,6 +9,7 @@ import { BrandMark } from '../shell/BrandMark.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { loadToast, preloadToasts } from '../../lib/toaster.tsx';
 import { useAuth } from './AuthProvider.tsx';
+import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { mapAuthError, type AuthMode } from './authErrors.ts';
 import { inviteFromLocation, useRegistration } from './useRegistration.ts';
 
@@ -29,6 +30,8 @@ export function AuthPage() {
   const [busy, setBusy] = useState(false);
   /** Set by a successful sign-up until the mode changes: the sign-in card then says the account exists. */
   const [signedUp, setSignedUp] = useState<'created' | 'confirmEmail' | null>(null);
+  /** Sign-in said "Email not confirmed": offer a new confirmation mail for this address. */
+  const [unconfirmed, setUnconfirmed] = useState(false);
   const passwordInput = useRef<HTMLInputElement>(null);
   const isSignUp = mode === 'signUp';
   const switchMode = (next: AuthMode) => {
@@ -38,6 +41,7 @@ export function AuthPage() {
 
   const showError = (error: unknown) => {
     const view = mapAuthError(mode, error);
+    setUnconfirmed(view.descriptionKey === 'auth.emailNotConfirmed');
     const title = t(view.title);
     const description = t(view.descriptionKey, view.vars);
     void loadToast().then((toast) => toast.error(title, { description }));
@@ -150,12 +154,18 @@ export function AuthPage() {
                   </button>
                 </div>
                 {isSignUp && <p className="text-xs text-muted-foreground">{t('auth.passwordHint')}</p>}
+                {!isSignUp && (
+                  <Link to="/forgot-password" className="self-end text-xs font-medium text-primary underline-offset-4 hover:underline" data-testid="forgot-password">
+                    {t('auth.forgotPassword')}
+                  </Link>
+                )}
               </div>
               <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy} data-testid="auth-submit">
                 {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
                 {submitLabel}
               </Button>
             </form>
+            {unconfirmed && !isSignUp && <ResendConfirmation email={email.trim()} />}
             {signUpUnavailable && !isSignUp ? (
               <p className="mt-6 text-center text-sm text-muted-foreground" data-testid="signup-unavailable" data-mode={signUpUnavailable}>
                 {t(signUpUnavailable === 'invite' ? 'auth.signUpByInvitation' : 'auth.signUpClosed')}
