@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { REALTIME_LIMITS } from '@parley/common';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { hashPassword } from '../server/src/auth/passwords.ts';
@@ -51,7 +52,9 @@ async function main() {
     const sent = PAIRS * PER_PAIR;
     const raw = await rawInsertRate(db, PAIRS, PAIRS * PER_PAIR, 1);
     const batched = await rawInsertRate(db, PAIRS, PAIRS * PER_PAIR, PAIRS);
-    const mem = await idleSocketMemory(server.pid!, cookies[0]!, IDLE);
+    // Sockets are capped per session (REALTIME_LIMITS.socketsPerSession): the idle ones are spread over users of their own.
+    const idleCookies = await createUsers(db, Math.ceil(IDLE / REALTIME_LIMITS.socketsPerSession));
+    const mem = await idleSocketMemory(server.pid!, idleCookies, IDLE);
     await db.end();
 
     console.log(`\nChat benchmark: ${PAIRS} pairs x ${PER_PAIR} messages, PostgreSQL ${(await admin.query('show server_version')).rows[0].server_version}`);
@@ -200,13 +203,13 @@ function rssKb(pid: number): number {
   return Number(m?.[1] ?? 0);
 }
 
-async function idleSocketMemory(pid: number, cookie: string, n: number) {
+async function idleSocketMemory(pid: number, cookies: string[], n: number) {
   global.gc?.();
   await new Promise((r) => setTimeout(r, 1000));
   const before = rssKb(pid);
   const sockets: WebSocket[] = [];
   for (let i = 0; i < n; i += 100) {
-    sockets.push(...(await Promise.all(Array.from({ length: Math.min(100, n - i) }, () => openSocket(cookie)))));
+    sockets.push(...(await Promise.all(Array.from({ length: Math.min(100, n - i) }, (_, j) => openSocket(cookies[Math.floor((i + j) / REALTIME_LIMITS.socketsPerSession)]!)))));
   }
   await new Promise((r) => setTimeout(r, 2000));
   const after = rssKb(pid);

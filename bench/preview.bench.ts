@@ -23,7 +23,7 @@ const sentence = (i: number) => `${SUBJECTS[i % 5]} ${VERBS[Math.floor(i / 5) % 
 
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'parley-preview-bench-'));
-  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', TRANSLATION_ENGINES: 'apertium', WEB_DIST_DIR: path.join(dir, 'no-web'), CHAT_SENDS_PER_10S: '100000' });
+  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', TRANSLATION_ENGINES: 'apertium', WEB_DIST_DIR: path.join(dir, 'no-web'), CHAT_SENDS_PER_10S: '100000', TRANSLATION_CHARS_PER_MINUTE: '100000000' });
   const database = await connectDb({ pgliteDir: path.join(dir, 'pgdata') });
   const app = await buildApp({ config, database, logger: false, previewsPer10s: 100_000 });
   await app.listen({ port: 0, host: '127.0.0.1' });

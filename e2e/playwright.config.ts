@@ -47,13 +47,18 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx server/src/main.ts',
     cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${BASE_URL}/api/health`,
+    // /api/health answers while the node is still starting (ops/startup.ts); /api/ready once it serves.
+    url: `${BASE_URL}/api/ready`,
     reuseExistingServer: false,
     // A first start on a busy machine (tsx compiling the server, PGlite creating its database) can take a minute.
     timeout: 180_000,
     // Every scenario signs up from 127.0.0.1: the per-address budgets are raised for the run.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNUPS_PER_ADDRESS: '1000', SIGNINS_PER_ADDRESS: '1000',
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: 'Parley <no-reply@parley.test>' },
+    env: {
+      PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNUPS_PER_ADDRESS: '1000', SIGNINS_PER_ADDRESS: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: 'Parley <no-reply@parley.test>',
+      // e2e/tests/admin.spec.ts: this address becomes admin when it signs up.
+      ADMIN_EMAILS: 'operator.e2e@example.com',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   },

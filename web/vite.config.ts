@@ -50,27 +50,20 @@ export default defineConfig({
         importScripts: ['/sw-notify.js'],
         runtimeCaching: [
           {
-            // Opening the app (/): the page the server last drew for this user (server/src/webPage.ts) paints
-            // at once, and a fresh one is fetched behind it for next time. The app checks the session again
-            // (lib/bootstrap.ts) and reloads the list. Offline with no copy: the precached app shell. Deleted
-            // at sign-out (lib/serviceWorker.ts) and whenever a new version activates (public/sw-notify.js).
+            // Opening the app (/): the server's page, never a copy (it is personal and `no-store`: a copy drew the
+            // previous user's name after a sign-out elsewhere). Offline: the precached app shell, which draws
+            // this device's last list (lib/lastSeen.ts) until the network is back.
             urlPattern: ({ url, request, sameOrigin }) => sameOrigin && request.mode === 'navigate' && url.pathname === '/',
-            handler: 'StaleWhileRevalidate',
-            options: {
-              cacheName: 'parley-pages',
-              // The page varies by Cookie and Accept-Encoding, which a service worker's requests never carry.
-              matchOptions: { ignoreVary: true },
-              cacheableResponse: { statuses: [200] },
-              expiration: { maxEntries: 4 },
-              precacheFallback: { fallbackURL: '/index.html' },
-            },
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/index.html' } },
           },
           {
-            // The session, profile, conversation list and messages: the network when it answers,
-            // the last copy when it does not (offline, read only). Never the socket. (Workbox copies
-            // this function's source into the service worker: it must not use outer variables.)
+            // The profile, conversation list and messages: the network when it answers, the last copy when it
+            // does not (offline, read only), deleted when the session ends. Never /api/auth (the session's
+            // answer must be the server's), never the socket. (Workbox copies this function's source into the
+            // service worker: it must not use outer variables.)
             urlPattern: ({ url, request, sameOrigin }) =>
-              sameOrigin && request.method === 'GET' && /^\/api\/(auth\/session|profile|chats)(\/|$)/.test(url.pathname) && !/\/media\//.test(url.pathname),
+              sameOrigin && request.method === 'GET' && /^\/api\/(profile|chats)(\/|$)/.test(url.pathname) && !/\/media\//.test(url.pathname),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'parley-api',

@@ -15,3 +15,4 @@ export * from './realtime.ts';
 export * from './voice.ts';
 export * from './api/scan.ts';
 export * from './api/speech.ts';
+export * from './api/admin.ts';

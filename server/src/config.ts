@@ -44,6 +44,8 @@ const envSchema = z.object({
   OCR_MODEL: z.string().optional(),
   ...voiceEnvShape,
   CHAT_SENDS_PER_10S: z.coerce.number().int().positive().default(30),
+  TRANSLATION_CHARS_PER_MINUTE: z.coerce.number().int().positive().default(30_000),
+  TRANSLATION_CHARS_PER_DAY: z.coerce.number().int().positive().default(1_000_000),
   SIGNUPS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   SIGNINS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   REDIS_URL: z
@@ -56,6 +58,11 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRANSLATION_LEASE_SECONDS: z.coerce.number().positive().default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(10),
+  NODE_HEARTBEAT_SECONDS: z.coerce.number().positive().max(60).default(3),
+  ADMIN_EMAILS: z.string().default(''),
+  REGISTRATION: z.enum(['open', 'invite', 'closed']).default('open'),
+  SIGNUP_EMAIL_DOMAINS: z.string().default(''),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(180),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -76,6 +83,8 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | undefined;
   webDistDir: string;
   chatSendsPer10s: number;
+  /** Each user's translation budget: characters sent to engines (translate, preview, Scan, speech, media, sends). */
+  translationBudget: { charsPerMinute: number; charsPerDay: number };
   /** Sign-ups and sign-ins one client address may make per 15 minutes (a school behind one NAT needs more). */
   signUpsPerAddress: number;
   signInsPerAddress: number;
@@ -93,6 +102,17 @@ export interface Config {
   translationLeaseMs: number;
   /** On SIGTERM, how long in-flight translations may finish before they are handed back. */
   shutdownDrainMs: number;
+  /** How often a node renews its heartbeat; one silent for three beats is dead (its jobs go back). */
+  nodeHeartbeatMs: number;
+  operators: {
+    /** Addresses that become admin when they sign up or sign in confirmed (lower case). */
+    adminEmails: string[];
+    /** REGISTRATION: the mode until the console stores one. */
+    registration: Env['REGISTRATION'];
+    /** SIGNUP_EMAIL_DOMAINS: sign-up only for these (lower case); empty: any. */
+    signupEmailDomains: string[];
+    auditRetentionDays: number;
+  };
   scan: ScanConfig;
   voice: VoiceConfig;
   translation: {
@@ -132,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultFrom(e.PUBLIC_URL) } : undefined,
     chatSendsPer10s: e.CHAT_SENDS_PER_10S,
+    translationBudget: { charsPerMinute: e.TRANSLATION_CHARS_PER_MINUTE, charsPerDay: e.TRANSLATION_CHARS_PER_DAY },
     signUpsPerAddress: e.SIGNUPS_PER_ADDRESS,
     signInsPerAddress: e.SIGNINS_PER_ADDRESS,
     redisUrl: e.REDIS_URL,
@@ -141,6 +162,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     translationLeaseMs: e.TRANSLATION_LEASE_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    nodeHeartbeatMs: e.NODE_HEARTBEAT_SECONDS * 1000,
+    operators: {
+      adminEmails: splitList(e.ADMIN_EMAILS),
+      registration: e.REGISTRATION,
+      signupEmailDomains: splitList(e.SIGNUP_EMAIL_DOMAINS).map((d) => d.replace(/^@/, '')),
+      auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    },
     voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
     scan: {
       engine: e.OCR_ENGINE,
@@ -168,6 +196,7 @@ function defaultFrom(publicUrl: string | undefined): string {
   const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
   return `Parley <no-reply@${host}>`;
 }
+const splitList = (v: string) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
 
 /** TRUST_PROXY: unset/false -> false, true, a hop count, or a comma-separated list of addresses. */
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {

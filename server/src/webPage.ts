@@ -118,7 +118,7 @@ export function makeSignedInPage(distDir: string, deps: { db: Db; sessions: Sess
     const session = await sessionFromRequest(request, deps.sessions, deps.cookieName);
     if (!session) return false;
     const [profile, conversations] = await Promise.all([getProfile(deps.db, session.userId), listConversations(deps.db, session.userId)]);
-    const sessionResponse: SessionResponse = { user: { id: session.userId, email: session.email }, profile };
+    const sessionResponse: SessionResponse = { user: { id: session.userId, email: session.email, ...(session.admin ? { admin: true } : {}) }, profile };
     const bootstrap: WebBootstrap = { session: sessionResponse, conversations, renderedAt: Date.now() };
     const script = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${jsonForScript(bootstrap)}</script>`;
     // Only the list is drawn (a conversation needs its messages), and only once a language is chosen (else the

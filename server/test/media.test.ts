@@ -81,7 +81,7 @@ describe('photos', () => {
     const file = await s.app.inject({ url: `/api/chats/${roomId}/media/${sent.attachment?.id}`, headers: { cookie: ana.cookie } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
-    expect(file.headers['cache-control']).toBe('private, max-age=86400');
+    expect(file.headers['cache-control']).toBe('private, max-age=300');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect([...file.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   }, 60_000);
@@ -182,6 +182,12 @@ describe('voice', () => {
     const long = await post('voice', ana, pcmToWav(Buffer.alloc(121 * 8_000 * 2), 8_000), 'ana-long-voice-1');
     expect(long.statusCode).toBe(413);
     expect(long.json().error.code).toBe('audio_too_long');
+    // The shared 300 ms minimum (MEDIA_LIMITS.voiceMinMs): a 100 ms recording was accepted before.
+    const short = await post('voice', ana, pcmToWav(Buffer.alloc(2_400 * 2), 24_000), 'ana-short-voice1');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.code).toBe('audio_too_short');
+    const barely = await post('voice', ana, pcmToWav(Buffer.alloc(7_000 * 2), 24_000), 'ana-short-voice2'); // 292 ms
+    expect(barely.json().error.code).toBe('audio_too_short');
     const big = await post('voice', ana, Buffer.alloc(8 * 1024 * 1024 + 1), 'ana-big-voice-01');
     expect(big.statusCode).toBe(413);
     expect(big.json().error.code).toBe('audio_too_large');

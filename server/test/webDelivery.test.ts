@@ -218,6 +218,13 @@ describe('web app delivery', () => {
       const signedOut = await signUpAndIn(server.app);
       await server.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie: signedOut.cookie } });
       expect((await page('/', signedOut.cookie)).html).toBe(INDEX);
+      // A session cookie no longer live: a cookie the page can read tells the app to forget that session first.
+      for (const url of ['/', '/chat/1']) {
+        const ended = (await page(url, signedOut.cookie)).res.headers['set-cookie'];
+        expect(String(ended), url).toMatch(/^parley_session_ended=1; Path=\/; SameSite=Lax$/);
+      }
+      expect((await page('/', undefined)).res.headers['set-cookie']).toBeUndefined();
+      expect((await page('/', alice.cookie)).res.headers['set-cookie']).toBeUndefined();
     });
 
     describe('the list drawn on the server (GET /)', () => {

@@ -26,6 +26,8 @@ const accountLinkPages = () => import('./features/auth/AccountLinkPages.tsx');
 const ForgotPasswordPage = lazy(() => accountLinkPages().then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => accountLinkPages().then((m) => ({ default: m.ResetPasswordPage })));
 const ConfirmEmailPage = lazy(() => accountLinkPages().then((m) => ({ default: m.ConfirmEmailPage })));
+// The operators' console: its own chunk, requested only when an admin opens /admin (never prefetched).
+const AdminPage = lazy(() => import('./features/admin/AdminPage.tsx').then((m) => ({ default: m.AdminPage })));
 const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 // A signed-in device opening the app: its chunk downloads while React starts, not after.
@@ -47,6 +49,7 @@ export function AppRoutes() {
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/confirm-email" element={<ConfirmEmailPage />} />
         <Route path="/profile" element={<RequireAuth><ProfilePage /></RequireAuth>} />
+        <Route path="/admin" element={<RequireAuth><AdminPage /></RequireAuth>} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

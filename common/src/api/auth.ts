@@ -15,7 +15,13 @@ export const emailSchema = safeText(FIELD_ERRORS.email_invalid).trim().toLowerCa
 /** Length checked by the server so the message matches spec section 5 ('Password ...'). */
 export const passwordSchema = safeText().max(LIMITS.passwordMax, FIELD_ERRORS.password_too_long);
 
-export const signUpBody = z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema });
+export const signUpBody = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  /** The token of an invite link (registration by invitation). */
+  invite: safeText().max(200).optional(),
+});
 export type SignUpBody = z.infer<typeof signUpBody>;
 
 export const signInBody = z.object({ email: emailSchema, password: passwordSchema });
@@ -34,6 +40,8 @@ export type Profile = z.infer<typeof profileSchema>;
 export interface SessionUser {
   id: string;
   email: string;
+  /** Present and true for administrators: the menu offers the console (the server checks every admin call). */
+  admin?: boolean;
 }
 
 /** GET /api/auth/session and POST /api/auth/signin. */

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'invalid_request',
   'invalid_text',
+  'invalid_characters',
   'invalid_id',
   // fields
   'username_too_short',
@@ -37,6 +38,7 @@ export const ERROR_CODES = [
   'forbidden_origin',
   'not_found',
   'rate_limited',
+  'translation_budget',
   'email_taken',
   'username_taken',
   'weak_password',
@@ -47,6 +49,13 @@ export const ERROR_CODES = [
   'token_invalid',
   'token_expired',
   'token_used',
+  'account_disabled',
+  'admin_required',
+  'cannot_change_self',
+  'registration_closed',
+  'invite_required',
+  'invite_invalid',
+  'email_domain_not_allowed',
   'wrong_password',
   // uploads
   'invalid_image',
@@ -55,9 +64,11 @@ export const ERROR_CODES = [
   'invalid_audio',
   'audio_too_large',
   'audio_too_long',
+  'audio_too_short',
   // server
   'service_busy',
   'database_unavailable',
+  'service_starting',
   'speech_failed',
   'speech_unavailable',
   'internal',
@@ -79,6 +90,11 @@ export const AUTH_MESSAGES = {
   tokenInvalid: 'This link is not valid',
   tokenExpired: 'This link has expired',
   tokenUsed: 'This link has already been used',
+  accountDisabled: 'This account has been disabled',
+  registrationClosed: 'Sign-up is closed on this server',
+  inviteRequired: 'Sign-up is by invitation',
+  inviteInvalid: 'This invitation is not valid any more',
+  emailDomainNotAllowed: 'Sign-up is limited to some e-mail domains',
   wrongPassword: 'The current password is not correct',
 } as const;
 
@@ -89,6 +105,7 @@ export const AUTH_MESSAGES = {
  */
 export const FIELD_ERRORS = {
   invalid_text: 'must not contain NUL characters, unpaired surrogates or invalid UTF-8',
+  invalid_characters: 'must not contain control, bidi-override or private-use characters',
   invalid_id: 'Not a valid id',
   username_too_short: `Username must be at least ${LIMITS.usernameMin} characters`,
   username_too_long: `Username must be at most ${LIMITS.usernameMax} characters`,

@@ -10,6 +10,8 @@ export const API = {
   passwordResetConfirm: '/api/auth/password-reset/confirm',
   confirmEmail: '/api/auth/confirm',
   resendConfirmation: '/api/auth/confirm/resend',
+  /** Public: what sign-up accepts here (registration mode, e-mail domains, single sign-on). */
+  registration: '/api/auth/registration',
   /** Profile -> Security: change password, signed-in devices. */
   accountPassword: '/api/account/password',
   accountSessions: '/api/account/sessions',
@@ -17,6 +19,12 @@ export const API = {
   profile: '/api/profile',
   avatar: '/api/profile/avatar',
 } as const;
+
+/**
+ * A cookie the page can read, set on a page request that carried a session cookie no longer live (signed out
+ * elsewhere, expired): the app forgets what this device kept of that session before drawing it.
+ */
+export const SESSION_ENDED_COOKIE = 'parley_session_ended';
 
 /** Public URL prefix of stored files (avatars). */
 export const STORAGE_PREFIX = '/storage';

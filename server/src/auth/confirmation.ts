@@ -3,7 +3,7 @@ import type { SignUpBody } from '@parley/common';
 import { AppError } from '../http/errors.ts';
 import { queueAccountMail, recipientByEmail, requireMailer, type AccountMailDeps } from './accountMail.ts';
 import { issueMailToken, useMailToken } from './mailTokens.ts';
-import { signUp } from './service.ts';
+import { signUp, type SignUpSteps } from './service.ts';
 
 const confirmLink = (origin: string, token: string) => `${origin}/confirm-email#token=${token}`;
 
@@ -15,14 +15,16 @@ const confirmLink = (origin: string, token: string) => `${origin}/confirm-email#
  */
 export async function signUpWithConfirmation(
   deps: AccountMailDeps & { emailConfirmation: boolean }, body: SignUpBody, origin: string, fallbackLanguage: string | null,
+  steps: SignUpSteps = {},
 ): Promise<{ id: string; email: string }> {
   const mailer = requireMailer(deps.mailer);
   try {
-    const user = await signUp(deps, body, async (tx, created) => {
+    const user = await signUp(deps, body, { before: steps.before, after: async (tx, created) => {
+      await steps.after?.(tx, created);
       const { token, hash } = await issueMailToken(tx, created.id, 'email_confirmation', deps.now());
       const to = { id: created.id, email: created.email, username: body.username, language: null };
       await queueAccountMail(tx, mailer, `email_confirmation:${hash}`, 'email_confirmation', to, fallbackLanguage, confirmLink(origin, token));
-    });
+    } });
     mailer.queued();
     return user;
   } catch (err) {

@@ -5,7 +5,7 @@ import type { SessionInfo, SessionStore } from './sessions.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser: the signed-in user. */
-    user?: { id: string; email: string; sessionId: string };
+    user?: { id: string; email: string; sessionId: string; admin?: boolean };
   }
 }
 
@@ -30,12 +30,12 @@ export function makeRequireUser(sessions: SessionStore, cookieName: string): Req
   return async (request) => {
     const session = await sessionFromRequest(request, sessions, cookieName);
     if (!session) throw new AppError(401, 'unauthenticated', 'Please sign in');
-    request.user = { id: session.userId, email: session.email, sessionId: session.sessionId };
+    request.user = { id: session.userId, email: session.email, sessionId: session.sessionId, admin: session.admin };
   };
 }
 
 /** request.user after requireUser ran. */
-export function currentUser(request: FastifyRequest): { id: string; email: string; sessionId: string } {
+export function currentUser(request: FastifyRequest): { id: string; email: string; sessionId: string; admin?: boolean } {
   if (!request.user) throw new AppError(401, 'unauthenticated', 'Please sign in');
   return request.user;
 }

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API, signInBody, signUpBody, type SessionResponse, type SignInResponse, type SignUpResponse } from '@parley/common';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 import { getProfile } from '../profiles/service.ts';
+import type { AuthHooks } from './hooks.ts';
 import type { AuthRateLimiter } from './rateLimits.ts';
+import { AppError } from '../http/errors.ts';
 import type { RequireUser } from './requireUser.ts';
 import { currentUser } from './requireUser.ts';
 import { recordSignIn, signUp, verifyCredentials } from './service.ts';
@@ -24,6 +28,8 @@ export interface AuthRouteDeps {
   /** With EMAIL_CONFIRMATION=on and a mailer, sign-up mails the confirmation link. */
   mailer?: Mailer;
   publicUrl?: string;
+  /** Operators' additions (registration rules, roles, audit log). */
+  hooks?: AuthHooks;
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
@@ -31,19 +37,28 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies } as const;
 
   r.post(API.signUp, { schema: { body: signUpBody } }, async (request, reply) => {
-    await deps.limiter.consume('signUp', request.body.email, request.ip);
+    await deps.limiter.consumeSignUp(request.body.email, request.ip);
+    const hooks = deps.hooks;
+    const steps = {
+      before: hooks?.beforeSignUp && ((trx: Transaction<Database>) => hooks.beforeSignUp!(trx, request.body, request)),
+      after: hooks?.afterSignUp && ((trx: Transaction<Database>, created: { id: string; email: string; confirmed: boolean }) => hooks.afterSignUp!(trx, created, request)),
+    };
     const mailer = deps.emailConfirmation ? deps.mailer : undefined;
     const mailDeps = { db: deps.db, now: deps.now, emailConfirmation: deps.emailConfirmation, mailer, publicUrl: deps.publicUrl };
     const user = mailer
-      ? await signUpWithConfirmation(mailDeps, request.body, linkOrigin(mailDeps, request), requestLanguage(request))
-      : await signUp(deps, request.body);
+      ? await signUpWithConfirmation(mailDeps, request.body, linkOrigin(mailDeps, request), requestLanguage(request), steps)
+      : await signUp(deps, request.body, steps);
     const body: SignUpResponse = { user, confirmationRequired: deps.emailConfirmation };
     return reply.status(201).send(body);
   });
 
   r.post(API.signIn, { schema: { body: signInBody } }, async (request, reply) => {
-    await deps.limiter.consume('signIn', request.body.email, request.ip);
-    const user = await verifyCredentials(deps, request.body);
+    // Only failures count, per (account, address): someone else's wrong passwords do not lock the owner out.
+    const user = await deps.limiter.signInAttempt(request.body.email, request.ip, () => verifyCredentials(deps, request.body)).catch(async (err: unknown) => {
+      if (err instanceof AppError) await deps.hooks?.signInFailed?.(request.body.email, err.code, request);
+      throw err;
+    });
+    await deps.hooks?.signedIn?.(user, request);
     const { token, expiresAt } = await deps.sessions.create(user.id, request.headers['user-agent']);
     reply.setCookie(deps.cookieName, token, { ...cookieOptions, expires: expiresAt });
     const firstSignIn = await recordSignIn(deps, user.id);
@@ -52,16 +67,19 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
   });
 
   r.post(API.signOut, { onRequest: deps.requireUser }, async (request, reply) => {
-    const { sessionId } = currentUser(request);
+    const { sessionId, id, email } = currentUser(request);
+    await deps.hooks?.signedOut?.({ id, email }, request);
     // The store announces the end on SessionEvents: every socket of this session closes.
     await deps.sessions.destroy(sessionId);
     reply.clearCookie(deps.cookieName, cookieOptions);
+    // Photos and recordings in the HTTP cache go with the session (browsers honour it on https and localhost).
+    reply.header('clear-site-data', '"cache"');
     return reply.status(204).send();
   });
 
   r.get(API.session, { onRequest: deps.requireUser }, async (request) => {
     const user = currentUser(request);
-    const body: SessionResponse = { user: { id: user.id, email: user.email }, profile: await getProfile(deps.db, user.id) };
+    const body: SessionResponse = { user: { id: user.id, email: user.email, ...(user.admin ? { admin: true } : {}) }, profile: await getProfile(deps.db, user.id) };
     return body;
   });
 }

@@ -1,5 +1,7 @@
 import { AUTH_MESSAGES, LIMITS, type SignInBody, type SignUpBody } from '@parley/common';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { AppError } from '../http/errors.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
@@ -10,18 +12,22 @@ export interface AccountDeps {
   now: () => Date;
 }
 
+/** Steps other features run inside the sign-up transaction (auth/hooks.ts). */
+export interface SignUpSteps {
+  before?: (trx: Transaction<Database>) => Promise<void>;
+  after?: (trx: Transaction<Database>, user: { id: string; email: string; confirmed: boolean }) => Promise<void>;
+}
+
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
 
-/** `inTransaction` runs inside the sign-up's transaction (the confirmation mail commits with the account). */
-export async function signUp(
-  deps: AccountDeps, body: SignUpBody, inTransaction?: (tx: Db, user: { id: string; email: string }) => Promise<void>,
-): Promise<{ id: string; email: string }> {
+export async function signUp(deps: AccountDeps, body: SignUpBody, steps: SignUpSteps = {}): Promise<{ id: string; email: string }> {
   if (body.password.length < LIMITS.passwordMin) {
     throw new AppError(400, 'weak_password', AUTH_MESSAGES.weakPassword);
   }
   const passwordHash = await hashPassword(body.password);
   try {
     return await deps.db.transaction().execute(async (trx) => {
+      await steps.before?.(trx);
       const user = await trx
         .insertInto('users')
         .values({
@@ -35,7 +41,7 @@ export async function signUp(
         .insertInto('profiles')
         .values({ id: user.id, username: body.username, email: body.email })
         .execute();
-      await inTransaction?.(trx, user);
+      await steps.after?.(trx, { ...user, confirmed: !deps.emailConfirmation });
       return user;
     });
   } catch (err) {
@@ -50,7 +56,7 @@ export async function signUp(
 export async function verifyCredentials(deps: AccountDeps, body: SignInBody): Promise<{ id: string; email: string }> {
   const user = await deps.db
     .selectFrom('users')
-    .select(['id', 'email', 'password_hash', 'email_confirmed_at'])
+    .select(['id', 'email', 'password_hash', 'email_confirmed_at', 'disabled_at'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', body.email.toLowerCase()))
     .executeTakeFirst();
   if (!user) {
@@ -58,6 +64,7 @@ export async function verifyCredentials(deps: AccountDeps, body: SignInBody): Pr
     throw invalidCredentials();
   }
   if (!(await verifyPassword(user.password_hash, body.password))) throw invalidCredentials();
+  if (user.disabled_at) throw new AppError(403, 'account_disabled', AUTH_MESSAGES.accountDisabled);
   if (!user.email_confirmed_at) throw new AppError(403, 'email_not_confirmed', AUTH_MESSAGES.emailNotConfirmed);
   return { id: user.id, email: user.email };
 }

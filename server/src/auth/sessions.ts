@@ -15,6 +15,8 @@ export interface SessionInfo {
   sessionId: string;
   userId: string;
   email: string;
+  /** users.role is 'admin' (display only: admin routes read the role again). */
+  admin: boolean;
 }
 
 /** Touch last_seen_at at most this often, so reads do not turn into writes on every request. */
@@ -73,8 +75,10 @@ export class SessionStore {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.email'])
+      .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.email', 'users.role'])
       .where('sessions.id', '=', id)
+      // A disabled account has no live session (its rows are deleted when it is disabled; this covers a race).
+      .where('users.disabled_at', 'is', null)
       .executeTakeFirst();
     if (!row) return null;
     const idleFor = now - new Date(row.last_seen_at).getTime();
@@ -88,7 +92,7 @@ export class SessionStore {
       await this.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', id).execute();
       lastSeenAt = now;
     }
-    const info = { sessionId: id, userId: row.user_id, email: row.email };
+    const info = { sessionId: id, userId: row.user_id, email: row.email, admin: row.role === 'admin' };
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(id, { info, lastSeenAt, expiresAt: new Date(row.expires_at).getTime(), cachedAt: now });
     return info;

@@ -11,6 +11,54 @@ export interface UsersTable {
   created_at: Timestamp;
   /** Set by the first successful sign-in (the web's first-time welcome). */
   first_signed_in_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 'admin' may use the console and the admin API (migration 020). */
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  /** A disabled account cannot sign in and has no sessions. */
+  disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type UserRole = 'user' | 'admin';
+
+/** Invite links (admin/invites.ts): the link carries the token, the table its SHA-256. */
+export interface InvitesTable {
+  id: Generated<string>;
+  token_hash: string;
+  created_by: string | null;
+  max_uses: number;
+  uses: ColumnType<number, number | undefined, number>;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+/** Who did what, when, from where (admin/audit.ts). */
+export interface AuditLogTable {
+  id: ColumnType<string, never, never>;
+  at: Timestamp;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_id: string | null;
+  target_email: string | null;
+  /** JSON text. */
+  details: string | null;
+  address: string | null;
+}
+
+/** Settings every node reads from the database (registration mode, audit retention). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+/** An OpenID Connect identity (issuer + subject) linked to an account. */
+export interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: Timestamp;
 }
 
 export interface ProfilesTable {
@@ -139,6 +187,14 @@ export interface ChatMediaTable {
   created_at: Generated<Date>;
 }
 
+/** One running node and the job-queue jobs it holds (db/nodeHeartbeats.ts). */
+export interface NodeHeartbeatsTable {
+  node_id: string;
+  started_at: Generated<Date>;
+  beat_at: Generated<Date>;
+  job_ids: Generated<string[]>;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -151,4 +207,9 @@ export interface Database {
   stored_files: StoredFilesTable;
   conversation_glossary: ConversationGlossaryTable;
   chat_media: ChatMediaTable;
+  node_heartbeats: NodeHeartbeatsTable;
+  invites: InvitesTable;
+  audit_log: AuditLogTable;
+  settings: SettingsTable;
+  user_identities: UserIdentitiesTable;
 }

@@ -7,9 +7,13 @@ import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
+import type { TranslationBudget } from '../http/translationBudget.ts';
 import type { MediaService } from './service.ts';
 import { byteRange } from './range.ts';
 import { readMedia } from './store.ts';
+
+/** Photos and recordings stay in the browser's HTTP cache this long (private: never a shared cache); sign-out clears it. */
+export const MEDIA_MAX_AGE_SECONDS = 300;
 
 export interface MediaRouteDeps {
   db: Db;
@@ -17,6 +21,8 @@ export interface MediaRouteDeps {
   media: MediaService;
   /** Photos and voice messages a user may send per minute (OCR and recognition are costly). */
   perMinute?: number;
+  /** The users' translation budget: checked before OCR or recognition runs (the send counts the translation). */
+  budget?: TranslationBudget | undefined;
   onMessageStored?: () => void;
 }
 
@@ -55,6 +61,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): P
       const me = currentUser(request).id;
       const { roomId } = request.params;
       await limit.consume(me);
+      await deps.budget?.check(me);
       await deps.media.checkSender(roomId, me);
       const { bytes, clientId } = await readUpload(request, kind);
       const input = { senderId: me, roomId, clientId, bytes, signal: abortOnClose(reply) };
@@ -69,7 +76,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): P
     // A file never changes under its id; private: shared caches must not keep a member-only file.
     reply
       .header('content-type', file.contentType)
-      .header('cache-control', 'private, max-age=86400')
+      .header('cache-control', `private, max-age=${MEDIA_MAX_AGE_SECONDS}`)
       .header('x-content-type-options', 'nosniff')
       .header('last-modified', new Date(file.createdAt).toUTCString())
       .header('accept-ranges', 'bytes');

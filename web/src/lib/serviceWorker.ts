@@ -2,7 +2,7 @@
 export const OFFLINE_API_CACHE = 'parley-api';
 /** Photos and recordings of conversations (vite.config.ts); deleted with the API cache at sign-out. */
 export const OFFLINE_MEDIA_CACHE = 'parley-media';
-/** The signed-in / as the server drew it (vite.config.ts): opening the app paints it at once. */
+/** Where earlier versions kept the signed-in / (never again: it is `no-store`); still deleted at sign-out. */
 export const OFFLINE_PAGE_CACHE = 'parley-pages';
 
 /** Run `task` once the page has loaded and the main thread is idle, so it never competes with the first paint. */
@@ -21,27 +21,14 @@ export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   whenIdle(() => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.warn('Service worker not registered', error));
-    // The visit that installed the worker came from the network: keep its page for the next opening.
-    void navigator.serviceWorker.ready.then(keepListPage).catch((error: unknown) => console.warn('The list page is not kept for offline', error));
   });
 }
 
-/** Sign-out: the next person on this device must not read the previous one's conversations offline. */
+/** Sign-out, or a session found ended: the next person on this device must not read the previous one's conversations. */
 export function forgetOfflineData(): void {
   if (typeof caches !== 'undefined') {
     for (const name of [OFFLINE_API_CACHE, OFFLINE_MEDIA_CACHE, OFFLINE_PAGE_CACHE]) void caches.delete(name).catch(() => undefined);
   }
-}
-
-/** Put the signed-in / in the worker's page cache when it has none yet (every later opening refreshes it). */
-async function keepListPage(registration: ServiceWorkerRegistration): Promise<void> {
-  // An activating worker empties this cache (public/sw-notify.js): add only once it is done.
-  const worker = registration.active;
-  if (worker && worker.state !== 'activated') {
-    await new Promise<void>((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));
-  }
-  const cache = await caches.open(OFFLINE_PAGE_CACHE);
-  if (!(await cache.match('/', { ignoreVary: true }))) await cache.add('/');
 }
 
 /**

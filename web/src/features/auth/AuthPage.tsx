@@ -11,12 +11,18 @@ import { loadToast, preloadToasts } from '../../lib/toaster.tsx';
 import { useAuth } from './AuthProvider.tsx';
 import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { mapAuthError, type AuthMode } from './authErrors.ts';
+import { inviteFromLocation, useRegistration } from './useRegistration.ts';
 
 export function AuthPage() {
   const t = useT();
   const navigate = useNavigate();
   const { signIn, signUp } = useAuth();
-  const [mode, setMode] = useState<AuthMode>('signIn');
+  // An invite link (/auth?mode=signup&invite=...) opens the sign-up form and carries its token.
+  const [invite] = useState(() => (typeof window === 'undefined' ? undefined : inviteFromLocation(window.location.search)));
+  const registration = useRegistration();
+  /** Sign-up is by invitation or closed, and this visitor has no invite: say so instead of offering the form. */
+  const signUpUnavailable = !invite && registration !== null && registration.mode !== 'open' ? registration.mode : null;
+  const [mode, setMode] = useState<AuthMode>(invite ? 'signUp' : 'signIn');
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -48,7 +54,7 @@ export function AuthPage() {
     setBusy(true);
     try {
       if (isSignUp) {
-        const result = await signUp(username.trim(), email.trim(), password);
+        const result = await signUp(username.trim(), email.trim(), password, invite);
         // The fields clear (spec section 4) except the e-mail, which is what the person signs in with next;
         // the card itself says the account exists, so only the password is left to type.
         setUsername('');
@@ -72,7 +78,7 @@ export function AuthPage() {
 
   const title = isSignUp ? t('auth.signUpTitle') : signedUp ? t('auth.accountCreated') : t('auth.signInTitle');
   const subtitle = isSignUp
-    ? t('auth.signUpSubtitle')
+    ? t(invite ? 'auth.invited' : 'auth.signUpSubtitle')
     : signedUp
       ? t(signedUp === 'confirmEmail' ? 'auth.confirmEmailDescription' : 'auth.accountCreatedDescription')
       : t('auth.signInSubtitle');
@@ -160,17 +166,23 @@ export function AuthPage() {
               </Button>
             </form>
             {unconfirmed && !isSignUp && <ResendConfirmation email={email.trim()} />}
-            <p className="mt-6 text-center text-sm text-muted-foreground">
-              {t(isSignUp ? 'auth.haveAccount' : 'auth.noAccount')}{' '}
-              <button
-                type="button"
-                className="font-medium text-primary underline-offset-4 hover:underline"
-                onClick={() => switchMode(isSignUp ? 'signIn' : 'signUp')}
-                data-testid="auth-toggle"
-              >
-                {t(isSignUp ? 'auth.switchToSignIn' : 'auth.switchToSignUp')}
-              </button>
-            </p>
+            {signUpUnavailable && !isSignUp ? (
+              <p className="mt-6 text-center text-sm text-muted-foreground" data-testid="signup-unavailable" data-mode={signUpUnavailable}>
+                {t(signUpUnavailable === 'invite' ? 'auth.signUpByInvitation' : 'auth.signUpClosed')}
+              </p>
+            ) : (
+              <p className="mt-6 text-center text-sm text-muted-foreground">
+                {t(isSignUp ? 'auth.haveAccount' : 'auth.noAccount')}{' '}
+                <button
+                  type="button"
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                  onClick={() => switchMode(isSignUp ? 'signIn' : 'signUp')}
+                  data-testid="auth-toggle"
+                >
+                  {t(isSignUp ? 'auth.switchToSignIn' : 'auth.switchToSignUp')}
+                </button>
+              </p>
+            )}
           </CardContent>
         </Card>
       </div>

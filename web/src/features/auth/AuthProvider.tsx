@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile, SessionResponse, SessionUser, SignInResponse, SignUpResponse } from '@parley/common';
 // Light entry points: the sign-in screen's first download must not pull the API schemas (zod).
-import { API } from '@parley/common/routes';
+import { API, SESSION_ENDED_COOKIE } from '@parley/common/routes';
 import { api, isApiError, onUnauthenticated } from '../../lib/api.ts';
 import { bootstrapIsFresh, forgetBootstrap, readBootstrap } from '../../lib/bootstrap.ts';
 import { forgetLastSeen, rememberLastSeen, restoreLastSeen } from '../../lib/lastSeen.ts';
@@ -18,7 +18,7 @@ export interface AuthValue {
   loading: boolean;
   /** Resolves with the session and whether this was the account's first sign-in. */
   signIn: (email: string, password: string) => Promise<SignInResponse>;
-  signUp: (username: string, email: string, password: string) => Promise<SignUpResponse>;
+  signUp: (username: string, email: string, password: string, invite?: string) => Promise<SignUpResponse>;
   signOut: () => Promise<void>;
   /** Fetch the profile again (GET /api/profile). */
   refreshProfile: () => Promise<Profile | null>;
@@ -39,7 +39,25 @@ async function fetchSession(): Promise<SessionResponse | null> {
 
 /** The last session seen on this device, so a returning user's app draws before the check answers. */
 const SESSION_HINT_KEY = 'parley.session';
-const readSessionHint = () => readJson<SessionResponse>(SESSION_HINT_KEY) ?? undefined;
+
+/**
+ * The server found this device's session cookie no longer live when it served the page (signed out elsewhere,
+ * expired; SESSION_ENDED_COOKIE): what this device kept of that session goes before anything is drawn from it.
+ * The cookie is removed, so this happens once.
+ */
+function forgetEndedSession(): void {
+  if (typeof document === 'undefined' || !document.cookie.split('; ').includes(`${SESSION_ENDED_COOKIE}=1`)) return;
+  document.cookie = `${SESSION_ENDED_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  writeJson(SESSION_HINT_KEY, null);
+  forgetLastSeen();
+  forgetOfflineData();
+  forgetBootstrap();
+}
+
+const readSessionHint = () => {
+  forgetEndedSession();
+  return readJson<SessionResponse>(SESSION_HINT_KEY) ?? undefined;
+};
 /** This device was signed in when last used, or the page came with the session (the server's answer still decides). */
 export const hasSessionHint = () => readBootstrap() !== null || readSessionHint() !== undefined;
 
@@ -101,7 +119,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signUp = useCallback(
-    (username: string, email: string, password: string) => api.post<SignUpResponse>(API.signUp, { username, email, password }),
+    (username: string, email: string, password: string, invite?: string) =>
+      api.post<SignUpResponse>(API.signUp, invite ? { username, email, password, invite } : { username, email, password }),
     [],
   );
 

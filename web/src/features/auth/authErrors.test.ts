@@ -42,4 +42,12 @@ describe('mapAuthError (by stable code, never by message text)', () => {
     expect(mapAuthError('signIn', err(503, 'database_unavailable'))).toMatchObject({ descriptionKey: 'general.errorUnavailable' });
     expect(mapAuthError('signIn', err(500, 'internal'))).toMatchObject({ descriptionKey: 'general.errorServer' });
   });
+
+  it('operators: a disabled account, and sign-up refused by the registration rules', () => {
+    expect(mapAuthError('signIn', err(403, 'account_disabled'))).toMatchObject({ descriptionKey: 'auth.accountDisabled' });
+    expect(mapAuthError('signUp', err(403, 'registration_closed'))).toMatchObject({ descriptionKey: 'auth.signUpClosed' });
+    expect(mapAuthError('signUp', err(403, 'invite_required'))).toMatchObject({ descriptionKey: 'auth.signUpByInvitation' });
+    expect(mapAuthError('signUp', err(403, 'invite_invalid'))).toMatchObject({ descriptionKey: 'auth.inviteInvalid' });
+    expect(mapAuthError('signUp', err(403, 'email_domain_not_allowed'))).toMatchObject({ descriptionKey: 'auth.emailDomainNotAllowed' });
+  });
 });

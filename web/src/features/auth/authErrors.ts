@@ -25,6 +25,7 @@ export function mapAuthError(mode: AuthMode, error: unknown): AuthErrorView {
   }
   const view = { title: 'auth.signInFailed', switchToSignIn: false } as const;
   if (code === 'email_not_confirmed') return { ...view, descriptionKey: 'auth.emailNotConfirmed' };
+  if (code === 'account_disabled') return { ...view, descriptionKey: 'auth.accountDisabled' };
   if (code === 'invalid_credentials' || (isApiError(error) && error.status === 400)) return { ...view, descriptionKey: 'auth.invalidCredentials' };
   const { key, vars } = errorText(error, 'auth.invalidCredentials');
   return { ...view, descriptionKey: key, ...(vars ? { vars } : {}) };

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { Languages, LogOut, UserRound } from 'lucide-react';
+import { Languages, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import {
   DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
@@ -53,6 +53,12 @@ export function UserMenu({ onLanguageSettings }: { onLanguageSettings: () => voi
           <Languages aria-hidden="true" />
           {t('header.languageSettings')}
         </DropdownMenuItem>
+        {user?.admin && (
+          <DropdownMenuItem onSelect={() => navigate('/admin')} data-testid="menu-admin">
+            <ShieldCheck aria-hidden="true" />
+            {t('admin.menuLink')}
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void handleSignOut()} data-testid="menu-sign-out" className="text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive">
           <LogOut aria-hidden="true" />

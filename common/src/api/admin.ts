@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { safeText } from '../text.ts';
+import { emailSchema, passwordSchema, usernameSchema } from './auth.ts';
+
+/** Paths of the operators' API (issue 24). Every one answers 403 `admin_required` to anyone but an admin. */
+export const ADMIN_API = {
+  users: '/api/admin/users',
+  user: '/api/admin/users/:id',
+  userAction: '/api/admin/users/:id/:action',
+  invites: '/api/admin/invites',
+  invite: '/api/admin/invites/:id',
+  registration: '/api/admin/settings/registration',
+  audit: '/api/admin/audit',
+  status: '/api/admin/status',
+} as const;
+
+export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+
+export const USER_ACTIONS = ['disable', 'enable', 'make-admin', 'unmake-admin', 'confirm-email'] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+
+export const USER_FILTERS = ['all', 'disabled', 'unconfirmed', 'admins'] as const;
+export type UserFilter = (typeof USER_FILTERS)[number];
+
+export const listUsersQuery = z.object({
+  q: safeText().max(100).optional(),
+  filter: z.enum(USER_FILTERS).default('all'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const userIdParams = z.object({ id: z.uuid() });
+export const userActionParams = z.object({ id: z.uuid(), action: z.enum(USER_ACTIONS) });
+
+export const createUserBody = z.object({
+  email: emailSchema,
+  username: usernameSchema,
+  password: passwordSchema,
+  admin: z.boolean().default(false),
+});
+
+export const createInviteBody = z.object({
+  maxUses: z.number().int().min(1).max(10_000).default(1),
+  /** Hours until the link stops working; null: never. */
+  expiresInHours: z.number().positive().max(24 * 365).nullable().default(24 * 7),
+});
+
+export const registrationBody = z.object({ mode: z.enum(REGISTRATION_MODES) });
+
+export const auditQuery = z.object({
+  action: safeText().max(64).optional(),
+  q: safeText().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  username: string | null;
+  role: 'user' | 'admin';
+  emailConfirmed: boolean;
+  disabled: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+}
+
+export interface AdminUserList {
+  users: AdminUser[];
+  total: number;
+}
+
+export interface AdminInvite {
+  id: string;
+  maxUses: number;
+  uses: number;
+  expiresAt: string | null;
+  revoked: boolean;
+  createdAt: string;
+  createdBy: string | null;
+}
+
+/** POST /api/admin/invites: the link is shown once (the server keeps only its hash). */
+export interface CreatedInvite extends AdminInvite {
+  token: string;
+  url: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actorEmail: string | null;
+  action: string;
+  targetEmail: string | null;
+  details: Record<string, unknown> | null;
+  address: string | null;
+}
+
+export interface RegistrationInfo {
+  mode: RegistrationMode;
+  /** Lower-case domains sign-up is limited to; empty: any. */
+  emailDomains: string[];
+  /** Single sign-on button label ("Continue with {name}"), when configured. */
+  oidcName: string | null;
+  /** Password sign-in hidden (OIDC_ONLY=on). */
+  oidcOnly: boolean;
+}
+
+export interface ServiceStatus {
+  database: { ok: boolean; kind: string };
+  redis: { ok: boolean; configured: boolean };
+  queue: { ok: boolean; pending: number; failed24h: number; done24h: number };
+  languages: {
+    text: { engines: string[]; directions: number; languages: string[] };
+    speechIn: string[];
+    speechOut: string[];
+  };
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ADMIN_API, API, auditQuery, createInviteBody, createUserBody, listUsersQuery, registrationBody, userActionParams,
+  userIdParams, type RegistrationInfo, type RegistrationMode,
+} from '@parley/common';
+import type { RequireUser } from '../auth/requireUser.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { listAudit, recordAudit } from './audit.ts';
+import { createInvite, listInvites, revokeInvite } from './invites.ts';
+import { actorOf, makeRequireAdmin } from './requireAdmin.ts';
+import { registrationMode, setRegistrationMode } from './settings.ts';
+import { serviceStatus, type StatusDeps } from './status.ts';
+import { confirmEmail, createUser, deleteUser, disableUser, enableUser, findUser, listUsers, setRole, type AdminOps } from './users.ts';
+
+export interface AdminRouteDeps extends AdminOps {
+  requireUser: RequireUser;
+  publicUrl: string | undefined;
+  registration: RegistrationMode;
+  signupEmailDomains: string[];
+  oidc: { name: string; only: boolean } | null;
+  status: Omit<StatusDeps, 'db' | 'now'>;
+}
+
+const inviteParams = z.object({ id: z.uuid() });
+
+/** The operators' API: every route behind requireAdmin (401 without a session, 403 admin_required for others). */
+export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const requireAdmin = makeRequireAdmin(deps.db, deps.requireUser);
+  const admin = { onRequest: requireAdmin };
+
+  // Public: what the sign-up form should say before anyone fills it in.
+  r.get(API.registration, async () => {
+    const body: RegistrationInfo = {
+      mode: await registrationMode(deps.db, deps.registration),
+      emailDomains: deps.signupEmailDomains,
+      oidcName: deps.oidc?.name ?? null,
+      oidcOnly: deps.oidc?.only ?? false,
+    };
+    return body;
+  });
+
+  r.get(ADMIN_API.users, { ...admin, schema: { querystring: listUsersQuery } }, async (request) => listUsers(deps.db, request.query));
+
+  r.post(ADMIN_API.users, { ...admin, schema: { body: createUserBody } }, async (request, reply) => {
+    if (request.body.password.length < 6) throw new AppError(400, 'weak_password', 'Password should be at least 6 characters');
+    return reply.status(201).send(await createUser(deps, actorOf(request), request.body));
+  });
+
+  r.get(ADMIN_API.user, { ...admin, schema: { params: userIdParams } }, async (request) => findUser(deps.db, request.params.id));
+
+  r.post(ADMIN_API.userAction, { ...admin, schema: { params: userActionParams } }, async (request) => {
+    const { id, action } = request.params;
+    const actor = actorOf(request);
+    switch (action) {
+      case 'disable': return disableUser(deps, actor, id);
+      case 'enable': return enableUser(deps, actor, id);
+      case 'make-admin': return setRole(deps, actor, id, 'admin');
+      case 'unmake-admin': return setRole(deps, actor, id, 'user');
+      case 'confirm-email': return confirmEmail(deps, actor, id);
+    }
+  });
+
+  r.delete(ADMIN_API.user, { ...admin, schema: { params: userIdParams } }, async (request, reply) => {
+    await deleteUser(deps, actorOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  r.get(ADMIN_API.invites, admin, async () => ({ invites: await listInvites(deps.db) }));
+
+  r.post(ADMIN_API.invites, { ...admin, schema: { body: createInviteBody } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const now = deps.now();
+    const invite = await deps.db.transaction().execute(async (trx) => {
+      const created = await createInvite(trx, { ...request.body, createdBy: actor.id, publicUrl: deps.publicUrl }, now);
+      await recordAudit(trx, { action: 'invite.created', actor, details: { id: created.id, maxUses: created.maxUses, expiresAt: created.expiresAt } }, now);
+      return created;
+    });
+    return reply.status(201).send({ ...invite, createdBy: actor.email });
+  });
+
+  r.delete(ADMIN_API.invite, { ...admin, schema: { params: inviteParams } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const now = deps.now();
+    await deps.db.transaction().execute(async (trx) => {
+      if (!(await revokeInvite(trx, request.params.id, now))) throw notFound('No such invite');
+      await recordAudit(trx, { action: 'invite.revoked', actor, details: { id: request.params.id } }, now);
+    });
+    return reply.status(204).send();
+  });
+
+  r.get(ADMIN_API.registration, admin, async () => ({
+    mode: await registrationMode(deps.db, deps.registration),
+    emailDomains: deps.signupEmailDomains,
+  }));
+
+  r.put(ADMIN_API.registration, { ...admin, schema: { body: registrationBody } }, async (request) => {
+    const actor = actorOf(request);
+    const now = deps.now();
+    await deps.db.transaction().execute(async (trx) => {
+      const before = await registrationMode(trx, deps.registration);
+      await setRegistrationMode(trx, request.body.mode, now);
+      await recordAudit(trx, { action: 'registration.changed', actor, details: { from: before, to: request.body.mode } }, now);
+    });
+    return { mode: request.body.mode, emailDomains: deps.signupEmailDomains };
+  });
+
+  r.get(ADMIN_API.audit, { ...admin, schema: { querystring: auditQuery } }, async (request) => ({ entries: await listAudit(deps.db, request.query) }));
+
+  r.get(ADMIN_API.status, admin, async () => serviceStatus({ ...deps.status, db: deps.db, now: deps.now }));
+}

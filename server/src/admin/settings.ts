@@ -1,0 +1,25 @@
+import { REGISTRATION_MODES, type RegistrationMode } from '@parley/common';
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+
+const REGISTRATION_KEY = 'registration';
+
+/**
+ * The registration mode: the console's choice (a row in `settings`, so every node agrees), else REGISTRATION
+ * from the environment. Read per sign-up: one indexed row.
+ */
+export async function registrationMode(db: Kysely<Database>, fallback: RegistrationMode): Promise<RegistrationMode> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', REGISTRATION_KEY).executeTakeFirst();
+  return row && (REGISTRATION_MODES as readonly string[]).includes(row.value) ? (row.value as RegistrationMode) : fallback;
+}
+
+export async function setRegistrationMode(db: Kysely<Database>, mode: RegistrationMode, now: Date): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key: REGISTRATION_KEY, value: mode, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: mode, updated_at: now }))
+    .execute();
+}
+
+export type { Db };

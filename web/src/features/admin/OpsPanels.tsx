@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { REGISTRATION_MODES, type CatalogKey, type RegistrationMode } from '@parley/common';
+import { Input } from '../../components/ui/input.tsx';
+import { errorMessage } from '../../lib/errorMessages.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { loadToast } from '../../lib/toaster.tsx';
+import { adminApi } from './adminApi.ts';
+
+const MODE_LABELS: Record<RegistrationMode, CatalogKey> = {
+  open: 'admin.registrationOpen', invite: 'admin.registrationInvite', closed: 'admin.registrationClosed',
+};
+
+/** Who may sign up; stored in the database, so every node agrees at once. */
+export function RegistrationPanel() {
+  const { t } = useI18n();
+  const settings = useQuery({ queryKey: ['admin', 'registration'], queryFn: () => adminApi.registration() });
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (mode: RegistrationMode) => adminApi.setRegistration(mode),
+    onSuccess: (data) => queryClient.setQueryData(['admin', 'registration'], data),
+    onError: (error) => void loadToast().then((toast) => toast.error(errorMessage(error, t, 'general.errorServer'))),
+  });
+  if (!settings.data) return null;
+  const domains = settings.data.emailDomains;
+  return (
+    <section className="flex flex-col gap-3" data-testid="admin-registration" data-mode={settings.data.mode}>
+      <div className="flex flex-col gap-2" role="radiogroup">
+        {REGISTRATION_MODES.map((mode) => (
+          <label key={mode} className="flex items-center gap-2 text-sm">
+            <input type="radio" name="registration" checked={settings.data.mode === mode} onChange={() => change.mutate(mode)} data-testid={`admin-registration-${mode}`} />
+            {t(MODE_LABELS[mode])}
+          </label>
+        ))}
+      </div>
+      <p className="text-xs text-muted-foreground">{domains.length ? t('admin.registrationDomains', { domains: domains.join(', ') }) : t('admin.registrationAnyDomain')}</p>
+    </section>
+  );
+}
+
+/** The audit log, newest first, filtered by action. */
+export function AuditPanel() {
+  const { t, language } = useI18n();
+  const [action, setAction] = useState('');
+  const entries = useQuery({ queryKey: ['admin', 'audit', action], queryFn: () => adminApi.audit(action.trim()) });
+  return (
+    <section className="flex flex-col gap-3">
+      <Input className="max-w-xs" value={action} onChange={(e) => setAction(e.target.value)} placeholder={t('admin.auditAction')} aria-label={t('admin.auditAction')} />
+      {entries.data?.entries.length === 0 && <p className="text-sm text-muted-foreground">{t('admin.auditEmpty')}</p>}
+      <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card text-sm">
+        {entries.data?.entries.map((e) => (
+          <li key={e.id} className="grid gap-1 px-3 py-2 sm:grid-cols-[11rem_10rem_1fr]" data-testid="admin-audit-entry" data-action={e.action}>
+            <span className="text-muted-foreground">{new Date(e.at).toLocaleString(language)}</span>
+            <span className="font-mono text-xs">{e.action}</span>
+            <span dir="auto" className="break-all">
+              {e.actorEmail ?? '-'} → {e.targetEmail ?? '-'} {e.address ? `(${e.address})` : ''} {e.details ? JSON.stringify(e.details) : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Database, Redis and the translation queue, and what this server's engines serve. */
+export function StatusPanel() {
+  const { t } = useI18n();
+  const status = useQuery({ queryKey: ['admin', 'status'], queryFn: () => adminApi.status() });
+  const s = status.data;
+  if (!s) return null;
+  const ok = (good: boolean) => t(good ? 'admin.statusOk' : 'admin.statusDown');
+  return (
+    <section className="grid gap-3 sm:grid-cols-2" data-testid="admin-status">
+      <Item title={t('admin.statusDatabase')} value={`${ok(s.database.ok)} (${s.database.kind})`} />
+      <Item title={t('admin.statusRedis')} value={s.redis.configured ? ok(s.redis.ok) : t('admin.statusNotConfigured')} />
+      <Item
+        title={t('admin.statusQueue')}
+        value={[t('admin.statusPending', { count: s.queue.pending }), t('admin.statusFailed', { count: s.queue.failed24h }), t('admin.statusDone', { count: s.queue.done24h })].join(' · ')}
+      />
+      <Item
+        title={t('admin.statusText', { engines: s.languages.text.engines.join(', '), directions: s.languages.text.directions })}
+        value={s.languages.text.languages.join(' ')}
+      />
+      <Item title={t('admin.statusSpeechIn')} value={s.languages.speechIn.join(' ') || '-'} />
+      <Item title={t('admin.statusSpeechOut')} value={s.languages.speechOut.join(' ') || '-'} />
+    </section>
+  );
+}
+
+function Item({ title, value }: { title: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-border bg-card p-3">
+      <p className="text-xs font-medium text-muted-foreground">{title}</p>
+      <p className="mt-1 text-sm">{value}</p>
+    </div>
+  );
+}

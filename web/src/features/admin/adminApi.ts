@@ -1,0 +1,19 @@
+import { ADMIN_API } from '@parley/common';
+import type { AdminInvite, AdminUser, AdminUserList, AuditEntry, CreatedInvite, RegistrationMode, ServiceStatus, UserAction, UserFilter } from '@parley/common';
+import { api, apiFetch } from '../../lib/api.ts';
+
+/** The console's calls to the operators' API (every one answers 403 admin_required to others). */
+export const adminApi = {
+  users: (q: string, filter: UserFilter) =>
+    api.get<AdminUserList>(`${ADMIN_API.users}?${new URLSearchParams({ ...(q ? { q } : {}), filter, limit: '100' })}`),
+  act: (id: string, action: UserAction) => api.post<AdminUser>(ADMIN_API.userAction.replace(':id', id).replace(':action', action)),
+  remove: (id: string) => api.delete<void>(ADMIN_API.user.replace(':id', id)),
+  invites: () => api.get<{ invites: AdminInvite[] }>(ADMIN_API.invites),
+  createInvite: (maxUses: number, expiresInHours: number | null) => api.post<CreatedInvite>(ADMIN_API.invites, { maxUses, expiresInHours }),
+  revokeInvite: (id: string) => api.delete<void>(ADMIN_API.invite.replace(':id', id)),
+  registration: () => api.get<{ mode: RegistrationMode; emailDomains: string[] }>(ADMIN_API.registration),
+  setRegistration: (mode: RegistrationMode) =>
+    apiFetch<{ mode: RegistrationMode; emailDomains: string[] }>(ADMIN_API.registration, { method: 'PUT', body: { mode } }),
+  audit: (action: string) => api.get<{ entries: AuditEntry[] }>(`${ADMIN_API.audit}?${new URLSearchParams(action ? { action } : {})}`),
+  status: () => api.get<ServiceStatus>(ADMIN_API.status),
+};
