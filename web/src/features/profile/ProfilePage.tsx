@@ -12,6 +12,7 @@ import { useT } from '../../lib/i18n.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { FullScreenLoader } from '../auth/guards.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
+import { SecuritySection } from './SecuritySection.tsx';
 import { updateProfile } from './profileApi.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 
@@ -46,6 +47,7 @@ export function ProfilePage() {
             <ProfileForm key={profile.id} profile={profile} onSaved={setProfile} />
           </CardContent>
         </Card>
+        <SecuritySection />
       </main>
     </div>
   );
