@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { ENGLISH_STRINGS, formatMessage, loadLocaleCatalog, type CatalogKey } from '@parley/common';
+import type { TFunction } from '../../lib/i18n.tsx';
+import { compactPreview, groupInitials, joinNames, systemLine, typingLine } from './groupText.ts';
+
+const en: TFunction = (key, vars) => formatMessage(ENGLISH_STRINGS[key], 'en', vars);
+const catalogT = async (code: 'es' | 'ru' | 'fr'): Promise<TFunction> => {
+  const catalog = await loadLocaleCatalog(code);
+  return (key: CatalogKey, vars) => formatMessage(catalog[key] ?? ENGLISH_STRINGS[key], code, vars);
+};
+
+describe('typingLine', () => {
+  it('names one or two people and counts three or more', () => {
+    expect(typingLine([], en)).toBeNull();
+    expect(typingLine(['Ana'], en)).toBe('Ana is typing');
+    expect(typingLine(['Ana', 'Li'], en)).toBe('Ana and Li are typing');
+    expect(typingLine(['Ana', 'Li', 'Marc'], en)).toBe('3 people are typing');
+    expect(typingLine(['Ana', 'Li', 'Marc', 'Jo', 'Kai'], en)).toBe('5 people are typing');
+  });
+
+  it('counts each person once and ignores blank names', () => {
+    expect(typingLine(['Ana', 'Ana', ' '], en)).toBe('Ana is typing');
+  });
+
+  it('speaks the reader language with its own plural forms', async () => {
+    const es = await catalogT('es');
+    expect(typingLine(['Ana', 'Li'], es)).toBe('Ana y Li están escribiendo');
+    const ru = await catalogT('ru');
+    expect(typingLine(['A', 'B', 'C'], ru)).toBe('3 человека печатают');
+    expect(typingLine(['A', 'B', 'C', 'D', 'E'], ru)).toBe('5 человек печатают');
+  });
+});
+
+describe('systemLine', () => {
+  it('renders each group event from the catalog', () => {
+    expect(systemLine({ kind: 'added', actor: 'Ana', member: 'Li' }, en)).toBe('Ana added Li');
+    expect(systemLine({ kind: 'left', actor: 'Li', member: 'Li' }, en)).toBe('Li left');
+    expect(systemLine({ kind: 'renamed', actor: 'Ana', name: 'Trip 2026' }, en)).toBe('Ana renamed the group to Trip 2026');
+    expect(systemLine({ kind: 'removed', actor: 'Ana', member: 'Marc' }, en)).toBe('Ana removed Marc');
+    expect(systemLine({ kind: 'made_admin', actor: 'Ana', member: 'Li' }, en)).toBe('Ana made Li an admin');
+    expect(systemLine({ kind: 'became_admin', actor: null, member: 'Li' }, en)).toBe('Li is now an admin');
+    expect(systemLine({ kind: 'created', actor: 'Ana' }, en)).toBe('Ana created the group');
+    expect(systemLine({ kind: 'register_changed', actor: 'Ana', tone: 'Family' }, en)).toBe('Ana set the tone to Family');
+  });
+
+  it('says Someone for a deleted account', () => {
+    expect(systemLine({ kind: 'added', actor: null, member: 'Li' }, en)).toBe('Someone added Li');
+  });
+
+  it("uses the reader's catalog, never a translation of the English", async () => {
+    const fr = await catalogT('fr');
+    expect(systemLine({ kind: 'added', actor: 'Ana', member: 'Li' }, fr)).toBe('Ana a ajouté Li');
+    const es = await catalogT('es');
+    expect(systemLine({ kind: 'renamed', actor: 'Ana', name: 'Viaje' }, es)).toBe('Ana cambió el nombre del grupo a Viaje');
+  });
+});
+
+describe('compactPreview', () => {
+  const line = (language: string, translation: string) => ({ language, translation, backTranslation: null });
+
+  it('merges languages whose translation reads the same', () => {
+    const { shown, hidden } = compactPreview([line('es', 'Hola'), line('fr', 'Salut'), line('pt', 'Hola ')]);
+    expect(shown.map((l) => l.languages)).toEqual([['es', 'pt'], ['fr']]);
+    expect(hidden).toEqual([]);
+  });
+
+  it('shows the first lines and keeps the rest behind a count', () => {
+    const { shown, hidden } = compactPreview([line('es', 'a'), line('fr', 'b'), line('de', 'c'), line('it', 'd'), line('ja', 'e')], 3);
+    expect(shown.map((l) => l.language)).toEqual(['es', 'fr', 'de']);
+    expect(hidden.map((l) => l.language)).toEqual(['it', 'ja']);
+  });
+});
+
+describe('group names', () => {
+  it('makes initials of the first two words', () => {
+    expect(groupInitials('project team berlin')).toBe('PT');
+    expect(groupInitials('Família')).toBe('F');
+    expect(groupInitials('  ')).toBe('#');
+  });
+
+  it("joins names the reader's way", () => {
+    expect(joinNames(['Ana', 'Li', 'Marc'], 'en')).toBe('Ana, Li, and Marc');
+    expect(joinNames(['Ana', 'Li'], 'es')).toBe('Ana y Li');
+  });
+});
