@@ -68,8 +68,13 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
      ORDER BY coalesce(lm.created_at, r.created_at) DESC, r.id`.execute(db);
   return rows.rows.map((r) => ({
     id: r.id,
+    kind: 'direct' as const,
     name: r.name,
     created_at: iso(r.created_at),
+    memberCount: 2,
+    avatarInitials: Array.from(r.other_username ?? '?')[0]?.toLocaleUpperCase() ?? '?',
+    register: null,
+    isAdmin: false,
     otherUser: r.other_id
       ? { id: r.other_id, username: r.other_username ?? '', email: r.other_email ?? '', language: r.other_language }
       : null,
