@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ENGLISH_STRINGS, formatMessage, loadLocaleCatalog, type CatalogKey } from '@parley/common';
+import { ENGLISH_STRINGS, formatMessage, loadLocaleCatalog, type CatalogKey, type GroupRegister, type GroupSystemEvent } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
-import { compactPreview, groupInitials, joinNames, systemLine, typingLine } from './groupText.ts';
+import { compactPreview, joinNames, systemLine, typingLine } from './groupText.ts';
+import { REGISTER_KEYS } from './registers.ts';
 
 const en: TFunction = (key, vars) => formatMessage(ENGLISH_STRINGS[key], 'en', vars);
 const catalogT = async (code: 'es' | 'ru' | 'fr'): Promise<TFunction> => {
@@ -32,26 +33,32 @@ describe('typingLine', () => {
 });
 
 describe('systemLine', () => {
+  const ana = { id: 'u1', username: 'Ana' };
+  const li = { id: 'u2', username: 'Li' };
+  const event = (patch: Partial<GroupSystemEvent>): GroupSystemEvent => ({ kind: 'created', actor: ana, target: null, name: null, register: null, ...patch });
+  const tone = (register: GroupRegister) => en(REGISTER_KEYS[register].label);
+
   it('renders each group event from the catalog', () => {
-    expect(systemLine({ kind: 'added', actor: 'Ana', member: 'Li' }, en)).toBe('Ana added Li');
-    expect(systemLine({ kind: 'left', actor: 'Li', member: 'Li' }, en)).toBe('Li left');
-    expect(systemLine({ kind: 'renamed', actor: 'Ana', name: 'Trip 2026' }, en)).toBe('Ana renamed the group to Trip 2026');
-    expect(systemLine({ kind: 'removed', actor: 'Ana', member: 'Marc' }, en)).toBe('Ana removed Marc');
-    expect(systemLine({ kind: 'made_admin', actor: 'Ana', member: 'Li' }, en)).toBe('Ana made Li an admin');
-    expect(systemLine({ kind: 'became_admin', actor: null, member: 'Li' }, en)).toBe('Li is now an admin');
-    expect(systemLine({ kind: 'created', actor: 'Ana' }, en)).toBe('Ana created the group');
-    expect(systemLine({ kind: 'register_changed', actor: 'Ana', tone: 'Family' }, en)).toBe('Ana set the tone to Family');
+    expect(systemLine(event({ kind: 'member_added', target: li }), en, tone)).toBe('Ana added Li');
+    expect(systemLine(event({ kind: 'member_left', actor: li }), en, tone)).toBe('Li left');
+    expect(systemLine(event({ kind: 'renamed', name: 'Trip 2026' }), en, tone)).toBe('Ana renamed the group to Trip 2026');
+    expect(systemLine(event({ kind: 'member_removed', target: li }), en, tone)).toBe('Ana removed Li');
+    expect(systemLine(event({ kind: 'admin_granted', target: li }), en, tone)).toBe('Ana made Li an admin');
+    expect(systemLine(event({ kind: 'admin_granted', actor: null, target: li }), en, tone)).toBe('Li is now an admin');
+    expect(systemLine(event({ kind: 'created', name: 'Family' }), en, tone)).toBe('Ana created the group');
+    expect(systemLine(event({ kind: 'register_changed', register: 'family' }), en, tone)).toBe('Ana set the tone to Family');
   });
 
   it('says Someone for a deleted account', () => {
-    expect(systemLine({ kind: 'added', actor: null, member: 'Li' }, en)).toBe('Someone added Li');
+    expect(systemLine(event({ kind: 'member_added', actor: null, target: li }), en, tone)).toBe('Someone added Li');
   });
 
   it("uses the reader's catalog, never a translation of the English", async () => {
     const fr = await catalogT('fr');
-    expect(systemLine({ kind: 'added', actor: 'Ana', member: 'Li' }, fr)).toBe('Ana a ajouté Li');
+    expect(systemLine(event({ kind: 'member_added', target: li }), fr, tone)).toBe('Ana a ajouté Li');
     const es = await catalogT('es');
-    expect(systemLine({ kind: 'renamed', actor: 'Ana', name: 'Viaje' }, es)).toBe('Ana cambió el nombre del grupo a Viaje');
+    expect(systemLine(event({ kind: 'renamed', name: 'Viaje' }), es, tone)).toBe('Ana cambió el nombre del grupo a Viaje');
+    expect(systemLine(event({ kind: 'register_changed', register: 'family' }), es, (r) => es(REGISTER_KEYS[r].label))).toBe('Ana cambió el tono a Familia');
   });
 });
 
@@ -71,13 +78,7 @@ describe('compactPreview', () => {
   });
 });
 
-describe('group names', () => {
-  it('makes initials of the first two words', () => {
-    expect(groupInitials('project team berlin')).toBe('PT');
-    expect(groupInitials('Família')).toBe('F');
-    expect(groupInitials('  ')).toBe('#');
-  });
-
+describe('joinNames', () => {
   it("joins names the reader's way", () => {
     expect(joinNames(['Ana', 'Li', 'Marc'], 'en')).toBe('Ana, Li, and Marc');
     expect(joinNames(['Ana', 'Li'], 'es')).toBe('Ana y Li');

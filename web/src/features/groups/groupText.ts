@@ -1,3 +1,4 @@
+import type { GroupRegister, GroupSystemEvent } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
 
 /**
@@ -12,45 +13,33 @@ export function typingLine(names: readonly string[], t: TFunction): string | nul
   return t('chat.typingMany', { n: unique.length });
 }
 
-/** The kinds of group event a system line can say. */
-export type SystemEventKind = 'created' | 'added' | 'removed' | 'left' | 'renamed' | 'made_admin' | 'register_changed' | 'became_admin';
-
-/** A group event as the line renders it: names already resolved (null: a deleted account). */
-export interface SystemLineInput {
-  kind: SystemEventKind;
-  actor: string | null;
-  member?: string | null;
-  /** The new name ('renamed'). */
-  name?: string | null;
-  /** The new tone, already in the reader's words ('register_changed'). */
-  tone?: string | null;
-}
-
 /**
  * A system line ("Ana added Li", "Li left", "Ana renamed the group to ..."), always from the reader's
- * own catalog: these lines are events, never machine-translated text.
+ * own catalog: these lines are events, never machine-translated text. `toneLabel` names a register in
+ * the reader's words. An actor or member whose account is gone reads as "Someone".
  */
-export function systemLine(event: SystemLineInput, t: TFunction): string {
+export function systemLine(event: GroupSystemEvent, t: TFunction, toneLabel: (register: GroupRegister) => string): string {
   const someone = t('chat.groupSomeone');
-  const actor = event.actor || someone;
-  const member = event.member || someone;
+  const actor = event.actor?.username || someone;
+  const member = event.target?.username || someone;
   switch (event.kind) {
     case 'created':
       return t('chat.groupSysCreated', { actor });
-    case 'added':
+    case 'member_added':
       return t('chat.groupSysAdded', { actor, member });
-    case 'removed':
+    case 'member_removed':
       return t('chat.groupSysRemoved', { actor, member });
-    case 'left':
-      return t('chat.groupSysLeft', { member });
+    case 'member_left':
+      return t('chat.groupSysLeft', { member: actor });
     case 'renamed':
       return t('chat.groupSysRenamed', { actor, name: event.name ?? '' });
-    case 'made_admin':
-      return t('chat.groupSysMadeAdmin', { actor, member });
+    case 'admin_granted':
+      // No actor: admin was handed over when the last admin left.
+      return event.actor ? t('chat.groupSysMadeAdmin', { actor, member }) : t('chat.groupSysBecameAdmin', { member });
     case 'register_changed':
-      return t('chat.groupSysToneChanged', { actor, tone: event.tone ?? '' });
-    case 'became_admin':
-      return t('chat.groupSysBecameAdmin', { member });
+      return t('chat.groupSysToneChanged', { actor, tone: event.register ? toneLabel(event.register) : '' });
+    default:
+      return '';
   }
 }
 
@@ -79,13 +68,6 @@ export function compactPreview(lines: readonly PreviewLine[], max = 3): { shown:
     else merged.push({ ...line, languages: [line.language] });
   }
   return { shown: merged.slice(0, max), hidden: merged.slice(max) };
-}
-
-/** Initials for a group's avatar: the first letters of its name's first two words ('Project team' -> 'PT'). */
-export function groupInitials(name: string): string {
-  const words = name.trim().split(/\s+/u).filter(Boolean);
-  const letters = words.slice(0, 2).map((w) => Array.from(w)[0] ?? '');
-  return letters.join('').toLocaleUpperCase() || '#';
 }
 
 /** A list of names joined the reader's way ('Ana, Li and Marc', 'Ana, Li y Marc'). */
