@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_STRINGS, formatMessage, loadLocaleCatalog, type CatalogKey, type GroupRegister, type GroupSystemEvent } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
-import { compactPreview, joinNames, systemLine, typingLine } from './groupText.ts';
+import { compactPreview, groupCoverageNotices, groupLanguages, joinNames, systemLine, typingLine } from './groupText.ts';
 import { REGISTER_KEYS } from './registers.ts';
 
 const en: TFunction = (key, vars) => formatMessage(ENGLISH_STRINGS[key], 'en', vars);
@@ -82,5 +82,33 @@ describe('joinNames', () => {
   it("joins names the reader's way", () => {
     expect(joinNames(['Ana', 'Li', 'Marc'], 'en')).toBe('Ana, Li, and Marc');
     expect(joinNames(['Ana', 'Li'], 'es')).toBe('Ana y Li');
+  });
+});
+
+describe('group languages and notices', () => {
+  const members = [
+    { id: 'me', username: 'ana', language: 'en' },
+    { id: 'b', username: 'bruno', language: 'es' },
+    { id: 'c', username: 'claire', language: 'fr' },
+    { id: 'd', username: 'diego', language: 'es' },
+    { id: 'e', username: 'eve', language: 'en' },
+    { id: 'f', username: 'fumi', language: null },
+  ];
+
+  it("lists the other members' languages, most-read first, without the reader's", () => {
+    expect(groupLanguages(members, 'me', 'en')).toEqual(['es', 'fr']);
+  });
+
+  it('names who will get our messages untranslated, and whose will reach us untranslated', () => {
+    const serves = (from: string, to: string) => !(from === 'en' && to === 'fr') && !(from === 'es' && to === 'en');
+    const notices = groupCoverageNotices(members, { id: 'me', language: 'en' }, serves, en, (c) => ({ es: 'Spanish', fr: 'French', en: 'English' })[c] ?? c, 'en');
+    expect(notices).toEqual([
+      'Messages from bruno and diego will arrive in Spanish: this server cannot translate Spanish to English.',
+      'Messages to claire will arrive untranslated.',
+    ]);
+  });
+
+  it('says nothing while coverage is unknown', () => {
+    expect(groupCoverageNotices(members, { id: 'me', language: 'en' }, () => undefined, en, (c) => c, 'en')).toEqual([]);
   });
 });

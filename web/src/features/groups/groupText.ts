@@ -78,3 +78,36 @@ export function joinNames(names: readonly string[], locale: string): string {
     return names.join(', ');
   }
 }
+
+/** The other members' languages, most-read first (ties by code), without the reader's own. */
+export function groupLanguages(members: readonly { id: string; language: string | null }[], myId: string, myLanguage: string): string[] {
+  const counts = new Map<string, number>();
+  for (const m of members) {
+    const code = m.language || myLanguage; // no language chosen yet: read as the sender writes
+    if (m.id !== myId && code !== myLanguage) counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code]) => code);
+}
+
+/**
+ * Honest notices for a group, said before anyone types: whose messages from us will arrive untranslated
+ * ("Messages to Li will arrive untranslated."), and whose will reach us in their language.
+ */
+export function groupCoverageNotices(
+  members: readonly { id: string; username: string; language: string | null }[],
+  me: { id: string; language: string },
+  serves: (from: string, to: string) => boolean | undefined,
+  t: TFunction,
+  named: (code: string) => string,
+  locale: string,
+): string[] {
+  const notices: string[] = [];
+  for (const code of groupLanguages(members, me.id, me.language)) {
+    const names = members.filter((m) => m.id !== me.id && (m.language || me.language) === code).map((m) => m.username);
+    if (serves(me.language, code) === false) notices.push(t('chat.groupUntranslatedTo', { names: joinNames(names, locale) }));
+    if (serves(code, me.language) === false) {
+      notices.push(t('chat.cannotTranslateIn', { name: joinNames(names, locale), from: named(code), to: named(me.language) }));
+    }
+  }
+  return notices;
+}
