@@ -25,7 +25,8 @@ import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts
 import { photoForUpload } from './media/photo.ts';
 import { useCoverage } from '../language/useCoverage.ts';
 import { GroupInfoDialog } from '../groups/GroupInfoDialog.tsx';
-import { groupCoverageNotices, groupLanguages, joinNames } from '../groups/groupText.ts';
+import { groupCoverageNotices, groupLanguages, joinNames, typingLine } from '../groups/groupText.ts';
+import { useTyping } from '../groups/useTyping.ts';
 import { useGroupRoom, useMembers } from '../groups/useGroup.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
@@ -78,6 +79,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   );
 
   const conversation = useConversation({ roomId: chat.roomId, myId, onGone, onSendError });
+  const typing = useTyping(chat.roomId, myId);
 
   const uploads = useMediaUploads(chat.roomId, myId, conversation.merge);
   const uploadActions = useMemo(() => ({ retry: uploads.retry, discard: uploads.discard }), [uploads.retry, uploads.discard]);
@@ -133,6 +135,8 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       </ConversationToolsContext.Provider>
       <Composer
         targetLanguageName={targetLanguageName}
+        onTyping={typing.typed}
+        typingLine={typingLine(typing.typingIds.map((id) => tools.nameOf?.(id) ?? (isGroup ? t('chat.groupSomeone') : name)), t)}
         coverageNotices={coverageNotices}
         onSend={send}
         restore={restore}
