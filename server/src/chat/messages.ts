@@ -21,8 +21,10 @@ export const RESUME_LOOKBACK = '2 minutes';
  * announcing it. The client merges by id, so those rows only replace what it holds with what is stored.
  */
 export async function listMessages(db: Db, callerId: string, roomId: string, page: { after?: string | undefined; resume?: string | undefined } = {}): Promise<ChatMessage[]> {
-  await requireMembership(db, roomId, callerId);
+  const me = await requireMembership(db, roomId, callerId);
   let q = db.selectFrom('messages').selectAll().where('chat_room_id', '=', roomId);
+  // A group member added later sees the history from joining on.
+  if (me.kind === 'group') q = q.where('created_at', '>=', me.joined_at);
   const { after, resume } = page;
   if (resume !== undefined) {
     const lookFrom = sql<Date>`(SELECT created_at - ${RESUME_LOOKBACK}::interval FROM messages WHERE id = ${resume} AND chat_room_id = ${roomId})`;

@@ -23,6 +23,7 @@ export function presentMessage(row: Selectable<MessagesTable>): ChatMessage {
     corrected_by: row.corrected_by ?? null,
     corrected_at: row.corrected_at ? iso(row.corrected_at) : null,
     ...(row.attachment ? { attachment: row.attachment } : {}),
+    ...(row.system_event ? { system_event: row.system_event } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import * as m008 from './008_job_queue.ts';
 import * as m010 from './010_chat_media.ts';
 import * as m011 from './011_message_changes.ts';
 import * as m016 from './016_first_sign_in.ts';
+import * as m018 from './018_groups.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '010_chat_media': m010,
   '011_message_changes': m011,
   '016_first_sign_in': m016,
+  '018_groups': m018,
 };
