@@ -67,7 +67,13 @@ export function GroupInfoDialog({ room, members, myId, open, onOpenChange, onLef
   return (
     <>
       <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent closeLabel={t('general.close')} className="top-[5%] max-h-[90dvh] translate-y-0 grid-cols-[minmax(0,1fr)] overflow-y-auto sm:max-w-lg" data-testid="group-info">
+        <DialogContent
+          closeLabel={t('general.close')}
+          // No focus on the name field: on a phone that would open the keyboard over the member list.
+          onOpenAutoFocus={(event) => event.preventDefault()}
+          className="top-[5%] max-h-[90dvh] translate-y-0 grid-cols-[minmax(0,1fr)] overflow-y-auto sm:max-w-lg"
+          data-testid="group-info"
+        >
           <DialogHeader>
             <DialogTitle dir="auto" className="truncate">{room.name}</DialogTitle>
             <DialogDescription>{t('chat.groupMemberCount', { n: room.memberCount })}</DialogDescription>

@@ -1,4 +1,4 @@
-import { createElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@parley/common';
@@ -13,7 +13,7 @@ afterEach(() => {
 function setup() {
   const client = new RealtimeClient({ url: 'ws://test/api/realtime' });
   const sent = vi.spyOn(client, 'send').mockImplementation(() => {});
-  const wrapper = ({ children }: { children: ReactNode }) => createElement(RealtimeProvider, { client }, children);
+  const wrapper = ({ children }: { children: ReactNode }) => <RealtimeProvider client={client}>{children}</RealtimeProvider>;
   const hook = renderHook(() => useTyping('r1', 'me'), { wrapper });
   const typing = (userId: string, roomId = 'r1') => act(() => client.emit({ v: 1, type: 'typing', roomId, userId }));
   return { client, sent, hook, typing };
