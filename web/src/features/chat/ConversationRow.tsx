@@ -1,4 +1,4 @@
-import { EllipsisVertical, Trash2 } from 'lucide-react';
+import { EllipsisVertical, LogOut, Trash2 } from 'lucide-react';
 import type { ConversationListItem } from '@parley/common';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -71,8 +71,8 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
             className="text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive"
             data-testid="conversation-delete"
           >
-            <Trash2 aria-hidden="true" />
-            {t('chat.deleteConversation')}
+            {item.kind === 'group' ? <LogOut aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+            {item.kind === 'group' ? t('chat.groupLeave') : t('chat.deleteConversation')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
