@@ -76,18 +76,18 @@ export function ConversationHeader(props: ConversationHeaderProps) {
             <Users aria-hidden="true" />
           </Button>
         ) : (
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={onContext}
-          className="max-w-40 shrink-0"
-          aria-label={t('chat.relationshipContext')}
-          title={t('chat.relationshipContext')}
-          data-testid="context-button"
-        >
-          <HeartHandshake aria-hidden="true" />
-          <span className="hidden truncate sm:inline" data-testid="context-label">{contextLabel ?? t('chat.setContext')}</span>
-        </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onContext}
+            className="max-w-40 shrink-0"
+            aria-label={t('chat.relationshipContext')}
+            title={t('chat.relationshipContext')}
+            data-testid="context-button"
+          >
+            <HeartHandshake aria-hidden="true" />
+            <span className="hidden truncate sm:inline" data-testid="context-label">{contextLabel ?? t('chat.setContext')}</span>
+          </Button>
         )}
       </div>
     </div>
