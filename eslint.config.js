@@ -12,6 +12,7 @@ import tseslint from 'typescript-eslint';
 const SERVER_FEATURES = {
   auth: ['requireUser.ts', 'sessions.ts', 'sessionEvents.ts', 'sessionWatch.ts'],
   chat: ['types.ts', 'messageSender.ts'],
+  mail: ['mailer.ts', 'templates.ts'],
   profiles: ['service.ts'],
   realtime: [],
   media: [],

@@ -26,7 +26,9 @@ const serverInclude = process.env.TEST_DB === 'postgres'
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'common', include: ['common/src/**/*.test.ts'] } },
+      // 30 s, not vitest's 5 s: a test's time limit only catches a hang, and on a busy two-core machine a test
+      // that checks every message of every catalog, or renders a whole screen, can take longer than 5 s.
+      { test: { name: 'common', include: ['common/src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
           name: 'server',
@@ -47,7 +49,7 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 30_000 } },
     ],
   },
 });

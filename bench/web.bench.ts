@@ -71,7 +71,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function waitForHealth() {
   for (let i = 0; i < 120; i += 1) {
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
+      if ((await fetch(`${BASE}/api/ready`)).ok) return;
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The SMTP server the accounts scenarios run (e2e/mailbox.ts); the app mails through it. */
+export const SMTP_PORT = PORT + 5;
 // A fresh embedded database per run, so scenarios never see each other's rows.
 // (Workers inherit E2E_DATA_DIR; the process that made the folder removes it when the run ends.)
 if (!process.env.E2E_DATA_DIR) {
@@ -45,12 +47,14 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx server/src/main.ts',
     cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${BASE_URL}/api/health`,
+    // /api/health answers while the node is still starting (ops/startup.ts); /api/ready once it serves.
+    url: `${BASE_URL}/api/ready`,
     reuseExistingServer: false,
     // A first start on a busy machine (tsx compiling the server, PGlite creating its database) can take a minute.
     timeout: 180_000,
     // Every scenario signs up from 127.0.0.1: the per-address budgets are raised for the run.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNUPS_PER_ADDRESS: '1000', SIGNINS_PER_ADDRESS: '1000' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNUPS_PER_ADDRESS: '1000', SIGNINS_PER_ADDRESS: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: 'Parley <no-reply@parley.test>' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

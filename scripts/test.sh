@@ -10,15 +10,17 @@ source scripts/lib/steps.sh
 step "set-up" bash scripts/setup.sh
 step "PostgreSQL is up" bash scripts/ensure-postgres.sh
 
-# CPU-bound steps one after the other (two cores: running them together only interleaves them).
-step "lint and types" bash -c 'npm run --silent lint && npm run --silent typecheck'
-step "unit" npm run --silent test:unit
-step "build the web app" npm run --silent build
-step "server on PGlite" npm run --silent test:server:pglite
-
-# These wait on processes, browsers and sockets much of the time: side by side they fill the two cores.
-# Each has its own database (a random PostgreSQL database per file, a PGlite folder per e2e shard) and ports.
+# Each of these is one process on one core (tsc, eslint, a one-worker vitest, vite): two at a time fill the
+# two cores. The build comes before the server suite (it serves web/dist) and the end-to-end runs.
 together \
+  "lint and types" "npm run --silent lint && npm run --silent typecheck" \
+  "unit" "npm run --silent test:unit" \
+  "build the web app" "npm run --silent build"
+# The server suite on both databases and the cluster suite wait on processes, engines and sockets much of the
+# time: side by side they fill the two cores. Each test file has its own database (a PGlite folder, or a random
+# PostgreSQL database copied from the run's template) and every server listens on a port the OS picks.
+together \
+  "server on PGlite" "npm run --silent test:server:pglite" \
   "server on PostgreSQL" "npm run --silent test:server:postgres" \
   "cluster (nodes on PostgreSQL + Redis)" "npm run --silent test:cluster"
 together \

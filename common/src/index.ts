@@ -4,6 +4,7 @@ export * from './limits.ts';
 export * from './text.ts';
 export * from './api/errors.ts';
 export * from './api/auth.ts';
+export * from './api/account.ts';
 export * from './api/profile.ts';
 export * from './api/routes.ts';
 export * from './i18n/index.ts';

@@ -12,4 +12,7 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
-export const REALTIME_LIMITS = { maxFrameBytes: 1024, framesPerMinute: 120 } as const;
+export const REALTIME_LIMITS = { maxFrameBytes: 1024, framesPerMinute: 120, socketsPerSession: 10, socketsPerUser: 30 } as const;
+
+/** Close code of a chat socket over REALTIME_LIMITS.socketsPerSession or socketsPerUser (on this node). */
+export const REALTIME_TOO_MANY_SOCKETS = { code: 4008, reason: 'too many sockets' } as const;

@@ -19,3 +19,26 @@ export function isSafeText(text: string): boolean {
  */
 export const safeText = (missing?: string) =>
   z.string(missing ? { error: missing } : undefined).refine(isSafeText, FIELD_ERRORS.invalid_text);
+
+/**
+ * C0/C1 controls (tab and line breaks aside, when `lines` allows them), bidi embedding/override/isolate
+ * marks (they reorder what a reader sees: "Trojan source") and private-use characters (the glossary's
+ * protected-term marks are private-use: a stored one would be taken for a mark).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const HIDDEN_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uE000-\uF8FF\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/u;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const HIDDEN_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uE000-\uF8FF\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/u;
+
+/** True when the text has no control, bidi-override or private-use character (line breaks and tabs allowed with `lines`). */
+export function isPlainText(text: string, options: { lines?: boolean } = {}): boolean {
+  return !(options.lines ? HIDDEN_MULTI_LINE : HIDDEN_ONE_LINE).test(text);
+}
+
+/**
+ * safeText() that also refuses characters a reader cannot see or that would pass for Parley's own marks
+ * (`invalid_characters`): glossary phrases and corrected translations, text other people's translations
+ * are built from. NUL and unpaired surrogates stay `invalid_text`.
+ */
+export const plainText = (options: { lines?: boolean } = {}) =>
+  safeText().refine((text) => !isSafeText(text) || isPlainText(text, options), FIELD_ERRORS.invalid_characters);

@@ -4,12 +4,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS, STORAGE_PREFIX } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
+import { accountRoutes } from './auth/accountRoutes.ts';
+import { DEFAULT_MAIL_LIMITS, MailRateLimiter, type MailLimits } from './auth/mailLimits.ts';
 import { createSessionEvents } from './auth/sessionEvents.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { SessionWatch } from './auth/sessionWatch.ts';
@@ -26,7 +28,10 @@ import { roomGlossary } from './chat/glossary.ts';
 import { followLanguageChange } from './chat/retarget.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
 import { createJobQueue } from './db/jobQueue.ts';
+import { NodeHeartbeats } from './db/nodeHeartbeats.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
+import { retryEngineFailures } from './chat/engineRecovery.ts';
+import { createTranslationBudget } from './http/translationBudget.ts';
 import { SendContexts } from './chat/sendContexts.ts';
 import type { ChatTranslator, EventPublisher } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
@@ -51,6 +56,7 @@ import { shareRateLimitsIn } from './http/rateLimit.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { ClusterEvents } from './realtime/clusterEvents.ts';
+import { Mailer } from './mail/mailer.ts';
 
 export interface AppDeps {
   config: Config;
@@ -67,9 +73,22 @@ export interface AppDeps {
   /** How often the sessions of open sockets are checked for expiry (default 30 s). */
   sessionSweepMs?: number;
   /** Job runner tuning (attempt time, attempts, backoff, drain time, sweeper); tests shorten them. */
-  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'retryDelaySeconds' | 'concurrency' | 'pollMs' | 'drainMs' | 'sweepMs' | 'sweepAfterMs'>>;
+  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'retryDelaySeconds' | 'concurrency' | 'pollMs' | 'drainMs' | 'sweepMs' | 'sweepAfterMs' | 'isDirectionBeingChecked' | 'postponeSeconds'>>;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number;
+  /**
+   * main.ts: the HTTP server already listening since start-up began (ops/startup.ts). Fastify does
+   * not listen or close it; main.ts hands it Fastify's handler once the node is ready.
+   */
+  serverFactory?: FastifyServerFactory;
+  /** How often this node beats (default NODE_HEARTBEAT_SECONDS) and whether it is the database's only node (default: no REDIS_URL). */
+  heartbeat?: { intervalMs?: number; alone?: boolean };
+  /** main.ts starts the job queue as a start-up step of its own (with retries); tests start it in onReady. */
+  deferJobStart?: boolean;
+  /** Outgoing mail tuning: first retry delay, worker poll interval; tests shorten them. */
+  mail?: { retryDelaySeconds?: number; pollSeconds?: number };
+  /** Password-reset and confirmation mails one address / client may ask for (tests lower them). */
+  mailLimits?: MailLimits;
 }
 
 declare module 'fastify' {
@@ -78,6 +97,12 @@ declare module 'fastify' {
     /** Sessions of open sockets; sweep() ends the expired ones (tests call it after moving the clock). */
     sessionWatch: SessionWatch;
     translationJobs: TranslationJobs;
+    /** This node's heartbeat and the jobs it holds (db/nodeHeartbeats.ts). */
+    nodeHeartbeats: NodeHeartbeats;
+    /** Start the job queue, then the heartbeat (main.ts calls it as a start-up step; tests get it in onReady). */
+    startJobs: () => Promise<void>;
+    /** Outgoing mail; undefined when SMTP_URL is not set. */
+    mailer: Mailer | undefined;
   }
 }
 
@@ -92,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Behind a load balancer: request.ip (rate limits, logs) is the client's, from X-Forwarded-For.
     trustProxy: config.trustProxy,
     routerOptions: { querystringParser: parseQueryString },
+    ...(deps.serverFactory ? { serverFactory: deps.serverFactory } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -146,21 +172,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtimeHub', hub);
   const events: EventPublisher = bus.redis ? new ClusterEvents(hub, bus) : hub;
 
+  // After shareRateLimitsIn: counted in Redis when there is one, so every node spends the same budget.
+  const budget = createTranslationBudget(config.translationBudget);
   const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation, (roomId) => roomGlossary(db, roomId));
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
-  const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth() });
+  const translationChecks = () => translation.router.checkState();
+  const metrics = createMetrics({ openSockets: () => hub.size, queueDepth: () => jobs.depth(), translationChecks });
   const leaseMs = deps.translationJobs?.leaseMs ?? config.translationLeaseMs;
+  const boss = createJobQueue(deps.database, {
+    supervise: config.role !== 'web',
+    maintenanceIntervalSeconds: Math.max(1, Math.ceil(leaseMs / 3_000)),
+    onError: (err) => app.log.warn({ err }, 'job queue maintenance failed'),
+  });
+  // Jobs of a node that died go back to the queue when its heartbeat stops, not when their lease
+  // runs out. Without Redis this is the database's only node: at start every earlier one is dead.
+  const heartbeats = new NodeHeartbeats({
+    db, boss, intervalMs: deps.heartbeat?.intervalMs ?? config.nodeHeartbeatMs, alone: deps.heartbeat?.alone ?? !config.redisUrl,
+    warn: (err, message) => app.log.warn({ err }, message),
+    onRecovered: (node, jobIds) => app.log.warn({ node, jobs: jobIds.length }, 'a node stopped sending heartbeats: its jobs went back to the queue'),
+  });
+  app.decorate('nodeHeartbeats', heartbeats);
   const jobs = new TranslationJobs({
     db, log: app.log, events,
     // Maintenance (which expires attempts of dead processes) runs on worker nodes, often enough
     // that a job comes back within about 1.3 x TRANSLATION_LEASE_SECONDS.
-    boss: createJobQueue(deps.database, {
-      supervise: config.role !== 'web',
-      maintenanceIntervalSeconds: Math.max(1, Math.ceil(leaseMs / 3_000)),
-      onError: (err) => app.log.warn({ err }, 'job queue maintenance failed'),
-    }),
+    boss,
     translator: chatTranslator,
+    // A direction the engines are still checking at start-up: its messages wait instead of failing.
+    isDirectionBeingChecked: (source, target) => translation.isDirectionBeingChecked(source, target),
+    budget,
     exclusive: deps.database.kind === 'pglite',
     leaseMs,
     drainMs: config.shutdownDrainMs,
@@ -173,8 +214,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.translationJobs,
   });
   app.decorate('translationJobs', jobs);
-  app.addHook('onReady', async () => jobs.start());
+  const startJobs = async () => {
+    await jobs.start();
+    await heartbeats.start();
+    await mailer?.start();
+  };
+  app.decorate('startJobs', startJobs);
+  if (!deps.deferJobStart) app.addHook('onReady', startJobs);
+  // Last-in first-out: the heartbeat stops (and its row goes) after the jobs drained.
+  app.addHook('onClose', async () => heartbeats.stop());
+  // Messages that failed while an engine was down are translated again, by themselves, once it is back.
+  const unsubscribeRecovery = translation.router.onRecovered((engine, downSince) => {
+    retryEngineFailures({ db, jobs, events }, downSince).then(
+      (n) => n && app.log.info({ engine, messages: n }, 'translation engine is back: retrying what failed meanwhile'),
+      (err: unknown) => app.log.warn({ err, engine }, 'could not retry translations that failed while an engine was down'),
+    );
+  });
+  app.addHook('onClose', async () => unsubscribeRecovery());
   app.addHook('onClose', async () => jobs.drain());
+  // Mail rides the same pg-boss: started after it, stopped before it (onClose runs last-in first-out).
+  const mailer = config.mail
+    ? new Mailer({ ...config.mail, ...deps.mail, db, boss, log: app.log, takesWork: config.role !== 'web' })
+    : undefined;
+  app.decorate('mailer', mailer);
+  if (mailer) app.addHook('onClose', async () => mailer.stop());
   bus.onMessage((m, fromSelf) => {
     if (m.kind === 'jobs.wake' && !fromSelf) jobs.kick();
   });
@@ -192,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   let draining = false;
   app.addHook('preClose', async () => void (draining = true));
-  await app.register(opsRoutes, { db, databaseKind: deps.database.kind, bus, metrics, metricsToken: config.metricsToken, draining: () => draining });
+  await app.register(opsRoutes, { db, nodeId: heartbeats.nodeId, databaseKind: deps.database.kind, bus, metrics, metricsToken: config.metricsToken, draining: () => draining, translationChecks });
   if (serveUsers) await registerUserRoutes();
 
   async function registerUserRoutes() {
@@ -201,6 +264,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
+      mailer, publicUrl: config.publicUrl,
+    });
+    await app.register(accountRoutes, {
+      db, sessions, now, mailer, cookieName,
+      publicUrl: config.publicUrl,
+      secureCookies: config.secureCookies,
+      mailLimiter: new MailRateLimiter(deps.mailLimits ?? DEFAULT_MAIL_LIMITS),
     });
     await app.register(profileRoutes, {
       db, storage, requireUser, now,
@@ -209,12 +279,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onLanguageChanged: (userId, language) =>
         followLanguageChange({ db, events, jobs, warn: (err) => app.log.warn({ err }, 'could not re-translate for a new language') }, userId, language),
     });
-    await app.register(translationRoutes, { service: translation, requireUser });
+    await app.register(translationRoutes, { service: translation, requireUser, budget });
     const ocrEngines = createOcrEngines(config.scan);
     const scan = createScanService({ ocrEngines, translator: translation, logger: app.log });
-    await app.register(scanRoutes, { service: scan, requireUser });
+    await app.register(scanRoutes, { service: scan, requireUser, budget });
     await app.register(chatRoutes, {
-      db, requireUser, jobs, translator: chatTranslator, events, contexts,
+      db, requireUser, jobs, translator: chatTranslator, events, contexts, budget,
       sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s,
       onMessageStored: () => metrics.messages.inc(),
     });
@@ -226,10 +296,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => realtime.close());
 
     const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
-    await app.register(speechRoutes, { db, requireUser, tts: voice.tts });
+    await app.register(speechRoutes, { db, requireUser, tts: voice.tts, budget });
     // Photos and voice in a conversation: Scan's OCR and Talk's recogniser, then chat's send.
-    const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events }, input), logger: app.log });
-    await app.register(mediaRoutes, { db, requireUser, media, onMessageStored: () => metrics.messages.inc() });
+    const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events, budget }, input), logger: app.log });
+    await app.register(mediaRoutes, { db, requireUser, media, budget, onMessageStored: () => metrics.messages.inc() });
     if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
     await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });
     const voiceSocket = attachVoiceSocket(app.server, {

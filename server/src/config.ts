@@ -18,6 +18,11 @@ const envSchema = z.object({
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(24 * 30),
   EMAIL_CONFIRMATION: z.enum(['off', 'on']).default('off'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   TRANSLATION_ENGINES: z
     .string()
     .default('apertium')
@@ -39,6 +44,8 @@ const envSchema = z.object({
   OCR_MODEL: z.string().optional(),
   ...voiceEnvShape,
   CHAT_SENDS_PER_10S: z.coerce.number().int().positive().default(30),
+  TRANSLATION_CHARS_PER_MINUTE: z.coerce.number().int().positive().default(30_000),
+  TRANSLATION_CHARS_PER_DAY: z.coerce.number().int().positive().default(1_000_000),
   SIGNUPS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   SIGNINS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   REDIS_URL: z
@@ -51,6 +58,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRANSLATION_LEASE_SECONDS: z.coerce.number().positive().default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(10),
+  NODE_HEARTBEAT_SECONDS: z.coerce.number().positive().max(60).default(3),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,8 +75,12 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   emailConfirmation: boolean;
+  /** Outgoing mail (password resets, confirmations); undefined: this server sends no e-mail. */
+  mail: { smtpUrl: string; from: string } | undefined;
   webDistDir: string;
   chatSendsPer10s: number;
+  /** Each user's translation budget: characters sent to engines (translate, preview, Scan, speech, media, sends). */
+  translationBudget: { charsPerMinute: number; charsPerDay: number };
   /** Sign-ups and sign-ins one client address may make per 15 minutes (a school behind one NAT needs more). */
   signUpsPerAddress: number;
   signInsPerAddress: number;
@@ -86,6 +98,8 @@ export interface Config {
   translationLeaseMs: number;
   /** On SIGTERM, how long in-flight translations may finish before they are handed back. */
   shutdownDrainMs: number;
+  /** How often a node renews its heartbeat; one silent for three beats is dead (its jobs go back). */
+  nodeHeartbeatMs: number;
   scan: ScanConfig;
   voice: VoiceConfig;
   translation: {
@@ -123,7 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultFrom(e.PUBLIC_URL) } : undefined,
     chatSendsPer10s: e.CHAT_SENDS_PER_10S,
+    translationBudget: { charsPerMinute: e.TRANSLATION_CHARS_PER_MINUTE, charsPerDay: e.TRANSLATION_CHARS_PER_DAY },
     signUpsPerAddress: e.SIGNUPS_PER_ADDRESS,
     signInsPerAddress: e.SIGNINS_PER_ADDRESS,
     redisUrl: e.REDIS_URL,
@@ -133,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     translationLeaseMs: e.TRANSLATION_LEASE_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    nodeHeartbeatMs: e.NODE_HEARTBEAT_SECONDS * 1000,
     voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
     scan: {
       engine: e.OCR_ENGINE,
@@ -153,6 +170,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
   };
+}
+
+/** MAIL_FROM when unset: Parley <no-reply@the public host> (localhost without PUBLIC_URL). */
+function defaultFrom(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  return `Parley <no-reply@${host}>`;
 }
 
 /** TRUST_PROXY: unset/false -> false, true, a hop count, or a comma-separated list of addresses. */

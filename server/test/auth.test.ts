@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestServer, signIn, signUpAndIn, uniqueUser, type TestServer } from './helpers.ts';
+import { AuthRateLimiter, failureDelayMs, MAX_FAILURE_DELAY_MS } from '../src/auth/rateLimits.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -192,21 +193,36 @@ describe('route protection', () => {
 });
 
 describe('rate limits', () => {
-  it('limits sign-in per account and per address with 429 and Retry-After', async () => {
+  it('counts failed sign-ins only, per (account, address) and per address, with 429 and Retry-After', async () => {
     const limited = await getTestServer({
-      authLimits: { signInPerAccount: 3, signInPerAddress: 5, signUpPerAccount: 2, signUpPerAddress: 3, windowSeconds: 600 },
+      authLimits: { signInPerAccount: 3, signInPerAddress: 5, signInAccountCeiling: 8, signUpPerAccount: 2, signUpPerAddress: 3, windowSeconds: 600 },
     });
     try {
-      const attempt = (email: string, ip: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: 'whatever1' }, remoteAddress: ip });
-      for (let i = 0; i < 3; i++) expect((await attempt('victim@example.com', `127.0.10.${i + 1}`)).statusCode).toBe(401);
-      const blocked = await attempt('victim@example.com', '127.0.10.9');
+      const attempt = (email: string, ip: string, password = 'whatever1') =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password }, remoteAddress: ip });
+      const owner = uniqueUser('owner');
+      expect((await limited.app.inject({ method: 'POST', url: '/api/auth/signup', payload: owner, remoteAddress: '127.0.9.1' })).statusCode).toBe(201);
+      // Successful sign-ins cost nothing: more than the failure budget in a row.
+      for (let i = 0; i < 5; i++) expect((await attempt(owner.email, '127.0.10.2', owner.password)).statusCode).toBe(200);
+      // Someone else's wrong passwords lock out their address for this account...
+      for (let i = 0; i < 3; i++) expect((await attempt(owner.email, '127.0.10.1')).statusCode).toBe(401);
+      const blocked = await attempt(owner.email.toUpperCase(), '127.0.10.1', owner.password);
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(blocked.json().error.code).toBe('rate_limited');
+      // ...not the owner elsewhere (before: ten wrong passwords from anyone locked everyone out for 15 minutes).
+      expect((await attempt(owner.email, '127.0.10.2', owner.password)).statusCode).toBe(200);
+      // A success clears that address's own failures.
+      for (let i = 0; i < 2; i++) expect((await attempt(owner.email, '127.0.10.3')).statusCode).toBe(401);
+      expect((await attempt(owner.email, '127.0.10.3', owner.password)).statusCode).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await attempt(owner.email, '127.0.10.3')).statusCode).toBe(401);
+      expect((await attempt(owner.email, '127.0.10.3', owner.password)).statusCode).toBe(200);
       // per address: one address trying many accounts
       for (let i = 0; i < 5; i++) expect((await attempt(`u${i}@example.com`, '127.0.11.1')).statusCode).toBe(401);
       expect((await attempt('fresh@example.com', '127.0.11.1')).statusCode).toBe(429);
+      // The account's ceiling over all addresses (8 failures with this one): everyone waits, the owner too.
+      expect((await attempt(owner.email, '127.0.10.5')).statusCode).toBe(401);
+      expect((await attempt(owner.email, '127.0.10.4', owner.password)).statusCode).toBe(429);
 
       const up = (email: string, ip: string) =>
         limited.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...uniqueUser(), email }, remoteAddress: ip });
@@ -219,6 +235,23 @@ describe('rate limits', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('sign-in failure delays', () => {
+  it('holds back failure answers longer and longer once an account draws failures from many addresses, never a success', async () => {
+    const waits: number[] = [];
+    const limiter = new AuthRateLimiter(
+      { signInPerAccount: 2, signInPerAddress: 100, signInAccountCeiling: 100, signUpPerAccount: 1, signUpPerAddress: 1, windowSeconds: 600 },
+      async (ms) => waits.push(ms),
+    );
+    const fail = () => Promise.reject(new Error('wrong password'));
+    const account = `delay-${Date.now()}@example.com`;
+    for (let i = 0; i < 8; i++) await expect(limiter.signInAttempt(account, `10.1.0.${i}`, fail)).rejects.toThrow('wrong password');
+    expect(waits).toEqual([250, 500, 1000, 2000, MAX_FAILURE_DELAY_MS, MAX_FAILURE_DELAY_MS]);
+    expect(await limiter.signInAttempt(account, '10.1.1.1', async () => 'in')).toBe('in');
+    expect(waits).toHaveLength(6);
+    expect(failureDelayMs(2, 2)).toBe(0);
   });
 });
 

@@ -46,7 +46,7 @@ const send = (cookie: string, roomId: string, content: string, clientId = `clien
   api(cookie, 'POST', `/api/chats/${roomId}/messages`, { content, clientId });
 
 describe('user search', () => {
-  it('matches username or e-mail case-insensitively, excludes the caller, orders by username, max 10', async () => {
+  it('matches usernames by substring case-insensitively, excludes the caller, orders by username, max 10', async () => {
     const tag = `zq${Date.now().toString(36)}`;
     const me = await signUpAndIn(s.app, { username: `${tag}me`, email: `${tag}me@example.com`, password: 'secret12' });
     const names = Array.from({ length: 12 }, (_, i) => `${tag}${String.fromCharCode(108 - i)}`);
@@ -56,10 +56,33 @@ describe('user search', () => {
     expect(users).toHaveLength(10);
     expect(users.map((u) => u.username)).toEqual([...names].sort().slice(0, 10));
     expect(users.some((u) => u.username === `${tag}me`)).toBe(false);
-    // Only what the dialog needs (spec: select id, username, email).
-    for (const u of users) expect(Object.keys(u).sort()).toEqual(['email', 'id', 'username']);
-    const byEmail = await api(me.cookie, 'GET', `/api/users/search?q=${names[0]}@EXAMPLE`);
-    expect(byEmail.json().users.map((u: { username: string }) => u.username)).toEqual([names[0]]);
+    // Only what the dialog needs (spec: select id, username, email); no address the caller did not type.
+    for (const u of users) expect(u).toEqual({ id: expect.any(String), username: u.username, email: null });
+  });
+
+  it('matches an e-mail address only typed whole (any case), and shows an address only to who typed it', async () => {
+    const tag = `em${Date.now().toString(36)}`;
+    const me = await signUpAndIn(s.app);
+    const other = await signUpAndIn(s.app, { username: `${tag}x`, email: `Mail.${tag}@Example.com`, password: 'secret12' });
+    const search = async (q: string) => (await api(me.cookie, 'GET', `/api/users/search?q=${encodeURIComponent(q)}`)).json().users as { id: string; email: string | null }[];
+    // The probe: '@' listed everyone's address, ten at a time; parts of an address find no one.
+    for (const part of ['@', '@example.com', `mail.${tag}`, `mail.${tag}@example`, 'example.com', `${tag}@Example.com`]) {
+      expect(await search(part), part).toEqual([]);
+    }
+    expect(await search(`mail.${tag}@example.COM`)).toEqual([{ id: other.id, username: `${tag}x`, email: `mail.${tag}@example.com` }]);
+    // Found by username: the address stays hidden.
+    expect(await search(`${tag}x`)).toEqual([{ id: other.id, username: `${tag}x`, email: null }]);
+  });
+
+  it('limits searches per user: 429 with Retry-After beyond 60 a minute, other users unaffected', async () => {
+    const me = await signUpAndIn(s.app);
+    const other = await signUpAndIn(s.app);
+    for (let i = 0; i < 60; i++) expect((await api(me.cookie, 'GET', `/api/users/search?q=a${i}`)).statusCode).toBe(200);
+    const blocked = await api(me.cookie, 'GET', '/api/users/search?q=a');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('rate_limited');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await api(other.cookie, 'GET', '/api/users/search?q=a')).statusCode).toBe(200);
   });
 
   it('answers a blank query with nothing, and treats % and _ literally', async () => {

@@ -141,7 +141,7 @@ describe('PostgreSQL drops its connections under load', () => {
       await holder.end();
     }
     const again = await ana.as('/api/profile', { method: 'PATCH', body: { bio: 'second' } });
-    expect(again.status).toBe(200);
+    expect(again.status, `${await again.clone().text()}\n${server.output().slice(-4000)}`).toBe(200);
     expect(((await again.json()) as { bio: string }).bio).toBe('second');
     expect(server.exitCode()).toBeUndefined();
   });

@@ -89,11 +89,17 @@ export interface TestServerOptions {
   chatTranslator?: ChatTranslator;
   sendsPer10s?: number;
   translationJobs?: AppDeps['translationJobs'];
+  /** A translation service of the test's own (closed by the test). */
+  translation?: AppDeps['translation'];
+  mail?: AppDeps['mail'];
+  mailLimits?: AppDeps['mailLimits'];
   /**
    * app.inject adds `Sec-Fetch-Site: same-origin` (as the browser does on the app's own page)
    * unless the request sets Origin or Sec-Fetch-Site itself; false sends exactly what the test says.
    */
   browserHeaders?: boolean;
+  /** Node heartbeat interval, and whether this node is the database's only one. */
+  heartbeat?: AppDeps['heartbeat'];
 }
 
 /** A full app on its own database and data directory, with a clock the test moves. */
@@ -119,6 +125,10 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     chatTranslator: options.chatTranslator,
     sendsPer10s: options.sendsPer10s ?? 1000,
     translationJobs: options.translationJobs,
+    heartbeat: options.heartbeat,
+    translation: options.translation,
+    mail: options.mail,
+    mailLimits: options.mailLimits,
   });
   await app.ready();
   if (options.browserHeaders !== false) actAsSameOriginBrowser(app);

@@ -182,6 +182,12 @@ describe('voice', () => {
     const long = await post('voice', ana, pcmToWav(Buffer.alloc(121 * 8_000 * 2), 8_000), 'ana-long-voice-1');
     expect(long.statusCode).toBe(413);
     expect(long.json().error.code).toBe('audio_too_long');
+    // The shared 300 ms minimum (MEDIA_LIMITS.voiceMinMs): a 100 ms recording was accepted before.
+    const short = await post('voice', ana, pcmToWav(Buffer.alloc(2_400 * 2), 24_000), 'ana-short-voice1');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.code).toBe('audio_too_short');
+    const barely = await post('voice', ana, pcmToWav(Buffer.alloc(7_000 * 2), 24_000), 'ana-short-voice2'); // 292 ms
+    expect(barely.json().error.code).toBe('audio_too_short');
     const big = await post('voice', ana, Buffer.alloc(8 * 1024 * 1024 + 1), 'ana-big-voice-01');
     expect(big.statusCode).toBe(413);
     expect(big.json().error.code).toBe('audio_too_large');

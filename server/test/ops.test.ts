@@ -17,7 +17,11 @@ describe('operations endpoints', () => {
     expect((await s.app.inject({ url: '/api/health' })).json()).toMatchObject({ ok: true });
     const ready = await s.app.inject({ url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ ready: true, database: true, redis: true, draining: false });
+    // The self-check is off here: its detail lists each engine with nothing being checked.
+    expect(ready.json()).toEqual({
+      ready: true, database: true, redis: true, draining: false,
+      translation: { selfCheck: expect.arrayContaining([{ engine: 'apertium', checking: [], failed: [], passed: 0 }]) },
+    });
   });
 
   it('serves Prometheus metrics only with the bearer token', async () => {
@@ -36,6 +40,7 @@ describe('operations endpoints', () => {
         expect(text).toMatch(/parley_open_sockets 0/);
         expect(text).toMatch(/parley_translation_queue_depth 0/);
         expect(text).toMatch(/parley_translation_engine_seconds_count\{ok="true"\} 1/);
+        expect(text).toContain('parley_translation_self_check{engine="apertium",state="checking"} 0');
         return;
       }
       await new Promise((r) => setTimeout(r, 50));

@@ -21,10 +21,12 @@ export interface ServerProcess {
 
 /**
  * The real server (`node --import tsx server/src/main.ts`, as scripts/start.sh runs it) in a
- * child process, on a port of its own; resolves once it prints its URL. Without DATA_DIR in
- * `env` it gets a temporary one, removed by stop(); pass DATA_DIR to restart on the same data.
+ * child process, on a port of its own; resolves once it prints its URL: "running" (ready to serve,
+ * the default) or, with `until: 'listening'`, "starting" (it listens at once; ops/startup.ts).
+ * Without DATA_DIR in `env` it gets a temporary one, removed by stop(); pass DATA_DIR to restart
+ * on the same data.
  */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, until: 'running' | 'listening' = 'running'): Promise<ServerProcess> {
   const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'parley-proc-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
@@ -54,7 +56,7 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 60_0
       reject(new Error(`server did not start in time:\n${log}`));
     }, timeoutMs);
     const onData = () => {
-      const m = /Parley is running at (http:\/\/\S+)/.exec(log);
+      const m = (until === 'running' ? /Parley is running at (http:\/\/\S+)/ : /Parley is (?:starting|running) at (http:\/\/\S+)/).exec(log);
       if (!m?.[1]) return;
       clearTimeout(timer);
       child.stdout?.off('data', onData);

@@ -69,17 +69,26 @@ const CASES: Case[] = [
   { field: 'language', method: 'POST', url: () => '/api/ui-strings', template: { language: PLACEHOLDER, strings: { k: 'Hello' } } },
   { field: 'strings.greeting', method: 'POST', url: () => '/api/ui-strings', template: { language: 'es', strings: { greeting: PLACEHOLDER } } },
   { field: 'strings', method: 'POST', url: () => '/api/ui-strings', template: { language: 'es', strings: { [PLACEHOLDER]: 'Hello' } } },
+  // Corrections and the glossary: validated before the message or entry is looked up (an id that does not exist is fine).
+  { field: 'text', method: 'PUT', url: () => `/api/chats/${roomId}/messages/1/translation`, template: { text: PLACEHOLDER } },
+  { field: 'glossary.sourcePhrase', method: 'PUT', url: () => `/api/chats/${roomId}/messages/1/translation`, template: { text: 'Hola', glossary: { sourcePhrase: PLACEHOLDER, targetPhrase: 'Hola' } } },
+  { field: 'glossary.targetPhrase', method: 'PUT', url: () => `/api/chats/${roomId}/messages/1/translation`, template: { text: 'Hola', glossary: { sourcePhrase: 'Hi', targetPhrase: PLACEHOLDER } } },
+  { field: 'sourcePhrase', method: 'PUT', url: () => `/api/chats/${roomId}/glossary/1`, template: { sourcePhrase: PLACEHOLDER, targetPhrase: 'Hola' } },
+  { field: 'targetPhrase', method: 'PUT', url: () => `/api/chats/${roomId}/glossary/1`, template: { sourcePhrase: 'Hi', targetPhrase: PLACEHOLDER } },
   { field: 'primaryLanguage', method: 'POST', url: () => '/api/scan', template: { imageBase64: 'aGVsbG8=', primaryLanguage: PLACEHOLDER, secondaryLanguage: 'es' } },
   { field: 'secondaryLanguage', method: 'POST', url: () => '/functions/v1/smart-image-translate', template: { imageBase64: 'aGVsbG8=', primaryLanguage: 'en', secondaryLanguage: PLACEHOLDER } },
 ];
 
 async function snapshot() {
   const db = s.database.db;
-  const count = async (table: 'users' | 'messages' | 'translation_cache') =>
+  const count = async (table: 'users' | 'messages' | 'translation_cache' | 'conversation_glossary') =>
     Number((await db.selectFrom(table).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   const profile = await db.selectFrom('profiles').select(['username', 'bio', 'avatar_url']).where('id', '=', me.id).executeTakeFirstOrThrow();
   const context = await db.selectFrom('chat_room_participants').select('relationship_context').where('user_id', '=', me.id).executeTakeFirst();
-  return { users: await count('users'), messages: await count('messages'), cache: await count('translation_cache'), profile, context };
+  return {
+    users: await count('users'), messages: await count('messages'), cache: await count('translation_cache'),
+    glossary: await count('conversation_glossary'), profile, context,
+  };
 }
 
 describe(`bad text in any field is refused 400 and nothing is stored (${TEST_DB})`, () => {
@@ -161,6 +170,30 @@ describe(`bad text in any field is refused 400 and nothing is stored (${TEST_DB}
     const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
     ws.send(Buffer.from([0x7b, 0xff, 0x7d]), { binary: false });
     expect(await closed).toBe(1007);
+  });
+
+  // Text other people's translations are made of: nothing a reader cannot see, nothing that passes for a glossary mark.
+  it('refuses control, bidi-override and private-use characters in corrections and glossary phrases (invalid_characters)', async () => {
+    const corrections = CASES.filter((c) => c.url().includes('/translation') || c.url().includes('/glossary/'));
+    expect(corrections).toHaveLength(5);
+    for (const c of corrections) {
+      for (const hidden of ['\u0007', '\u001b[31m', '\u0085', '\u202e', '\u2066', '\ue000', '\u{f0001}', '\u{10fffd}']) {
+        const before = await snapshot();
+        const payload = JSON.parse(JSON.stringify(c.template).replace(PLACEHOLDER, JSON.stringify(`a${hidden}b`).slice(1, -1))) as object;
+        const res = await s.app.inject({ method: c.method, url: c.url(), headers: headers(), payload });
+        expect(res.statusCode, `${c.field} ${JSON.stringify(hidden)}`).toBe(400);
+        const error = (res.json() as { error: { code: string; message: string } }).error;
+        expect(error.code).toBe('invalid_characters');
+        expect(error.message.startsWith(`${c.field}: `), error.message).toBe(true);
+        expect(await snapshot()).toEqual(before);
+      }
+    }
+  });
+
+  it('still accepts line breaks in a corrected translation (the message may have several lines)', async () => {
+    // Validation passes and the handler answers for the message itself: 404, as message 1 is not in this room.
+    const res = await s.app.inject({ method: 'PUT', url: `/api/chats/${roomId}/messages/1/translation`, headers: headers(), payload: { text: 'Hola\nqué tal' } });
+    expect(res.statusCode, res.body).toBe(404);
   });
 
   it('still accepts ordinary text with emoji, accents and a real U+FFFD', async () => {

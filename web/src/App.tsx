@@ -21,6 +21,10 @@ export function provideMainPage(component: ComponentType): void {
   loadedMainPage = component;
 }
 const ProfilePage = lazy(() => import('./features/profile/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })));
+// The pages a mailed link opens (and "Forgot password?"): rarely visited, so a chunk of their own.
+const accountLinkPages = () => import('./features/auth/AccountLinkPages.tsx');
+const ForgotPasswordPage = lazy(() => accountLinkPages().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => accountLinkPages().then((m) => ({ default: m.ResetPasswordPage })));
 const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 // A signed-in device opening the app: its chunk downloads while React starts, not after.
@@ -38,6 +42,8 @@ export function AppRoutes() {
           <Route path="/" element={<Outlet />} />
           <Route path="/chat/:roomId" element={<Outlet />} />
         </Route>
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/profile" element={<RequireAuth><ProfilePage /></RequireAuth>} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import type { TextSpan, TranslationFailureReason } from './translation.ts';
-import { safeText } from '../text.ts';
+import { plainText, safeText } from '../text.ts';
 import type { AttachmentKind, MessageAttachment } from './media.ts';
 import { FIELD_ERRORS } from './errors.ts';
 import type { GroupRegister, GroupSystemEvent, RoomKind } from './groupTypes.ts';
@@ -14,8 +14,11 @@ export interface UserSummary {
   language: string | null;
 }
 
-/** A user search hit (GET /api/users/search): what the dialog shows and needs to start a chat, nothing more. */
-export type UserSearchResult = Pick<UserSummary, 'id' | 'username' | 'email'>;
+/**
+ * A user search hit (GET /api/users/search): what the dialog shows and needs to start a chat, nothing more.
+ * `email` is null unless the caller typed that whole address.
+ */
+export type UserSearchResult = Pick<UserSummary, 'id' | 'username'> & { email: string | null };
 
 export type TranslationStatus = 'pending' | 'done' | 'failed' | 'not_needed';
 
@@ -60,14 +63,13 @@ export interface GlossaryEntryView {
 }
 
 const phrase = (what: string) =>
-  z.string().trim().min(1, `${what} cannot be empty`).max(100, `${what} can be at most 100 characters`).refine((s) => !/[\t\n\r]/.test(s), `${what} must be on one line`);
+  plainText({ lines: true }).trim().min(1, `${what} cannot be empty`).max(100, `${what} can be at most 100 characters`).refine((s) => !/[\t\n\r]/.test(s), `${what} must be on one line`);
 
 export const glossaryEntryBody = z.object({ sourcePhrase: phrase('The phrase'), targetPhrase: phrase('Its translation') }).strict();
 
 /** 'This should say ...': the corrected translation, and optionally the phrase pair to remember. */
 export const correctTranslationBody = z.object({
-  text: z
-    .string()
+  text: plainText({ lines: true })
     .trim()
     .min(1, 'The corrected translation cannot be empty')
     .max(LIMITS.messageMaxChars, `Translations can be at most ${LIMITS.messageMaxChars} characters`),

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'invalid_request',
   'invalid_text',
+  'invalid_characters',
   'invalid_id',
   // fields
   'username_too_short',
@@ -48,11 +49,17 @@ export const ERROR_CODES = [
   'forbidden_origin',
   'not_found',
   'rate_limited',
+  'translation_budget',
   'email_taken',
   'username_taken',
   'weak_password',
   'invalid_credentials',
   'email_not_confirmed',
+  // mailed links (password reset, e-mail confirmation)
+  'mail_unavailable',
+  'token_invalid',
+  'token_expired',
+  'token_used',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -60,9 +67,11 @@ export const ERROR_CODES = [
   'invalid_audio',
   'audio_too_large',
   'audio_too_long',
+  'audio_too_short',
   // server
   'service_busy',
   'database_unavailable',
+  'service_starting',
   'speech_failed',
   'speech_unavailable',
   'internal',
@@ -80,6 +89,10 @@ export const AUTH_MESSAGES = {
   weakPassword: 'Password should be at least 6 characters',
   invalidCredentials: 'Invalid login credentials',
   emailNotConfirmed: 'Email not confirmed',
+  mailUnavailable: 'This server cannot send e-mail',
+  tokenInvalid: 'This link is not valid',
+  tokenExpired: 'This link has expired',
+  tokenUsed: 'This link has already been used',
 } as const;
 
 /**
@@ -89,6 +102,7 @@ export const AUTH_MESSAGES = {
  */
 export const FIELD_ERRORS = {
   invalid_text: 'must not contain NUL characters, unpaired surrogates or invalid UTF-8',
+  invalid_characters: 'must not contain control, bidi-override or private-use characters',
   invalid_id: 'Not a valid id',
   username_too_short: `Username must be at least ${LIMITS.usernameMin} characters`,
   username_too_long: `Username must be at most ${LIMITS.usernameMax} characters`,

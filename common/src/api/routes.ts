@@ -5,6 +5,11 @@ export const API = {
   signIn: '/api/auth/signin',
   signOut: '/api/auth/signout',
   session: '/api/auth/session',
+  /** Mailed links: ask for a reset, set the new password; open a confirmation link, mail a new one. */
+  passwordReset: '/api/auth/password-reset',
+  passwordResetConfirm: '/api/auth/password-reset/confirm',
+  confirmEmail: '/api/auth/confirm',
+  resendConfirmation: '/api/auth/confirm/resend',
   profile: '/api/profile',
   avatar: '/api/profile/avatar',
 } as const;

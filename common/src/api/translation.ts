@@ -107,6 +107,8 @@ export const pairInfo = z.object({
   via: z.string().optional(),
   /** Engines tried next if the first one fails. */
   fallbacks: z.array(z.string()),
+  /** The serving engine is still checking this direction at start-up (it counts as served meanwhile). */
+  checking: z.literal(true).optional(),
 });
 export type PairInfo = z.infer<typeof pairInfo>;
 

@@ -7,6 +7,9 @@ import type { AuthRateLimiter } from './rateLimits.ts';
 import type { RequireUser } from './requireUser.ts';
 import { currentUser } from './requireUser.ts';
 import { recordSignIn, signUp, verifyCredentials } from './service.ts';
+import { linkOrigin, requestLanguage } from './accountMail.ts';
+import { signUpWithConfirmation } from './confirmation.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { SessionStore } from './sessions.ts';
 
 export interface AuthRouteDeps {
@@ -18,6 +21,9 @@ export interface AuthRouteDeps {
   secureCookies: boolean;
   emailConfirmation: boolean;
   now: () => Date;
+  /** With EMAIL_CONFIRMATION=on and a mailer, sign-up mails the confirmation link. */
+  mailer?: Mailer;
+  publicUrl?: string;
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
@@ -25,15 +31,19 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies } as const;
 
   r.post(API.signUp, { schema: { body: signUpBody } }, async (request, reply) => {
-    await deps.limiter.consume('signUp', request.body.email, request.ip);
-    const user = await signUp(deps, request.body);
+    await deps.limiter.consumeSignUp(request.body.email, request.ip);
+    const mailer = deps.emailConfirmation ? deps.mailer : undefined;
+    const mailDeps = { db: deps.db, now: deps.now, emailConfirmation: deps.emailConfirmation, mailer, publicUrl: deps.publicUrl };
+    const user = mailer
+      ? await signUpWithConfirmation(mailDeps, request.body, linkOrigin(mailDeps, request), requestLanguage(request))
+      : await signUp(deps, request.body);
     const body: SignUpResponse = { user, confirmationRequired: deps.emailConfirmation };
     return reply.status(201).send(body);
   });
 
   r.post(API.signIn, { schema: { body: signInBody } }, async (request, reply) => {
-    await deps.limiter.consume('signIn', request.body.email, request.ip);
-    const user = await verifyCredentials(deps, request.body);
+    // Only failures count, per (account, address): someone else's wrong passwords do not lock the owner out.
+    const user = await deps.limiter.signInAttempt(request.body.email, request.ip, () => verifyCredentials(deps, request.body));
     const { token, expiresAt } = await deps.sessions.create(user.id);
     reply.setCookie(deps.cookieName, token, { ...cookieOptions, expires: expiresAt });
     const firstSignIn = await recordSignIn(deps, user.id);

@@ -12,7 +12,10 @@ export interface AccountDeps {
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
 
-export async function signUp(deps: AccountDeps, body: SignUpBody): Promise<{ id: string; email: string }> {
+/** `inTransaction` runs inside the sign-up's transaction (the confirmation mail commits with the account). */
+export async function signUp(
+  deps: AccountDeps, body: SignUpBody, inTransaction?: (tx: Db, user: { id: string; email: string }) => Promise<void>,
+): Promise<{ id: string; email: string }> {
   if (body.password.length < LIMITS.passwordMin) {
     throw new AppError(400, 'weak_password', AUTH_MESSAGES.weakPassword);
   }
@@ -32,6 +35,7 @@ export async function signUp(deps: AccountDeps, body: SignUpBody): Promise<{ id:
         .insertInto('profiles')
         .values({ id: user.id, username: body.username, email: body.email })
         .execute();
+      await inTransaction?.(trx, user);
       return user;
     });
   } catch (err) {

@@ -124,6 +124,25 @@ export class SessionStore {
     this.settings.events?.ended(sessionId, 'signed_out');
   }
 
+  /**
+   * End every session of a user (a password reset or change), but `exceptSessionId`; each end is
+   * announced, so their sockets close on every node. Inside a caller's transaction pass `tx` and
+   * call the returned function after the commit.
+   */
+  async endAllOf(userId: string, options: { exceptSessionId?: string; tx?: Db } = {}): Promise<() => void> {
+    let query = (options.tx ?? this.db).deleteFrom('sessions').where('user_id', '=', userId);
+    if (options.exceptSessionId) query = query.where('id', '!=', options.exceptSessionId);
+    const ended = (await query.returning('id').execute()).map((r) => r.id);
+    const announce = () => {
+      for (const id of ended) {
+        this.cache.delete(id);
+        this.settings.events?.ended(id, 'signed_out');
+      }
+    };
+    if (!options.tx) announce();
+    return announce;
+  }
+
   /** Remove expired rows; called now and then, not per request. */
   async prune(): Promise<void> {
     const now = this.settings.now();

@@ -8,6 +8,8 @@ export interface PreviewInput {
   senderId: string;
   roomId: string;
   content: string;
+  /** The sender's translation budget: the forward and the back-translation both count. */
+  spend?: ((chars: number) => Promise<void>) | undefined;
 }
 
 /**
@@ -24,7 +26,7 @@ export async function previewTranslation(db: Db, translator: ChatTranslator, inp
     return { status: 'not_needed', translation: null, backTranslation: null, sourceLanguage: senderLanguage, targetLanguage: target };
   }
 
-  const forward = await translator.translate({ text: input.content, sourceHint: senderLanguage, target, context: room.relationship_context, roomId: input.roomId });
+  const forward = await translator.translate({ text: input.content, sourceHint: senderLanguage, target, context: room.relationship_context, roomId: input.roomId, spend: input.spend });
   const outcome = toTranslationUpdate(forward, input.content, senderLanguage, target);
   const base = { sourceLanguage: outcome.original_language, targetLanguage: target };
   if (outcome.translation_status === 'failed') {
@@ -37,7 +39,7 @@ export async function previewTranslation(db: Db, translator: ChatTranslator, inp
   const home = senderLanguage ?? (isLanguageCode(outcome.original_language ?? '') ? (outcome.original_language as LanguageCode) : null);
   let backTranslation: string | null = null;
   if (home && home !== target) {
-    const back = await translator.translate({ text: outcome.translated_content, sourceHint: target, source: target, target: home, context: null, roomId: input.roomId });
+    const back = await translator.translate({ text: outcome.translated_content, sourceHint: target, source: target, target: home, context: null, roomId: input.roomId, spend: input.spend });
     if (back.ok) backTranslation = back.text;
   }
   return { ...base, status: 'done', translation: outcome.translated_content, backTranslation };

@@ -3,6 +3,7 @@ import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { isUuid, participantIds, requireMembership, roomNotFound } from './membership.ts';
 import { presentMessage } from './presenters.ts';
+import type { TranslationBudget } from '../http/translationBudget.ts';
 import type { TranslationJobs } from './translationJobs.ts';
 import type { EventPublisher } from './types.ts';
 
@@ -12,6 +13,8 @@ export interface SendDeps {
   events: EventPublisher;
   /** sendContext kept for a few seconds (chat/sendContexts.ts): one query less per send. */
   contexts?: { get(roomId: string, senderId: string): ReturnType<typeof sendContext> };
+  /** The sender's translation budget: a send that needs translating is refused (429) once it is spent. */
+  budget?: TranslationBudget | undefined;
 }
 
 export interface SendInput {
@@ -38,6 +41,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   const { senderLanguage, target } = room;
   // Same language on both sides (spec section 5), or a photo/voice without text: no engine call.
   const needsTranslation = senderLanguage !== target && input.content.trim() !== '';
+  if (needsTranslation) await deps.budget?.check(input.senderId);
   const audience = room.partner_id ? [input.senderId, room.partner_id] : [input.senderId];
   const queued = needsTranslation ? jobs.newJob() : null;
 
@@ -61,7 +65,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   const inserted = !queued ? await insert(db) : await db.transaction().execute(async (tx) => {
     const row = await insert(tx);
     if (row) {
-      const job = { messageId: String(row.id), roomId: input.roomId, content: row.content, senderLanguage, target, context: room.relationship_context, audience };
+      const job = { messageId: String(row.id), roomId: input.roomId, senderId: input.senderId, content: row.content, senderLanguage, target, context: room.relationship_context, audience };
       await jobs.enqueue(tx, queued.translation_job_id, job);
     }
     return row;

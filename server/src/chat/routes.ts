@@ -10,6 +10,7 @@ import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import { retryOnConnectionLoss } from '../db/availability.ts';
 import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
+import type { TranslationBudget } from '../http/translationBudget.ts';
 import { previewTranslation } from './draftPreview.ts';
 import { correctTranslation, deleteGlossaryEntry, listGlossary, updateGlossaryEntry } from './glossary.ts';
 import { retryTranslation, sendMessage } from './messageSender.ts';
@@ -35,6 +36,10 @@ export interface ChatRouteDeps {
   sendsPer10s?: number;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number | undefined;
+  /** The users' translation budget (sends that need translating, previews). */
+  budget?: TranslationBudget | undefined;
+  /** User searches a user may make per minute (default 60). */
+  searchesPerMinute?: number;
   /** Counted for metrics. */
   onMessageStored?: () => void;
 }
@@ -54,11 +59,18 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     name: 'preview', points: deps.previewsPer10s ?? 40, durationSec: 10,
     tooMany: (s) => `Too many previews. Try again in ${s} seconds.`,
   });
+  // The dialog searches after a 300 ms pause: a person types far fewer than one a second for a minute.
+  const searchLimit = createRateLimit({
+    name: 'search', points: deps.searchesPerMinute ?? 60, durationSec: 60,
+    tooMany: (s) => `Too many searches. Try again in ${s} seconds.`,
+  });
   app.addHook('onRequest', deps.requireUser);
 
-  r.get(CHAT_API.searchUsers, { schema: { querystring: searchUsersQuery } }, async (request) => ({
-    users: await searchUsers(db, currentUser(request).id, request.query.q),
-  }));
+  r.get(CHAT_API.searchUsers, { schema: { querystring: searchUsersQuery } }, async (request) => {
+    const user = currentUser(request);
+    await searchLimit.consume(user.id);
+    return { users: await searchUsers(db, user.id, request.query.q) };
+  });
 
   r.get(CHAT_API.chats, async (request) => ({ conversations: await listConversations(db, currentUser(request).id) }));
 
@@ -134,7 +146,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     // Safe to repeat after a lost connection: the client id makes the insert idempotent.
     const { message, created } = await retryOnConnectionLoss(() =>
       sendMessage(
-        { db, jobs: deps.jobs, events, contexts },
+        { db, jobs: deps.jobs, events, contexts, budget: deps.budget },
         { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
       ),
     ).catch(contexts.refuseDeletedRoom);
@@ -155,7 +167,8 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   r.post(`${CHAT_API.chats}/:roomId/preview`, { schema: { params: roomParams, body: previewTranslationBody } }, async (request) => {
     const me = currentUser(request).id;
     await previewLimit.consume(me);
-    return previewTranslation(db, deps.translator, { senderId: me, roomId: request.params.roomId, content: request.body.content });
+    const spend = deps.budget ? (chars: number) => deps.budget!.spend(me, chars) : undefined;
+    return previewTranslation(db, deps.translator, { senderId: me, roomId: request.params.roomId, content: request.body.content, spend });
   });
 
   // Fix a translation once: the corrected row goes to both participants like a new translation.

@@ -5,17 +5,22 @@ import type { Db } from '../db/connect.ts';
 /** LIKE pattern that matches the text literally (%, _ and \ escaped). */
 const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Username or e-mail contains the query (case-insensitive), never the caller, by username, at most 10. */
+/**
+ * Username contains the query, or the e-mail address is exactly the query (both case-insensitive), never the
+ * caller, by username, at most 10. An address is shown only to someone who typed it whole: a substring of an
+ * address finds nothing and `@` lists no one's address.
+ */
 export async function searchUsers(db: Db, callerId: string, query: string): Promise<UserSearchResult[]> {
   const q = query.trim();
   if (!q) return [];
-  const pattern = containsPattern(q);
-  return db
+  const typed = q.toLowerCase();
+  const rows = await db
     .selectFrom('profiles')
     .select(['id', 'username', 'email'])
     .where('id', '!=', callerId)
-    .where((eb) => eb.or([eb('username', 'ilike', pattern), eb('email', 'ilike', pattern)]))
+    .where((eb) => eb.or([eb('username', 'ilike', containsPattern(q)), eb(sql<string>`lower(email)`, '=', typed)]))
     .orderBy(sql`lower(username)`)
     .limit(LIMITS.searchResultLimit)
     .execute();
+  return rows.map((row) => ({ ...row, email: row.email.toLowerCase() === typed ? row.email : null }));
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { LanguageCode, RelationshipContext } from '@parley/common';
+import { isLanguageCode, type LanguageCode, type RelationshipContext } from '@parley/common';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/connect.ts';
 import { JOB_SCHEMA, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
+import type { TranslationBudget } from '../http/translationBudget.ts';
 import { presentMessage } from './presenters.ts';
 import { pendingRowsToJobs, queueOrphans } from './translationOutbox.ts';
 import { toTranslationUpdate, translationFailed, type TranslationUpdate } from './translationOutcome.ts';
@@ -18,6 +19,8 @@ export interface TranslationJob {
   messageId: string;
   /** The conversation: its glossary applies to the translation. */
   roomId: string;
+  /** Whose translation budget the engine call counts against (jobs queued before it existed have none). */
+  senderId?: string | undefined;
   content: string;
   /** The sender's profile language at send time (the detection prior). */
   senderLanguage: LanguageCode | null;
@@ -31,6 +34,8 @@ export interface TranslationJobOptions {
   db: Db;
   boss: JobQueue;
   translator: ChatTranslator;
+  /** Sent messages' translations count for the sender (charged, never refused: the send was accepted). */
+  budget?: TranslationBudget | undefined;
   events: EventPublisher;
   log: FastifyBaseLogger;
   /**
@@ -60,9 +65,16 @@ export interface TranslationJobOptions {
   takesWork?: boolean;
   /** Tell the other nodes that jobs are waiting (cluster mode). */
   wakeOthers?: () => void;
+  /**
+   * The engine is still checking this direction at start-up (translation's isDirectionBeingChecked):
+   * the message waits (its job runs again after `postponeSeconds`) instead of failing.
+   */
+  isDirectionBeingChecked?: (source: LanguageCode, target: LanguageCode) => boolean;
+  /** How long a job waiting for a direction's check is put off (default 2 s). */
+  postponeSeconds?: number;
   /** Observations for metrics: a job's outcome, an engine call's duration. */
   observe?: {
-    outcome(outcome: 'done' | 'not_needed' | 'failed' | 'retry' | 'gave_up'): void;
+    outcome(outcome: 'done' | 'not_needed' | 'failed' | 'retry' | 'gave_up' | 'postponed'): void;
     engine(seconds: number, ok: boolean): void;
   };
 }
@@ -310,9 +322,15 @@ export class TranslationJobs {
     const lastAttempt = job.retryCount >= job.retryLimit;
     const started = performance.now();
     let update: TranslationUpdate;
+    if (this.waitsForCheck(data.senderLanguage, data.target)) return this.postpone(job);
     try {
-      const result = await this.o.translator.translate({ text: data.content, sourceHint: data.senderLanguage, target: data.target, context: data.context, roomId: data.roomId });
+      const { budget } = this.o;
+      const { senderId } = data;
+      const spend = budget && senderId ? (chars: number) => budget.charge(senderId, chars) : undefined;
+      const result = await this.o.translator.translate({ text: data.content, sourceHint: data.senderLanguage, target: data.target, context: data.context, roomId: data.roomId, spend });
       this.o.observe?.engine((performance.now() - started) / 1000, result.ok);
+      // The text was in another language than the sender's, whose direction is still being checked.
+      if (!result.ok && result.reason === 'engine_failed' && this.waitsForCheck(result.detectedLanguage ?? null, data.target)) return this.postpone(job);
       update = toTranslationUpdate(result, data.content, data.senderLanguage, data.target);
     } catch (err) {
       this.o.observe?.engine((performance.now() - started) / 1000, false);
@@ -322,6 +340,31 @@ export class TranslationJobs {
       return this.failAttempt(job, err);
     }
     return this.finish(job, update, update.translation_status);
+  }
+
+  private waitsForCheck(source: string | null, target: LanguageCode): boolean {
+    return !!source && source !== target && isLanguageCode(source) && (this.o.isDirectionBeingChecked?.(source, target) ?? false);
+  }
+
+  /**
+   * The direction is still being checked (start-up self-check): the message stays pending and gets
+   * a new job that starts a little later; this one completes (a postponement is not a failed attempt).
+   */
+  private async postpone(job: Fetched): Promise<void> {
+    const jobId = randomUUID();
+    try {
+      await this.o.db.transaction().execute(async (tx) => {
+        const row = await tx.updateTable('messages').set({ translation_job_id: jobId, translation_queued_at: sql<Date>`now()` })
+          .where('id', '=', job.data.messageId as never).where('translation_status', '=', 'pending')
+          .returning('id').executeTakeFirst();
+        if (row) await this.o.boss.send(TRANSLATION_QUEUE, job.data, { ...this.jobOptions(), id: jobId, startAfter: this.o.postponeSeconds ?? 2, db: jobQueueIn(tx) });
+      });
+      this.o.observe?.outcome('postponed');
+      await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
+    } catch (err) {
+      this.o.log.warn({ err, messageId: job.data.messageId }, 'could not postpone translation job; will retry');
+      await this.failAttempt(job, err);
+    }
   }
 
   /** Store the outcome, then close the job (completed, or failed for good when it gave up). */
@@ -357,6 +400,13 @@ export class TranslationJobs {
       .where((eb) => eb.or([eb('target_language', '=', data.target), eb('target_language', 'is', null)]))
       .returningAll()
       .executeTakeFirst();
-    if (row) this.o.events.publish(data.audience, { v: 1, type: 'message.translated', message: presentMessage(row) });
+    if (row) return this.o.events.publish(data.audience, { v: 1, type: 'message.translated', message: presentMessage(row) });
+    // A retry that finds the result stored: the attempt before may have died between storing it and
+    // announcing it (kill -9; its job came back through the heartbeat), so announce what is stored.
+    if (job.retryCount > 0) {
+      const stored = await this.o.db.selectFrom('messages').selectAll().where('id', '=', data.messageId as never)
+        .where('translation_status', '!=', 'pending').where('target_language', '=', data.target).executeTakeFirst();
+      if (stored) this.o.events.publish(data.audience, { v: 1, type: 'message.translated', message: presentMessage(stored) });
+    }
   }
 }

@@ -55,6 +55,7 @@ export async function pendingRowsToJobs(tx: Db, rows: readonly QueuedRow[]): Pro
       job: {
         messageId: String(row.id),
         roomId: row.chat_room_id,
+        senderId: row.sender_id ?? undefined,
         content: row.content,
         senderLanguage,
         target: isLanguageCode(row.target_language) ? row.target_language : (senderLanguage ?? 'en'),

@@ -8,10 +8,10 @@ import type { ChatTranslator } from './types.ts';
  */
 export function chatTranslatorFrom(translator: Pick<TextTranslator, 'translate'>, glossaryFor?: (roomId: string) => Promise<GlossaryEntry[]>): ChatTranslator {
   return {
-    async translate({ text, sourceHint, target, context, source, roomId }) {
+    async translate({ text, sourceHint, target, context, source, roomId, spend }) {
       const glossary = roomId && glossaryFor ? await glossaryFor(roomId) : undefined;
       const result = await translator.translate({
-        text, source: source ?? 'auto-detect', prior: sourceHint ?? undefined, target, context: context ?? undefined, glossary,
+        text, source: source ?? 'auto-detect', prior: sourceHint ?? undefined, target, context: context ?? undefined, glossary, spend,
       });
       return {
         text: result.text, ok: result.ok, kind: result.kind, reason: result.reason,

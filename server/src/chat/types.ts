@@ -26,6 +26,8 @@ export interface ChatTranslator {
     source?: LanguageCode | undefined;
     /** The conversation: its glossary applies. */
     roomId?: string | undefined;
+    /** Whose translation budget pays for an engine call (never for a cached result). */
+    spend?: ((chars: number) => Promise<void>) | undefined;
   }): Promise<ChatTranslation>;
 }
 

@@ -18,6 +18,8 @@ export interface DbOptions {
   pgliteDir?: string | undefined;
   /** Reopen PGlite after creating a new cluster, to give back initdb's memory (start-up only, not tests). */
   reopenAfterCreate?: boolean | undefined;
+  /** Apply the migrations before returning (default); main.ts runs them as a start-up step of their own. */
+  migrate?: boolean | undefined;
 }
 
 export interface DbHandle {
@@ -32,20 +34,42 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/**
+ * A connection the server drops (restart, failover, pg_terminate_backend) emits 'error' or 'end'
+ * on its client. The pool listens only while a client is idle; a client checked out for a query
+ * has no listener, and an unheard 'error' event ends the process. So every client gets listeners
+ * for life: the query in flight fails on its own (answered 503 or retried). And because Kysely
+ * releases a client without an error even when its connection died under it, pg-pool would keep
+ * that dead client and hand it to the next request: a client seen to lose its connection is
+ * discarded when released.
+ */
+function discardingLostClients(pool: pg.Pool) {
+  const lost = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      lost.add(client);
+      console.warn(`PostgreSQL connection lost during a query: ${err.message}`);
+    });
+    client.on('end', () => lost.add(client));
+  });
+  pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+  return {
+    async connect(): Promise<pg.PoolClient> {
+      const client = await pool.connect();
+      const release = client.release.bind(client);
+      client.release = (err?: Error | boolean) => release(err || lost.has(client));
+      return client;
+    },
+    end: () => pool.end(),
+  };
+}
+
 export async function connectDb(options: DbOptions): Promise<DbHandle> {
   let handle: DbHandle;
   if (options.databaseUrl) {
     // Without a connect timeout a request would wait forever while the database is down.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, connectionTimeoutMillis: 5_000 });
-    // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error' on its
-    // client. The pool listens only while a client is idle; a client checked out for a query has
-    // no listener, and an unheard 'error' event ends the process. So every client gets one for
-    // life: the query in flight fails on its own (answered 503 or retried), and the pool discards
-    // the broken client when it is released.
-    pool.on('connect', (client) => {
-      client.on('error', (err) => console.warn(`PostgreSQL connection lost during a query: ${err.message}`));
-    });
-    pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+    const pgPool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, connectionTimeoutMillis: 5_000 });
+    const pool = discardingLostClients(pgPool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // No parameters: pg sends the simple query protocol, which runs several statements (and
     // answers one result per statement). Connections are separate sessions: no turn to wait for.
@@ -97,7 +121,7 @@ export async function connectDb(options: DbOptions): Promise<DbHandle> {
       },
     };
   }
-  await migrate(handle.db);
+  if (options.migrate !== false) await migrate(handle.db);
   return handle;
 }
 
@@ -124,6 +148,6 @@ export async function migrate(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`, { cause: error });
   }
 }

@@ -73,3 +73,17 @@ async function startAlone(db: Db, start: () => Promise<PgBoss>): Promise<PgBoss>
 export function jobQueueIn(tx: Db): PgBoss.Db {
   return { executeSql: (text, values) => tx.executeQuery(CompiledQuery.raw(text, values ?? [])) };
 }
+
+/**
+ * Start-up step (main.ts): install or upgrade pg-boss's schema with an instance of its own, so a
+ * failure (the database went away meanwhile) can be retried — a PgBoss whose start() failed stays
+ * "starting" for good. The app's own queue then starts on an installed schema, in a few queries.
+ */
+export async function prepareJobQueue(database: DbHandle): Promise<void> {
+  const boss = createJobQueue(database, { supervise: false, maintenanceIntervalSeconds: 60, onError: () => undefined });
+  try {
+    await boss.start();
+  } finally {
+    await boss.stop({ graceful: false, close: false, wait: true }).catch(() => undefined);
+  }
+}

@@ -31,6 +31,18 @@ export interface SessionsTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  /** The browser's User-Agent at sign-in (the device list). */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A mailed link (password reset, e-mail confirmation): only the token's SHA-256 is kept. */
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  kind: 'password_reset' | 'email_confirmation';
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface TranslationCacheTable {
@@ -151,10 +163,19 @@ export interface ChatMediaTable {
   created_at: Generated<Date>;
 }
 
+/** One running node and the job-queue jobs it holds (db/nodeHeartbeats.ts). */
+export interface NodeHeartbeatsTable {
+  node_id: string;
+  started_at: Generated<Date>;
+  beat_at: Generated<Date>;
+  job_ids: Generated<string[]>;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
   sessions: SessionsTable;
+  account_tokens: AccountTokensTable;
   translation_cache: TranslationCacheTable;
   chat_rooms: ChatRoomsTable;
   chat_room_participants: ChatRoomParticipantsTable;
@@ -163,4 +184,5 @@ export interface Database {
   stored_files: StoredFilesTable;
   conversation_glossary: ConversationGlossaryTable;
   chat_media: ChatMediaTable;
+  node_heartbeats: NodeHeartbeatsTable;
 }

@@ -42,6 +42,13 @@ describe('parseWav', () => {
     expect(code(() => parseWav(pcmToWav(Buffer.alloc(0))))).toBe('invalid_audio');
     expect(code(() => parseWav(pcmToWav(pcm), 0.5))).toBe('audio_too_long');
   });
+
+  it('refuses recordings under the shared 300 ms minimum, and takes one of exactly 300 ms', () => {
+    expect(code(() => parseWav(pcmToWav(Buffer.alloc(2_400 * 2))))).toBe('audio_too_short'); // 100 ms
+    expect(code(() => parseWav(pcmToWav(Buffer.alloc(7_199 * 2))))).toBe('audio_too_short');
+    expect(parseWav(pcmToWav(Buffer.alloc(7_200 * 2))).durationMs).toBe(300);
+    expect(parseWav(pcmToWav(Buffer.alloc(2_400 * 2), 8_000)).durationMs).toBe(300);
+  });
 });
 
 describe('joinLines', () => {

@@ -7,6 +7,7 @@ import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
+import type { TranslationBudget } from '../http/translationBudget.ts';
 import type { MediaService } from './service.ts';
 import { byteRange } from './range.ts';
 import { readMedia } from './store.ts';
@@ -17,6 +18,8 @@ export interface MediaRouteDeps {
   media: MediaService;
   /** Photos and voice messages a user may send per minute (OCR and recognition are costly). */
   perMinute?: number;
+  /** The users' translation budget: checked before OCR or recognition runs (the send counts the translation). */
+  budget?: TranslationBudget | undefined;
   onMessageStored?: () => void;
 }
 
@@ -55,6 +58,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): P
       const me = currentUser(request).id;
       const { roomId } = request.params;
       await limit.consume(me);
+      await deps.budget?.check(me);
       await deps.media.checkSender(roomId, me);
       const { bytes, clientId } = await readUpload(request, kind);
       const input = { senderId: me, roomId, clientId, bytes, signal: abortOnClose(reply) };

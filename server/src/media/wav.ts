@@ -45,6 +45,10 @@ export function parseWav(bytes: Buffer, maxSeconds: number = MEDIA_LIMITS.voiceM
       const pcm = bytes.subarray(start, start + Math.floor((end - start) / frame) * frame);
       if (pcm.length === 0) throw invalid('The recording is empty.');
       const durationMs = Math.round((pcm.length / frame / format.sampleRate) * 1000);
+      // The shared limit the recorder applies (a tap is not a message): the server enforces it too.
+      if ((pcm.length / frame / format.sampleRate) * 1000 < MEDIA_LIMITS.voiceMinMs) {
+        throw new AppError(400, 'audio_too_short', `Voice messages must be at least ${MEDIA_LIMITS.voiceMinMs} ms long.`);
+      }
       if (durationMs > maxSeconds * 1000) {
         throw new AppError(413, 'audio_too_long', `Voice messages can be at most ${maxSeconds} seconds long.`);
       }

@@ -9,10 +9,14 @@ import type { Metrics } from './metrics.ts';
 export interface OpsRouteDeps {
   db: Db;
   databaseKind: 'pglite' | 'postgres';
+  /** This node's id in node_heartbeats: which node answered, behind a load balancer. */
+  nodeId: string;
   bus: ClusterBus;
   metrics: Metrics;
   /** Bearer token for /metrics; unset: /metrics does not exist. */
   metricsToken: string | undefined;
+  /** Each translation engine's self-check (shown in /api/ready's detail; it does not make the node unready). */
+  translationChecks?: () => { engine: string; checking: string[]; failed: string[]; passed: number }[];
   /** True once shutdown began: the load balancer must stop sending requests here. */
   draining: () => boolean;
 }
@@ -23,7 +27,7 @@ export interface OpsRouteDeps {
  * /metrics (Prometheus, behind a bearer token).
  */
 export async function opsRoutes(app: FastifyInstance, deps: OpsRouteDeps): Promise<void> {
-  app.get(API.health, async () => ({ ok: true, database: deps.databaseKind }));
+  app.get(API.health, async () => ({ ok: true, database: deps.databaseKind, node: deps.nodeId }));
 
   app.get('/api/ready', async (_request, reply) => {
     const [database, redis] = await Promise.all([
@@ -31,7 +35,9 @@ export async function opsRoutes(app: FastifyInstance, deps: OpsRouteDeps): Promi
       deps.bus.ping(),
     ]);
     const ready = database && redis && !deps.draining();
-    return reply.status(ready ? 200 : 503).send({ ready, database, redis, draining: deps.draining() });
+    // Directions still being checked wait for their verdict (messages stay pending): not a reason to refuse traffic.
+    const translation = { selfCheck: deps.translationChecks?.() ?? [] };
+    return reply.status(ready ? 200 : 503).send({ ready, database, redis, draining: deps.draining(), translation });
   });
 
   if (deps.metricsToken) {

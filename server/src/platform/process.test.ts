@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { EngineError } from './errors.ts';
 import { liveProcessCount, runChain, runProcess, runProcessRaw, spawnChain } from './process.ts';
@@ -95,6 +98,34 @@ describe('spawnChain', () => {
     expect(await chain.exited).toBe('was killed (SIGKILL)');
     await expect(chain.done).rejects.toMatchObject({ engine: 'apertium', code: 'pipeline', message: 'stopped by the test' });
     await vi.waitFor(() => expect(isAlive(grandchild)).toBe(false), { timeout: 5_000, interval: 20 });
+  });
+});
+
+describe('the environment of children', () => {
+  it("reads none of the service user's start-up files or variables (a .bashrc that prints and sleeps)", async () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'parley-evil-home-'));
+    const rc = 'echo FROM-RC-FILE; sleep 30\n';
+    for (const file of ['.bashrc', '.profile', '.bash_profile', 'env.sh']) writeFileSync(path.join(home, file), rc);
+    const saved = { ...process.env };
+    // As under a service manager: no SHLVL, so bash would take its socket stdin for an ssh session.
+    delete process.env.SHLVL;
+    Object.assign(process.env, { HOME: home, BASH_ENV: path.join(home, 'env.sh'), ENV: path.join(home, 'env.sh'), PARLEY_SECRET_FOR_TEST: 'x' });
+    try {
+      for (const shell of ['bash', true] as const) {
+        const out = await runChain([{ cmd: 'echo "home=$HOME"; env | sort', args: [], shell }], undefined, { timeoutMs: 10_000 });
+        const text = out.toString();
+        expect(text).not.toContain('FROM-RC-FILE');
+        expect(text).not.toContain('PARLEY_SECRET_FOR_TEST');
+        expect(text).not.toContain(home);
+        expect(text).toContain('LANG=C.UTF-8');
+        expect(text).toMatch(/^PATH=/m);
+      }
+      const extra = await runProcess('sh', ['-c', 'echo "$OMP_THREAD_LIMIT"'], { env: { OMP_THREAD_LIMIT: '1' }, timeoutMs: 10_000 });
+      expect(extra.trim()).toBe('1');
+    } finally {
+      process.env = saved;
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
 

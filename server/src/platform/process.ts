@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { EngineError, type EngineErrorCode } from './errors.ts';
@@ -9,6 +11,12 @@ import { EngineError, type EngineErrorCode } from './errors.ts';
  * on abort, on timeout, when another stage of its chain fails, or by `kill()`, so nothing it
  * started outlives the call. Failures are EngineErrors: 'timeout', 'aborted', 'unavailable'
  * (program missing) or 'failed' (non-zero exit, too much output), with the tail of stderr.
+ *
+ * Children never see the service user's environment or shell start-up files: they get
+ * `engineEnv()` (PATH, LANG/LC_ALL=C.UTF-8, a private empty HOME, nothing else unless a caller adds
+ * it), and a shell stage runs `bash --norc --noprofile` or `/bin/sh` with neither ENV nor BASH_ENV.
+ * (Debian's bash reads ~/.bashrc even under `-c` when its stdin is a socket, as Node's pipes are;
+ * a `.bashrc` that ran `pyenv init` once stalled every pipeline start for 28 s.)
  */
 
 /**
@@ -28,7 +36,8 @@ export interface ChainOptions {
   timeoutMs?: number | undefined;
   /** Fail (and kill the chain) when its output grows past this many bytes (runChain / runProcess). */
   maxOutputBytes?: number | undefined;
-  env?: NodeJS.ProcessEnv | undefined;
+  /** Variables added to the clean environment (engineEnv), e.g. OMP_THREAD_LIMIT. */
+  env?: Record<string, string> | undefined;
   /** Names the engine in errors; default the first program's name. */
   engine?: string | undefined;
 }
@@ -74,11 +83,46 @@ function killGroup(child: ChildProcess): void {
   }
 }
 
-function start(command: Command, env: NodeJS.ProcessEnv | undefined): ChildProcess {
-  const options: SpawnOptions = { stdio: 'pipe', detached: true, env: env ?? process.env };
+/** Variables an operator may set for the engines themselves (data locations); passed on when set. */
+const PASSED_ON = ['TESSDATA_PREFIX', 'TMPDIR'] as const;
+
+let privateHome: string | undefined;
+
+/** An empty directory of this process: HOME for children, so no rc or config file of the service user is read. */
+function engineHome(): string {
+  if (privateHome === undefined) {
+    const dir = path.join(tmpdir(), `parley-engine-home-${process.pid}`);
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      privateHome = dir;
+    } catch {
+      privateHome = '/nonexistent';
+    }
+  }
+  return privateHome;
+}
+
+/** The whole environment of every child: PATH, a UTF-8 locale, a private HOME, plus `extra`. */
+export function engineEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH || '/usr/local/bin:/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+    LC_ALL: 'C.UTF-8',
+    HOME: engineHome(),
+  };
+  for (const name of PASSED_ON) {
+    const value = process.env[name];
+    if (value) env[name] = value;
+  }
+  return { ...env, ...extra };
+}
+
+function start(command: Command, extra: Record<string, string> | undefined): ChildProcess {
+  const options: SpawnOptions = { stdio: 'pipe', detached: true, env: engineEnv(extra) };
   if (!command.shell) return spawn(command.cmd, command.args, options);
-  const shell = command.shell === 'bash' ? 'bash' : '/bin/sh';
-  return spawn(shell, ['-c', command.cmd, 'sh', ...command.args], options);
+  // No rc or profile file, whatever stdin is; ENV/BASH_ENV are not in engineEnv().
+  const shell = command.shell === 'bash' ? ['bash', '--norc', '--noprofile'] : ['/bin/sh'];
+  return spawn(shell[0] as string, [...shell.slice(1), '-c', command.cmd, 'sh', ...command.args], options);
 }
 
 /** Start `a | b | c` (no shell between them); see the module comment for limits and kills. */

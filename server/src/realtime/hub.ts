@@ -18,6 +18,14 @@ export class RealtimeHub implements EventPublisher {
     set.add(client);
   }
 
+  /** Open sockets of a user on this node, and of one of their sessions. */
+  countOf(userId: string, sessionId: string): { user: number; session: number } {
+    const set = this.byUser.get(userId);
+    let session = 0;
+    for (const client of set ?? []) if (client.sessionId === sessionId) session += 1;
+    return { user: set?.size ?? 0, session };
+  }
+
   remove(client: Client): void {
     const set = this.byUser.get(client.userId);
     set?.delete(client);

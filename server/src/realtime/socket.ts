@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { clientFrameSchema, REALTIME_LIMITS, type ServerEvent } from '@parley/common';
+import { clientFrameSchema, REALTIME_LIMITS, REALTIME_TOO_MANY_SOCKETS, type ServerEvent } from '@parley/common';
 import { WebSocketServer } from 'ws';
 import type { SessionEvents } from '../auth/sessionEvents.ts';
 import type { SessionWatch } from '../auth/sessionWatch.ts';
@@ -33,6 +33,11 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
       (session) => {
         if (!session) return refuseUpgrade(socket, 401, 'Unauthorized');
         wss.handleUpgrade(req, socket, head, (ws) => {
+          // A cap per session and per user (one session once opened 3,000): a close code the client can tell apart.
+          const open = deps.hub.countOf(session.userId, session.sessionId);
+          if (open.session >= REALTIME_LIMITS.socketsPerSession || open.user >= REALTIME_LIMITS.socketsPerUser) {
+            return ws.close(REALTIME_TOO_MANY_SOCKETS.code, REALTIME_TOO_MANY_SOCKETS.reason);
+          }
           const client: Client = { ws, userId: session.userId, sessionId: session.sessionId };
           deps.hub.add(client);
           const release = deps.sessionWatch.watch(session.sessionId);

@@ -17,12 +17,15 @@ import { AppError } from '../http/errors.ts';
 import { decodeBase64Image, tooManyBytes } from './image.ts';
 import { createScanLimiter, type ScanLimiter } from './rateLimit.ts';
 import type { ScanService } from './service.ts';
+import type { TranslationBudget } from '../http/translationBudget.ts';
 
 export interface ScanRouteDeps {
   service: ScanService;
   requireUser: RequireUser;
   /** Per-user budget; default 20 scans a minute. */
   limiter?: ScanLimiter;
+  /** The users' translation budget: checked before OCR runs; the translation of what was read counts. */
+  budget?: TranslationBudget | undefined;
 }
 
 /** Base64 of the largest accepted image plus room for the other fields (the app-wide JSON limit is 12 MB). */
@@ -36,7 +39,15 @@ const JSON_BODY_LIMIT = Math.ceil(SCAN_LIMITS.maxBytes / 3) * 4 + 256 * 1024;
 export async function scanRoutes(app: FastifyInstance, deps: ScanRouteDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = deps.limiter ?? createScanLimiter();
-  const onRequest = [deps.requireUser, async (request: FastifyRequest) => limiter.consume(currentUser(request).id)];
+  const onRequest = [deps.requireUser, async (request: FastifyRequest) => {
+    await limiter.consume(currentUser(request).id);
+    await deps.budget?.check(currentUser(request).id);
+  }];
+  const spendFor = (request: FastifyRequest) => {
+    const { budget } = deps;
+    const me = currentUser(request).id;
+    return budget ? (chars: number) => budget.charge(me, chars) : undefined;
+  };
   const schema = { body: scanImageBody, response: { 200: scanResponse } };
   // A JSON body over the route's limit is an image over the cap: say so (the parent handler does the rest).
   app.setErrorHandler((err: { code?: string }) => {
@@ -47,7 +58,7 @@ export async function scanRoutes(app: FastifyInstance, deps: ScanRouteDeps): Pro
     r.post(url, { onRequest, schema, bodyLimit: JSON_BODY_LIMIT }, async (request, reply) => {
       const { primaryLanguage, secondaryLanguage } = languagesOf(request.body);
       const image = decodeBase64Image(request.body.imageBase64);
-      return deps.service.smartImageTranslate({ image, primaryLanguage, secondaryLanguage, signal: abortOnClose(reply) });
+      return deps.service.smartImageTranslate({ image, primaryLanguage, secondaryLanguage, signal: abortOnClose(reply), spend: spendFor(request) });
     });
   }
 
@@ -73,7 +84,7 @@ export async function scanRoutes(app: FastifyInstance, deps: ScanRouteDeps): Pro
       primaryLanguage: fields[SCAN_UPLOAD_FIELDS.primaryLanguage],
       secondaryLanguage: fields[SCAN_UPLOAD_FIELDS.secondaryLanguage],
     });
-    return deps.service.smartImageTranslate({ image, primaryLanguage, secondaryLanguage, signal: abortOnClose(reply) });
+    return deps.service.smartImageTranslate({ image, primaryLanguage, secondaryLanguage, signal: abortOnClose(reply), spend: spendFor(request) });
   });
 }
 

@@ -33,6 +33,8 @@ export interface SmartImageTranslateInput {
   primaryLanguage: LanguageCode;
   secondaryLanguage: LanguageCode;
   signal?: AbortSignal;
+  /** Counts the translation's engine call against the caller's budget (not called for a cached result). */
+  spend?: ((chars: number) => Promise<void>) | undefined;
 }
 
 export type ScanResult = ScanResponse;
@@ -72,7 +74,7 @@ export function createScanService(deps: ScanServiceDeps): ScanService {
   }
 
   return {
-    async smartImageTranslate({ image, primaryLanguage, secondaryLanguage, signal }) {
+    async smartImageTranslate({ image, primaryLanguage, secondaryLanguage, signal, spend }) {
       const prepared = await prepareImage(image, limits);
       const scanSignal = signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
       const languages = [...new Set([primaryLanguage, secondaryLanguage])];
@@ -95,7 +97,7 @@ export function createScanService(deps: ScanServiceDeps): ScanService {
       };
       if (source === target) return { ...base, translatedText: extractedText, translationEngine: null };
       try {
-        const translation = await deps.translator.translate({ text: extractedText, source, target });
+        const translation = await deps.translator.translate({ text: extractedText, source, target, spend });
         if (translation.ok) return { ...base, translatedText: translation.text, translationEngine: translation.engine };
         return {
           ...base,

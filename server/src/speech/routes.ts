@@ -5,6 +5,7 @@ import { SPEECH_API, speechQuery } from '@parley/common';
 import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import type { Db } from '../db/connect.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
+import type { TranslationBudget } from '../http/translationBudget.ts';
 import type { TextToSpeech } from '../voice/tts/types.ts';
 import { resolveSpeech, speechStream } from './speech.ts';
 
@@ -14,6 +15,8 @@ export interface SpeechRouteDeps {
   tts: TextToSpeech;
   /** Read-aloud requests a user may make per minute (default 30). */
   perMinute?: number | undefined;
+  /** Speech engines are engines: the characters read aloud count against the user's translation budget. */
+  budget?: TranslationBudget | undefined;
 }
 
 /**
@@ -33,6 +36,7 @@ export async function speechRoutes(app: FastifyInstance, deps: SpeechRouteDeps):
     const me = currentUser(request).id;
     await limit.consume(me);
     const what = await resolveSpeech(deps.db, me, request.query);
+    await deps.budget?.spend(me, what.text.length);
     // Stop synthesizing when the listener goes away (stop button, next message, closed tab).
     const abort = new AbortController();
     reply.raw.on('close', () => abort.abort());

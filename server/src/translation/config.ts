@@ -1,3 +1,5 @@
+import type { ApertiumOptions } from './engines/apertium.ts';
+
 /**
  * Translation settings. server/src/config.ts maps the environment onto this:
  * TRANSLATION_ENGINES -> engines, OPENAI_BASE_URL / OPENAI_API_KEY / OPENAI_MODEL -> openai,
@@ -27,12 +29,16 @@ export interface TranslationConfig {
     modesDir?: string | undefined;
     /** Stop a pipeline unused for this long (default 10 minutes; 0 keeps it running). */
     idleMs?: number | undefined;
+    /** The self-check's schedule (tests shorten it): probes at once, retry backoff, re-check of failed modes. */
+    check?: ApertiumOptions['check'];
   } | undefined;
   /**
    * Translate a probe set through every served direction at start-up and stop reporting (and
    * planning) what fails (default true; TRANSLATION_SELF_CHECK=off).
    */
   selfCheck?: boolean | undefined;
+  /** /api/languages waits this long at most for the first verdicts (default 5 s); then it marks what is still checked. */
+  pairsWaitMs?: number | undefined;
   /** Per engine call (each attempt). */
   timeoutMs: number;
   /** Longest text accepted (LIMITS.translateMaxChars). */

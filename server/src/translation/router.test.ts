@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DB, useTestDatabase } from '../../test/helpers.ts';
-import { DbTranslationCache } from './cache.ts';
+import { DbTranslationCache, MemoryTranslationCache } from './cache.ts';
 import { ApertiumEngine } from './engines/apertium.ts';
 import { DeepLEngine } from './engines/deepl.ts';
 import { LibreTranslateEngine } from './engines/libretranslate.ts';
@@ -141,5 +141,43 @@ describe(`TranslationRouter with the database cache (${TEST_DB})`, () => {
     expect((await router.translate({ text: 'Try me', source: 'en', target: 'fr' })).ok).toBe(false);
     fail = false;
     expect(await router.translate({ text: 'Try me', source: 'en', target: 'fr' })).toMatchObject({ ok: true, cached: false, text: 'ok Try me' });
+  });
+});
+
+describe('TranslationRouter: an engine that goes down and comes back', () => {
+  it('probes a down engine with the request that failed and announces it back once (not for a wrong answer)', async () => {
+    let down = true;
+    const spy = spyEngine('spy', {
+      translate: async (input) => {
+        if (input.text === 'broken input') throw new EngineError('spy', 'bad_response', 'not a translation');
+        if (input.text === 'stalls every time') throw new EngineError('spy', 'timeout', 'spy did not answer in time', { retryable: true });
+        if (down) throw new EngineError('spy', 'server_error', 'down for maintenance', { status: 503, retryable: true });
+        return `[${input.target}] ${input.text}`;
+      },
+    });
+    const router = new TranslationRouter({ ...options, engines: [spy], cache: new MemoryTranslationCache(100), recovery: { probeMs: 10 } });
+    const back: { engine: string; since: Date }[] = [];
+    router.onRecovered((engine, since) => back.push({ engine, since }));
+    const before = Date.now();
+    expect(await router.translate({ text: 'broken input', source: 'en', target: 'es' })).toMatchObject({ ok: false, reason: 'engine_failed' });
+    const failed = await router.translate({ text: 'Good morning', source: 'en', target: 'es' });
+    expect(failed).toMatchObject({ ok: false, reason: 'engine_failed' });
+    const probes = spy.calls.length;
+    down = false;
+    await vi.waitFor(() => expect(back).toHaveLength(1), { timeout: 10_000, interval: 10 });
+    expect(back[0]?.engine).toBe('spy');
+    expect(back[0]?.since.getTime()).toBeGreaterThanOrEqual(before);
+    expect(spy.calls.length).toBeGreaterThan(probes); // it was the probe, nobody else translated
+    // The probe's answer is cached: the retry of that message costs no engine call.
+    const calls = spy.calls.length;
+    expect(await router.translate({ text: 'Good morning', source: 'en', target: 'es' })).toMatchObject({ ok: true, cached: true });
+    expect(spy.calls.length).toBe(calls);
+    // A text that fails however often it is tried: other requests succeeding do not announce a recovery.
+    expect(await router.translate({ text: 'stalls every time', source: 'en', target: 'es' })).toMatchObject({ ok: false, reason: 'engine_failed' });
+    expect(await router.translate({ text: 'Good evening', source: 'en', target: 'es' })).toMatchObject({ ok: true });
+    const probed = spy.calls.length;
+    await vi.waitFor(() => expect(spy.calls.length).toBeGreaterThan(probed + 2), { timeout: 10_000, interval: 10 }); // still probing it
+    expect(back).toHaveLength(1);
+    await router.close();
   });
 });

@@ -5,9 +5,10 @@ import {
 import type { CachedTranslation, TranslationCache } from './cache.ts';
 import { detectLanguage } from './detect.ts';
 import { protectTerms, relevantTerms, restoreTerms, termsVariant, type GlossaryEntry, type GlossaryTerm } from './glossary.ts';
-import type { PairSupport, TranslationEngine } from './engines/types.ts';
+import type { EngineCheckState, PairSupport, TranslationEngine } from './engines/types.ts';
 import { EngineError, isEngineError } from '../platform/errors.ts';
 import { sleep, withRetries } from '../platform/retry.ts';
+import { EngineRecovery, type RecoveredListener, type RecoveryOptions } from './recovery.ts';
 
 export type SourceLanguage = LanguageCode | 'auto-detect' | 'auto';
 
@@ -34,6 +35,8 @@ export interface RouterOptions {
   /** A longer Retry-After moves on to the next engine instead of waiting (default 5 s). */
   maxRetryAfterMs?: number | undefined;
   logger?: TranslationLogger | undefined;
+  /** Background probing of engines that went down (see EngineRecovery). */
+  recovery?: RecoveryOptions | undefined;
 }
 
 export interface TranslateRequest {
@@ -47,6 +50,11 @@ export interface TranslateRequest {
   /** The conversation's glossary (chat); the entries for this pair and text are applied. */
   glossary?: readonly GlossaryEntry[] | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * Called once with the text's length before the first engine call (never for a cached result): the
+   * caller's translation budget. A throw (429) ends the request before any engine works.
+   */
+  spend?: ((chars: number) => Promise<void>) | undefined;
 }
 
 export interface EngineFailure {
@@ -97,11 +105,18 @@ export class TranslationRouter {
   readonly engines: readonly TranslationEngine[];
   private readonly cache: TranslationCache | undefined;
   private readonly logger: TranslationLogger;
+  private readonly recovery: EngineRecovery;
 
   constructor(private readonly options: RouterOptions) {
     this.engines = options.engines;
     this.cache = options.cache;
     this.logger = options.logger ?? silentLogger;
+    this.recovery = new EngineRecovery(options.recovery);
+  }
+
+  /** `listener(engine, downSince)` runs when an engine that failed with a retryable error works again. */
+  onRecovered(listener: RecoveredListener): () => void {
+    return this.recovery.onRecovered(listener);
   }
 
   async translate(request: TranslateRequest): Promise<TranslateResult> {
@@ -128,18 +143,33 @@ export class TranslationRouter {
     }
     const failures: EngineFailure[] = [];
     const terms = relevantTerms(request.glossary ?? [], source, target, text);
+    let spent = false;
     for (const engine of candidates) {
       const key = { engine: engine.id, source, target, formality: engine.cacheVariant(context) + termsVariant(terms), text };
       const support = engine.supports(source, target) ?? undefined;
+      const probeKey = `${source}>${target}:${key.formality}:${text}`;
       const hit = await this.cache?.get(key);
       if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support }, text, hit);
+      if (!spent) {
+        spent = true;
+        await request.spend?.(text.length);
+      }
       try {
         const output = await this.withTerms(engine, { text, source, target, context }, terms, request.signal);
+        this.recovery.succeeded(engine.id, probeKey);
         await this.cache?.set(key, output);
         return outcome({ ...base, engine: engine.id, support }, text, output);
       } catch (error) {
         const e = isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error));
         failures.push({ engine: engine.id, code: e.code, message: e.message });
+        if (e.retryable && e.code !== 'aborted') {
+          // Down, not wrong: probe it with this request until it answers (the answer is cached for the retry).
+          this.logger.info({ engine: engine.id, code: e.code }, 'translation engine down; probing until it is back');
+          this.recovery.failed(engine.id, probeKey, async () => {
+            const output = await this.attempt(engine, { text, source, target, context }, undefined);
+            if (terms.length === 0) await this.cache?.set(key, output);
+          });
+        }
         this.logger.warn({ engine: engine.id, code: e.code, status: e.status, source, target, err: e.message }, 'translation engine failed');
         if (e.code === 'aborted') break;
       }
@@ -192,6 +222,18 @@ export class TranslationRouter {
     }
   }
 
+  /** The engine that would serve this direction first is still checking it (see TranslationEngine.checking). */
+  isDirectionBeingChecked(source: LanguageCode, target: LanguageCode): boolean {
+    if (source === target) return false;
+    const first = this.engines.find((e) => e.supports(source, target) !== null);
+    return first?.checking?.(source, target) ?? false;
+  }
+
+  /** Each engine's self-check state, for /api/ready and /metrics. */
+  checkState(): ({ engine: string } & EngineCheckState)[] {
+    return this.engines.flatMap((e) => (e.checkState ? [{ engine: e.id, ...e.checkState() }] : []));
+  }
+
   /** For each ordered pair of the 20 languages: how it is served, by which engine, and the fallbacks. */
   pairs(): PairInfo[] {
     const pairs: PairInfo[] = [];
@@ -202,8 +244,9 @@ export class TranslationRouter {
         const first = serving[0];
         const support = first?.supports(source, target) ?? 'none';
         const via = support === 'pivot' ? first?.pivotFor?.(source, target) : undefined;
+        const checking = first?.checking?.(source, target) ? { checking: true as const } : {};
         pairs.push({
-          source, target, support, engine: first?.id ?? null, ...(via ? { via } : {}), fallbacks: serving.slice(1).map((e) => e.id),
+          source, target, support, engine: first?.id ?? null, ...(via ? { via } : {}), fallbacks: serving.slice(1).map((e) => e.id), ...checking,
         });
       }
     }
@@ -224,6 +267,7 @@ export class TranslationRouter {
   }
 
   async close(): Promise<void> {
+    this.recovery.close();
     await Promise.all(this.engines.map((e) => e.close().catch(() => undefined)));
     await this.cache?.flush();
   }

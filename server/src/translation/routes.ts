@@ -6,6 +6,7 @@ import {
 } from '@parley/common';
 import { AppError } from '../http/errors.ts';
 import { createRateLimit, type RateLimit } from '../http/rateLimit.ts';
+import { UNLIMITED_BUDGET, type TranslationBudget } from '../http/translationBudget.ts';
 import { presentLanguages, presentSmartTranslation, presentTranslation } from './presenter.ts';
 import type { SourceLanguage } from './router.ts';
 import type { TranslationService } from './service.ts';
@@ -23,6 +24,8 @@ export interface TranslationRoutesOptions {
    * interface; this only fills gaps, and a whole untranslated catalog (~30 batches) must fit one window.
    */
   uiStringsRateLimit?: { points: number; durationSec: number } | undefined;
+  /** The users' translation budget (characters sent to engines). */
+  budget?: TranslationBudget | undefined;
 }
 
 function language(input: string): LanguageCode {
@@ -54,6 +57,8 @@ export async function translationRoutes(app: FastifyInstance, options: Translati
   app.setSerializerCompiler(serializerCompiler);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { service } = options;
+  const budget = options.budget ?? UNLIMITED_BUDGET;
+  const spendFor = (request: FastifyRequest) => (chars: number) => budget.spend((request as unknown as { user: { id: string } }).user.id, chars);
   const maxChars = options.maxChars ?? LIMITS.translateMaxChars;
   const limit = createRateLimit({
     name: 'translate', points: options.rateLimit?.points ?? 120, durationSec: options.rateLimit?.durationSec ?? 60,
@@ -85,6 +90,7 @@ export async function translationRoutes(app: FastifyInstance, options: Translati
         target: language(body.targetLanguage),
         source: sourceLanguage(body.sourceLanguage),
         context: context(body.relationshipContext),
+        spend: spendFor(request),
       });
       return presentTranslation(result);
     });
@@ -98,6 +104,7 @@ export async function translationRoutes(app: FastifyInstance, options: Translati
         text: body.text,
         primaryLanguage: language(body.primaryLanguage),
         secondaryLanguage: language(body.secondaryLanguage),
+        spend: spendFor(request),
       });
       return presentSmartTranslation(result);
     });

@@ -23,6 +23,8 @@ export interface SmartTranslateInput {
   primaryLanguage: LanguageCode;
   secondaryLanguage: LanguageCode;
   signal?: AbortSignal | undefined;
+  /** The caller's translation budget (see TranslateRequest.spend). */
+  spend?: TranslateRequest['spend'];
 }
 
 /**
@@ -37,10 +39,15 @@ export interface TranslationService extends TextTranslator {
   smartTranslate(input: SmartTranslateInput): Promise<TranslateResult>;
   /** English interface strings -> `language`, placeholders kept; failures keep the English string. */
   translateCatalog(language: LanguageCode, strings: Record<string, string>): Promise<Record<string, string>>;
-  /** How each pair is served, once every engine's self-check has run (failed directions are not served). */
+  /**
+   * How each pair is served: after every engine's first verdicts, or after `pairsWaitMs` at most
+   * (directions still being checked are marked `checking`; failed directions are not served).
+   */
   pairs(): Promise<PairInfo[]>;
-  /** Resolves when every engine's self-check has run. */
+  /** Resolves when every engine's self-check gave each of its units a first verdict. */
   selfChecked: Promise<void>;
+  /** The first engine for the direction is still checking it: chat waits instead of failing. */
+  isDirectionBeingChecked(source: LanguageCode, target: LanguageCode): boolean;
   health(): ReturnType<TranslationRouter['health']>;
   close(): Promise<void>;
 }
@@ -80,7 +87,7 @@ export function createTranslationService({ db, config, logger = silentLogger, en
   /** Whole translated catalogs per language (only complete successes), so a second user gets them at once. */
   const catalogs = new Lru<Record<string, string>>(40);
 
-  async function smartTranslate({ text, primaryLanguage, secondaryLanguage, signal }: SmartTranslateInput): Promise<TranslateResult> {
+  async function smartTranslate({ text, primaryLanguage, secondaryLanguage, signal, spend }: SmartTranslateInput): Promise<TranslateResult> {
     // A language outside the chosen pair wins only on text long enough to be sure of it.
     // (or on telling words such as 'le', 'est'); short trigram guesses fall back to the pair.
     const free = detectLanguage(text, { prior: primaryLanguage });
@@ -88,7 +95,7 @@ export function createTranslationService({ db, config, logger = silentLogger, en
     const sure = free.language === primaryLanguage || free.language === secondaryLanguage || telling || text.replace(/[^\p{L}]/gu, '').length >= 60;
     const detected = sure ? free.language : detectLanguage(text, { prior: primaryLanguage, candidates: [primaryLanguage, secondaryLanguage] }).language;
     const target = detected === primaryLanguage ? secondaryLanguage : primaryLanguage;
-    return router.translate({ text, source: detected, target, signal });
+    return router.translate({ text, source: detected, target, signal, spend });
   }
 
   async function translateCatalog(language: LanguageCode, strings: Record<string, string>): Promise<Record<string, string>> {
@@ -131,9 +138,12 @@ export function createTranslationService({ db, config, logger = silentLogger, en
     translateCatalog,
     selfChecked,
     pairs: async () => {
-      await selfChecked;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([selfChecked, new Promise((resolve) => (timer = setTimeout(resolve, config.pairsWaitMs ?? 5_000)))]);
+      clearTimeout(timer);
       return router.pairs();
     },
+    isDirectionBeingChecked: (source, target) => router.isDirectionBeingChecked(source, target),
     health: () => router.health(),
     close: () => router.close(),
   };

@@ -10,7 +10,9 @@ import * as m008 from './008_job_queue.ts';
 import * as m010 from './010_chat_media.ts';
 import * as m011 from './011_message_changes.ts';
 import * as m016 from './016_first_sign_in.ts';
+import * as m017 from './017_node_heartbeats.ts';
 import * as m018 from './018_groups.ts';
+import * as m019 from './019_account_tokens.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -25,5 +27,7 @@ export const migrations: Record<string, Migration> = {
   '010_chat_media': m010,
   '011_message_changes': m011,
   '016_first_sign_in': m016,
+  '017_node_heartbeats': m017,
   '018_groups': m018,
+  '019_account_tokens': m019,
 };

@@ -162,7 +162,7 @@ export class TesseractEngine implements OcrEngine {
 
   private run(args: string[], image: Buffer, signal: AbortSignal): Promise<string> {
     // One thread per process: with two runs on two cores, OpenMP threads only contend (and are slower).
-    const env = { ...process.env, OMP_THREAD_LIMIT: '1' };
+    const env = { OMP_THREAD_LIMIT: '1' };
     return this.queue
       .run(() => runProcess(this.binary, args, { input: image, timeoutMs: this.timeoutMs, signal, env }), signal)
       .catch((err: unknown) => {

@@ -92,6 +92,11 @@ export class ApertiumModes {
     this.disabled.add(mode);
   }
 
+  /** Plans with the mode again (it passed a later check). */
+  enable(mode: string): void {
+    this.disabled.delete(mode);
+  }
+
   mode(source: string, target: string): string | undefined {
     const mode = this.direct.get(key(source, target));
     return mode && !this.disabled.has(mode) ? mode : undefined;

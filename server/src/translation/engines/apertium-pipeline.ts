@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { abortError, EngineError } from '../../platform/errors.ts';
-import { spawnChain, type RunningChain } from '../../platform/process.ts';
+import { engineEnv, spawnChain, type RunningChain } from '../../platform/process.ts';
 import { DEFAULT_MODES_DIR } from './apertium-modes.ts';
 
 /**
@@ -115,10 +115,7 @@ export class ApertiumPipeline {
     // The mode's command line ($1 = generator option -g: mark unknown words; $2 = tagger option), run by
     // bash in its own process group so restarts and close() stop every stage at once. (The `apertium`
     // wrapper is not used: it reads /dev/stdin, which cannot be opened on Node's socket pipes.)
-    const child = spawnChain([{ cmd: script, args: ['-g', ''], shell: 'bash' }], {
-      engine: 'apertium',
-      env: { ...process.env, LC_ALL: 'C.UTF-8' },
-    });
+    const child = spawnChain([{ cmd: script, args: ['-g', ''], shell: 'bash' }], { engine: 'apertium' });
     this.starts += 1;
     this.child = child;
     this.chunks = [];
@@ -267,7 +264,7 @@ export function pipelineScript(modeFile: string): string {
   let script = scripts.get(modeFile);
   if (script === undefined) {
     try {
-      script = execFileSync('apertium-wblank-mode', ['-z', modeFile], { encoding: 'utf8' }).trim();
+      script = execFileSync('apertium-wblank-mode', ['-z', modeFile], { encoding: 'utf8', env: engineEnv(), stdio: ['ignore', 'pipe', 'pipe'] }).trim();
     } catch (error) {
       throw new EngineError('apertium', 'pipeline', `Cannot read Apertium mode ${modeFile}`, { cause: error });
     }

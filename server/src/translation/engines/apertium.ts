@@ -1,6 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGE_CODES, type LanguageCode } from '@parley/common';
+import { ModeChecker, type CheckState, type ModeCheck, type ModeCheckerOptions } from './apertium-check.ts';
 import { deformat, reformatWithMarks, type TextSpan } from './apertium-format.ts';
 import { ApertiumModes, DEFAULT_MODES_DIR, node } from './apertium-modes.ts';
 import { APERTIUM_PROBES } from './apertium-probes.ts';
@@ -8,16 +9,14 @@ import { ApertiumPipeline } from './apertium-pipeline.ts';
 import { type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
 import { EngineError } from '../../platform/errors.ts';
 
-export interface ModeCheck {
-  mode: string;
-  ok: boolean;
-  detail?: string | undefined;
-}
+export type { ModeCheck } from './apertium-check.ts';
 
 export interface ApertiumOptions {
   modesDir?: string | undefined;
   idleMs?: number | undefined;
   stallMs?: number | undefined;
+  /** The self-check's schedule (tests shorten it); see ModeChecker. */
+  check?: Partial<Pick<ModeCheckerOptions, 'concurrency' | 'timeoutMs' | 'retryBaseMs' | 'retryMaxMs' | 'recheckMs' | 'patienceAttempts'>> | undefined;
 }
 
 /**
@@ -29,7 +28,7 @@ export class ApertiumEngine implements TranslationEngine {
   readonly modes: ApertiumModes;
   private readonly pipelines = new Map<string, ApertiumPipeline>();
   private closed = false;
-  private checked: Promise<ModeCheck[]> | undefined;
+  private checker: ModeChecker | undefined;
 
   constructor(private readonly options: ApertiumOptions = {}) {
     this.modes = ApertiumModes.discover(options.modesDir ?? DEFAULT_MODES_DIR);
@@ -86,37 +85,43 @@ export class ApertiumEngine implements TranslationEngine {
   }
 
   /**
-   * Runs every installed mode on its source language's probe sentences (once; later calls share
-   * the answer). A mode that fails any probe is disabled, so no direction through it is planned
-   * or reported as served.
+   * Checks every mode the plans use on its source language's probe sentences, a few at a time
+   * (ModeChecker: timeouts are retried, only a crash or a wrong answer disables a mode, disabled
+   * modes are checked again later). Resolves once every mode had a first verdict; later calls share it.
    */
   selfCheck(): Promise<ModeCheck[]> {
-    this.checked ??= this.checkPlannedModes();
-    return this.checked;
+    if (!this.checker) {
+      this.checker = new ModeChecker({
+        ...this.options.check,
+        planned: () => [...new Set(LANGUAGE_CODES.flatMap((s) => LANGUAGE_CODES.flatMap((t) => this.modes.plan(s, t)?.modes ?? [])))],
+        probe: (mode, signal) => this.probe(mode, signal),
+        disable: (mode) => this.modes.disable(mode),
+        enable: (mode) => this.modes.enable(mode),
+      });
+      this.checker.start();
+    }
+    return this.checker.firstVerdicts();
   }
 
-  /** Checks the modes the plans use; when one fails, the plans change, and their new modes are checked too. */
-  private async checkPlannedModes(): Promise<ModeCheck[]> {
-    const results = new Map<string, ModeCheck>();
-    for (;;) {
-      const planned = new Set(
-        LANGUAGE_CODES.flatMap((s) => LANGUAGE_CODES.flatMap((t) => this.modes.plan(s, t)?.modes ?? [])),
-      );
-      const todo = [...planned].filter((mode) => !results.has(mode));
-      if (todo.length === 0) return [...results.values()];
-      await Promise.all(
-        todo.map(async (mode) => {
-          const probes = APERTIUM_PROBES[node(mode.split('-')[0] ?? '') ?? ''] ?? [];
-          try {
-            await Promise.all(probes.map((probe) => this.run([mode], probe, AbortSignal.timeout(60_000))));
-            results.set(mode, { mode, ok: true });
-          } catch (error) {
-            this.modes.disable(mode);
-            results.set(mode, { mode, ok: false, detail: (error as Error).message });
-          }
-        }),
-      );
-    }
+  /** A direction whose plan uses a mode still waiting for its first verdict (its messages wait). */
+  checking(source: LanguageCode, target: LanguageCode): boolean {
+    const checker = this.checker;
+    return !!checker && (this.modes.plan(source, target)?.modes.some((mode) => checker.isChecking(mode)) ?? false);
+  }
+
+  checkState(): CheckState {
+    return this.checker?.state() ?? { checking: [], failed: [], passed: 0 };
+  }
+
+  /** One probe round: every probe of the mode's source language must come back translated. */
+  private async probe(mode: string, signal: AbortSignal): Promise<void> {
+    const probes = APERTIUM_PROBES[node(mode.split('-')[0] ?? '') ?? ''] ?? [];
+    await Promise.all(
+      probes.map(async (probe) => {
+        const { text } = await this.run([mode], probe, signal);
+        if (!text.trim()) throw new EngineError(this.id, 'bad_response', `Apertium ${mode} answered nothing for "${probe}"`);
+      }),
+    );
   }
 
   async health(): Promise<EngineHealth> {
@@ -130,6 +135,7 @@ export class ApertiumEngine implements TranslationEngine {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.checker?.close();
     for (const pipeline of this.pipelines.values()) pipeline.close();
     this.pipelines.clear();
   }

@@ -24,6 +24,12 @@ export interface TranslateOutput {
   unknown?: TextSpan[] | undefined;
 }
 
+export interface EngineCheckState {
+  checking: string[];
+  failed: string[];
+  passed: number;
+}
+
 export interface EngineHealth {
   live: boolean;
   detail?: string;
@@ -52,6 +58,10 @@ export interface TranslationEngine {
    * serving what fails (run once at start-up; later calls share the result).
    */
   selfCheck?(): Promise<{ ok: boolean; detail?: string | undefined; mode?: string }[]>;
+  /** The self-check has not yet given this direction a verdict (work for it should wait, not fail). */
+  checking?(source: LanguageCode, target: LanguageCode): boolean;
+  /** What the self-check is doing: units (e.g. Apertium modes) being checked, failed, passed. */
+  checkState?(): EngineCheckState;
   health(): Promise<EngineHealth>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -144,6 +144,11 @@ export function AuthPage() {
                   </button>
                 </div>
                 {isSignUp && <p className="text-xs text-muted-foreground">{t('auth.passwordHint')}</p>}
+                {!isSignUp && (
+                  <Link to="/forgot-password" className="self-end text-xs font-medium text-primary underline-offset-4 hover:underline" data-testid="forgot-password">
+                    {t('auth.forgotPassword')}
+                  </Link>
+                )}
               </div>
               <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy} data-testid="auth-submit">
                 {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}

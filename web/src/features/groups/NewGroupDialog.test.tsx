@@ -43,7 +43,8 @@ function setup(answer: (body: unknown) => Response) {
 
 async function pick(username: string) {
   fireEvent.change(screen.getByTestId('group-people-search'), { target: { value: username } });
-  fireEvent.click(await screen.findByRole('button', { name: new RegExp(username) }));
+  // The search waits for a pause in typing, then the answer: on a loaded machine that can outlast findBy's 1 s.
+  fireEvent.click(await screen.findByRole('button', { name: new RegExp(username) }, { timeout: 10_000 }));
 }
 
 afterEach(() => {
@@ -66,7 +67,7 @@ describe('NewGroupDialog', () => {
     fireEvent.click(create);
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith({ roomId: 'g1', name: 'Trip', kind: 'group', partner: null }));
     expect(posted).toEqual([{ name: 'Trip', memberIds: USERS.map((u) => u.id), register: 'family' }]);
-  });
+  }, 30_000);
 
   it("says why the server refused, in the UI's language", async () => {
     setup(() => json({ error: { code: 'unknown_member', message: 'server English' } }, 400));
@@ -75,5 +76,5 @@ describe('NewGroupDialog', () => {
     await pick('claire');
     fireEvent.click(screen.getByTestId('group-create'));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('The group could not be created', { description: 'One of these people no longer has an account.' }));
-  });
+  }, 30_000);
 });

@@ -161,7 +161,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
                           <UserAvatar username={u.username} className="size-10" />
                           <span className="min-w-0">
                             <span className="block truncate font-medium">{u.username}</span>
-                            <span className="block truncate text-xs text-muted-foreground">{u.email}</span>
+                            {u.email && <span className="block truncate text-xs text-muted-foreground">{u.email}</span>}
                           </span>
                         </button>
                       </li>

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  API, confirmEmailBody, mailRequestBody, passwordResetConfirmBody, type MailRequestResponse, type SignInResponse,
+} from '@parley/common';
+import { getProfile } from '../profiles/service.ts';
+import { confirmEmail, resendConfirmation } from './confirmation.ts';
+import { recordSignIn } from './service.ts';
+import { linkOrigin, requestLanguage, type AccountMailDeps } from './accountMail.ts';
+import type { MailRateLimiter } from './mailLimits.ts';
+import { requestPasswordReset, resetPassword } from './passwordReset.ts';
+import type { SessionStore } from './sessions.ts';
+
+export interface AccountRouteDeps extends AccountMailDeps {
+  sessions: SessionStore;
+  mailLimiter: MailRateLimiter;
+  cookieName: string;
+  secureCookies: boolean;
+}
+
+/** The mailed-link routes: password reset (and e-mail confirmation). */
+export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(API.passwordReset, { schema: { body: mailRequestBody } }, async (request, reply) => {
+    await deps.mailLimiter.consume('passwordReset', request.body.email, request.ip);
+    await requestPasswordReset(deps, request.body.email, linkOrigin(deps, request), requestLanguage(request));
+    const body: MailRequestResponse = { sent: true };
+    return reply.status(202).send(body);
+  });
+
+  // Opening a confirmation link confirms the address and signs in (the spec's redirect to the app).
+  r.post(API.confirmEmail, { schema: { body: confirmEmailBody } }, async (request, reply) => {
+    const user = await confirmEmail(deps, request.body.token);
+    const { token, expiresAt } = await deps.sessions.create(user.id);
+    reply.setCookie(deps.cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, expires: expiresAt });
+    const firstSignIn = await recordSignIn({ db: deps.db, now: deps.now, emailConfirmation: true }, user.id);
+    const body: SignInResponse = { user, profile: await getProfile(deps.db, user.id), firstSignIn };
+    return body;
+  });
+
+  r.post(API.resendConfirmation, { schema: { body: mailRequestBody } }, async (request, reply) => {
+    await deps.mailLimiter.consume('confirmation', request.body.email, request.ip);
+    await resendConfirmation(deps, request.body.email, linkOrigin(deps, request), requestLanguage(request));
+    const body: MailRequestResponse = { sent: true };
+    return reply.status(202).send(body);
+  });
+
+  r.post(API.passwordResetConfirm, { schema: { body: passwordResetConfirmBody } }, async (request, reply) => {
+    await resetPassword(deps, request.body);
+    return reply.status(204).send();
+  });
+}
