@@ -2,8 +2,14 @@ import { z } from 'zod';
 
 export { REALTIME_PROTOCOL_VERSION, type ServerEvent, type ServerEventType } from './realtimeProtocol.ts';
 
-/** Client -> server frames: only keep-alive; everything else goes over HTTP (idempotent sends). */
-export const clientFrameSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
+/**
+ * Client -> server frames: keep-alive, and 'typing' (the user is writing in a room: relayed to the room's
+ * other members as a 'typing' event, nothing stored). Everything else goes over HTTP (idempotent sends).
+ */
+export const clientFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('typing'), roomId: z.string().min(1).max(64) }),
+]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
 export const REALTIME_LIMITS = { maxFrameBytes: 1024, framesPerMinute: 120, socketsPerSession: 10, socketsPerUser: 30 } as const;

@@ -21,6 +21,8 @@ export type ServerEvent =
   | { v: 1; type: 'group.admin_granted'; roomId: string; userId: string }
   /** To the person removed (or who left, on their other tabs): the room is gone for them; nothing of it follows. */
   | { v: 1; type: 'group.you_were_removed'; roomId: string; reason: 'removed' | 'left' }
+  /** Someone else in the room is writing (sent at most every few seconds while they type; shown for a few). */
+  | { v: 1; type: 'typing'; roomId: string; userId: string }
   | { v: 1; type: 'pong' }
   | { v: 1; type: 'error'; code: string; message: string };
 

@@ -156,6 +156,19 @@ export interface TranslationPreview {
   sourceLanguage: string | null;
   targetLanguage: string;
   message?: string;
+  /**
+   * A group: how each language its other members read will get the draft, most-read first (the fields
+   * above repeat the first). Absent for a pair.
+   */
+  languages?: LanguagePreview[];
+}
+
+/** One reader language's line of a group's draft preview. */
+export interface LanguagePreview {
+  targetLanguage: string;
+  status: 'done' | 'not_needed' | 'failed';
+  translation: string | null;
+  backTranslation: string | null;
 }
 
 export const messagesQuery = z.object({

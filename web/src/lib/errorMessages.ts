@@ -1,3 +1,4 @@
+import { GROUP_LIMITS } from '@parley/common/client';
 import type { CatalogKey, FormatVars } from '@parley/common';
 import { isApiError } from './api.ts';
 import type { TFunction } from './i18n.tsx';
@@ -47,7 +48,22 @@ const BY_CODE: Record<string, CatalogKey> = {
   message_too_long: 'general.errorTooLarge',
   string_too_long: 'general.errorTooLarge',
   speech_failed: 'talk.voiceError',
+  // Groups (issue 22).
+  unknown_register: 'chat.groupErrRegister',
+  too_few_members: 'chat.groupNeedTwo',
+  duplicate_member: 'chat.groupErrDuplicate',
+  unknown_member: 'chat.groupErrUnknownMember',
+  already_member: 'chat.groupErrAlreadyMember',
+  not_a_group: 'chat.groupErrNotGroup',
+  not_admin: 'chat.groupErrNotAdmin',
+  last_admin_needs_successor: 'chat.groupErrLastAdmin',
   internal: 'general.errorServer',
+};
+
+/** Codes whose string names a limit. */
+const WITH_LIMIT: Record<string, ErrorText> = {
+  group_name_invalid: { key: 'chat.groupNameTooLong', vars: { max: GROUP_LIMITS.nameMax } },
+  too_many_members: { key: 'chat.groupTooMany', vars: { max: GROUP_LIMITS.maxMembers } },
 };
 
 /** Validation failures naming a field with a rule of its own. */
@@ -65,6 +81,8 @@ const BY_FIELD: Record<string, CatalogKey> = {
 export function errorText(error: unknown, fallback: CatalogKey): ErrorText {
   if (!isApiError(error)) return { key: fallback };
   if (error.code === 'rate_limited' || error.status === 429) return { key: 'general.errorRateLimited', vars: { seconds: error.retryAfter ?? 60 } };
+  const withLimit = WITH_LIMIT[error.code];
+  if (withLimit) return withLimit;
   const byCode = BY_CODE[error.code];
   if (byCode) return { key: byCode };
   if (error.status === 0) return { key: 'general.errorNetwork' };

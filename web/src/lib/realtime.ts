@@ -3,7 +3,7 @@ import {
 } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { CHAT_API, REALTIME_PROTOCOL_VERSION } from '@parley/common/client';
-import type { ServerEvent } from '@parley/common';
+import type { ClientFrame, ServerEvent } from '@parley/common';
 
 /** The chat socket's state: `connected` once open, `connecting` on (re)start, `disconnected` after a close. */
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
@@ -140,6 +140,11 @@ export class RealtimeClient {
       this.listeners.delete(listener);
       this.missed.delete(listener);
     };
+  }
+
+  /** Send a frame when connected (typing); dropped otherwise: it is only ever a hint. */
+  send(frame: ClientFrame): void {
+    if (this.state === 'connected') this.socket?.send(JSON.stringify(frame));
   }
 
   /** Deliver an event as if it came from the server (tests). */

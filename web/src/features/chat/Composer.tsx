@@ -20,6 +20,10 @@ export interface ComposerProps {
   restore?: { text: string } | null;
   /** Shown under the input for the trimmed draft (the translation preview). */
   renderPreview?: (draft: string) => ReactNode;
+  /** The user is writing (called on every change with text; the caller throttles). */
+  onTyping?: () => void;
+  /** Who else is writing ("Ana is typing"), shown above the input. */
+  typingLine?: string | null;
   /** Controls before the input (the photo button) and after it (hold to record). */
   leading?: ReactNode;
   trailing?: ReactNode;
@@ -30,7 +34,7 @@ export interface ComposerProps {
  * messages wait, a send joins the outbox. Near the limit a counter shows; over it, a message
  * says by how much and nothing is sent.
  */
-export function Composer({ targetLanguageName, coverageNotices = [], onSend, restore, renderPreview, leading, trailing }: ComposerProps) {
+export function Composer({ targetLanguageName, coverageNotices = [], onSend, restore, renderPreview, leading, trailing, onTyping, typingLine }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -66,14 +70,23 @@ export function Composer({ targetLanguageName, coverageNotices = [], onSend, res
 
   const rows = Math.min(5, Math.max(1, text.split('\n').length));
   return (
-    <div className="shrink-0 border-t border-border bg-card px-3 pb-2 pt-2">
+    <div className="relative shrink-0 border-t border-border bg-card px-3 pb-2 pt-2">
+      {typingLine && (
+        // Over the list's bottom edge, so the messages do not jump when someone starts or stops typing.
+        <p className="pointer-events-none absolute inset-x-0 bottom-full truncate px-4 pb-1 text-xs italic text-muted-foreground" aria-live="polite" data-testid="typing-line">
+          {typingLine}
+        </p>
+      )}
       <form onSubmit={onSubmit} className="relative mx-auto flex max-w-3xl items-end gap-2" data-testid="message-form">
         {leading}
         <Textarea
           ref={input}
           value={text}
           rows={rows}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value.trim()) onTyping?.();
+          }}
           onKeyDown={onKeyDown}
           placeholder={t('chat.messagePlaceholder')}
           aria-label={t('chat.messagePlaceholder')}

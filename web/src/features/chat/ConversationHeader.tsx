@@ -1,10 +1,11 @@
-import { ArrowLeft, BookA, HeartHandshake, PlugZap, WifiOff } from 'lucide-react';
+import { ArrowLeft, BookA, HeartHandshake, PlugZap, Users, WifiOff } from 'lucide-react';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import type { LinkStatus } from '../../lib/network.ts';
 import type { ConnectionState } from '../../lib/realtime.ts';
 import { cn } from '../../lib/utils.ts';
+import { GroupAvatar } from '../groups/GroupAvatar.tsx';
 
 interface ConversationHeaderProps {
   name: string;
@@ -20,6 +21,8 @@ interface ConversationHeaderProps {
   onContext: () => void;
   /** Opens the conversation glossary. */
   onGlossary?: () => void;
+  /** A group: its avatar's initials, its size and the info panel (instead of the pair's context button). */
+  group?: { initials: string; memberCount: number; onInfo: () => void };
 }
 
 const STATUS = {
@@ -30,7 +33,7 @@ const STATUS = {
 
 /** Back, partner name, connection, relationship-context button, and Join Chat when not connected. */
 export function ConversationHeader(props: ConversationHeaderProps) {
-  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary } = props;
+  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, group } = props;
   const t = useT();
   const status = STATUS[link];
   return (
@@ -39,13 +42,19 @@ export function ConversationHeader(props: ConversationHeaderProps) {
         <Button variant="ghost" size="icon" onClick={onBack} aria-label={t('chat.back')} data-testid="conversation-back">
           <ArrowLeft className="!size-5 rtl:-scale-x-100" aria-hidden="true" />
         </Button>
-        <UserAvatar username={name} className="size-9" />
+        {group ? <GroupAvatar initials={group.initials} className="size-9" /> : <UserAvatar username={name} className="size-9" />}
         <div className="min-w-0 flex-1 leading-tight">
-          <h2 className="truncate font-semibold" data-testid="conversation-partner">{name}</h2>
+          {group ? (
+            <button type="button" onClick={group.onInfo} className="block max-w-full truncate text-start font-semibold hover:underline" data-testid="conversation-partner">
+              <span dir="auto">{name}</span>
+            </button>
+          ) : (
+            <h2 className="truncate font-semibold" data-testid="conversation-partner">{name}</h2>
+          )}
           <p className="flex items-center gap-1.5 truncate text-xs text-muted-foreground" data-testid="connection-state" data-state={connection} data-link={link}>
             <span className={cn('size-2 shrink-0 rounded-full', status.dot)} aria-hidden="true" />
             <span className="truncate">
-              {t(status.key)} · {partnerLanguageName}
+              {t(status.key)} · {group ? <span data-testid="group-member-count">{t('chat.groupMemberCount', { n: group.memberCount })}</span> : partnerLanguageName}
             </span>
           </p>
         </div>
@@ -62,18 +71,24 @@ export function ConversationHeader(props: ConversationHeaderProps) {
             <BookA aria-hidden="true" />
           </Button>
         )}
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={onContext}
-          className="max-w-40 shrink-0"
-          aria-label={t('chat.relationshipContext')}
-          title={t('chat.relationshipContext')}
-          data-testid="context-button"
-        >
-          <HeartHandshake aria-hidden="true" />
-          <span className="hidden truncate sm:inline" data-testid="context-label">{contextLabel ?? t('chat.setContext')}</span>
-        </Button>
+        {group ? (
+          <Button variant="ghost" size="icon" onClick={group.onInfo} className="shrink-0" aria-label={t('chat.groupInfo')} title={t('chat.groupInfo')} data-testid="group-info-button">
+            <Users aria-hidden="true" />
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onContext}
+            className="max-w-40 shrink-0"
+            aria-label={t('chat.relationshipContext')}
+            title={t('chat.relationshipContext')}
+            data-testid="context-button"
+          >
+            <HeartHandshake aria-hidden="true" />
+            <span className="hidden truncate sm:inline" data-testid="context-label">{contextLabel ?? t('chat.setContext')}</span>
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -1,10 +1,11 @@
-import { EllipsisVertical, Trash2 } from 'lucide-react';
+import { EllipsisVertical, LogOut, Trash2 } from 'lucide-react';
 import type { ConversationListItem } from '@parley/common';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
+import { GroupAvatar } from '../groups/GroupAvatar.tsx';
 import { conversationName, previewText, relativeTime, unreadBadge } from './format.ts';
 
 export interface ConversationRowProps {
@@ -26,6 +27,7 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
       data-testid="conversation-row"
       data-room-id={item.id}
       data-name={name}
+      data-kind={item.kind}
     >
       <button
         type="button"
@@ -33,7 +35,7 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
         className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl p-3 text-start focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         data-testid="conversation-open"
       >
-        <UserAvatar username={name} className="size-12" />
+        {item.kind === 'group' ? <GroupAvatar initials={item.avatarInitials} className="size-12" /> : <UserAvatar username={name} className="size-12" />}
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline justify-between gap-2">
             <span dir="auto" className={cn('truncate', badge ? 'font-bold' : 'font-semibold')} data-testid="conversation-name">{name}</span>
@@ -69,8 +71,8 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
             className="text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive"
             data-testid="conversation-delete"
           >
-            <Trash2 aria-hidden="true" />
-            {t('chat.deleteConversation')}
+            {item.kind === 'group' ? <LogOut aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+            {item.kind === 'group' ? t('chat.groupLeave') : t('chat.deleteConversation')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

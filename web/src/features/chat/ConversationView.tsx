@@ -24,6 +24,10 @@ import { PhotoButton, VoiceButton } from './media/MediaButtons.tsx';
 import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts';
 import { photoForUpload } from './media/photo.ts';
 import { useCoverage } from '../language/useCoverage.ts';
+import { GroupInfoDialog } from '../groups/GroupInfoDialog.tsx';
+import { groupCoverageNotices, groupLanguages, joinNames, typingLine } from '../groups/groupText.ts';
+import { useTyping } from '../groups/useTyping.ts';
+import { useGroupRoom, useMembers } from '../groups/useGroup.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
 export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () => void }) {
@@ -36,20 +40,29 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const [glossaryOpen, setGlossaryOpen] = useState(false);
   const [correcting, setCorrecting] = useState<ViewMessage | null>(null);
   const [restore, setRestore] = useState<{ text: string } | null>(null);
+  const [infoOpen, setInfoOpen] = useState(false);
   const myId = user?.id ?? '';
+  const isGroup = chat.kind === 'group';
+  const room = useGroupRoom(chat.roomId, isGroup);
+  const members = useMembers(chat.roomId, isGroup).data;
   // Spec section 4: the partner's language falls back to the user's own.
   const partnerLanguage = chat.partner?.language || profile?.language || language;
-  const name = chat.partner?.username || chat.name;
+  const name = isGroup ? (room?.name ?? chat.name) : chat.partner?.username || chat.name;
   const myLanguage = profile?.language || language;
   // Honest coverage (from /api/languages): say before anyone types which direction arrives untranslated.
   const serves = useCoverage();
   const named = (code: string, standalone = false) => displayLanguageName(code, language, standalone);
-  const coverageNotices = [
-    serves(myLanguage, partnerLanguage) === false
-      ? t('chat.cannotTranslateOut', { from: named(myLanguage), to: named(partnerLanguage) }) : null,
-    serves(partnerLanguage, myLanguage) === false
-      ? t('chat.cannotTranslateIn', { name, from: named(partnerLanguage), to: named(myLanguage) }) : null,
-  ].filter((n): n is string => n !== null);
+  const coverageNotices = isGroup
+    ? groupCoverageNotices(members ?? [], { id: myId, language: myLanguage }, serves, t, named, language)
+    : [
+        serves(myLanguage, partnerLanguage) === false
+          ? t('chat.cannotTranslateOut', { from: named(myLanguage), to: named(partnerLanguage) }) : null,
+        serves(partnerLanguage, myLanguage) === false
+          ? t('chat.cannotTranslateIn', { name, from: named(partnerLanguage), to: named(myLanguage) }) : null,
+      ].filter((n): n is string => n !== null);
+  // A group is read in every language of its members: the note names them all.
+  const readIn = isGroup ? groupLanguages(members ?? [], myId, myLanguage) : [partnerLanguage];
+  const targetLanguageName = joinNames((readIn.length ? readIn : [myLanguage]).map((code) => named(code)), language);
 
   const onGone = useCallback(() => {
     toast(t('chat.conversationDeleted'), { id: `gone-${chat.roomId}`, description: t('chat.conversationDeletedDescription') });
@@ -66,6 +79,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   );
 
   const conversation = useConversation({ roomId: chat.roomId, myId, onGone, onSendError });
+  const typing = useTyping(chat.roomId, myId);
 
   const uploads = useMediaUploads(chat.roomId, myId, conversation.merge);
   const uploadActions = useMemo(() => ({ retry: uploads.retry, discard: uploads.discard }), [uploads.retry, uploads.discard]);
@@ -76,15 +90,18 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
     return pending.length ? [...conversation.messages, ...pending] : conversation.messages;
   }, [conversation.messages, uploads.messages]);
 
-  const tools = useMemo<ConversationTools>(
-    () => ({ roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting }),
-    [chat.roomId, myId, name],
-  );
+  const tools = useMemo<ConversationTools>(() => {
+    const names = new Map((members ?? []).map((m) => [m.id, m.username]));
+    const nameOf = isGroup ? (id: string | null | undefined) => (id ? names.get(id) : undefined) : undefined;
+    return { roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, nameOf };
+  }, [chat.roomId, myId, name, members, isGroup]);
 
+  // A pair's relationship context; a group has a register instead (group info).
   const context = useQuery({
     queryKey: contextKey(chat.roomId),
     queryFn: ({ signal }) => chatApi.getContext(chat.roomId, signal),
     retry: false,
+    enabled: !isGroup,
   });
 
   const send = useCallback(
@@ -101,6 +118,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       <ConversationHeader
         name={name}
         partnerLanguageName={displayLanguageName(partnerLanguage, language, true)}
+        group={isGroup ? { initials: room?.avatarInitials ?? '', memberCount: room?.memberCount ?? members?.length ?? 0, onInfo: () => setInfoOpen(true) } : undefined}
         connection={connection}
         link={link}
         contextLabel={contextLabel(context.data, t)}
@@ -112,11 +130,13 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       {link === 'offline' && <OfflineNotice />}
       <ConversationToolsContext.Provider value={tools}>
         <MediaUploadsContext.Provider value={uploadActions}>
-          <MessageList messages={messages} myId={myId} loading={conversation.loading} online={link === 'online'} />
+          <MessageList messages={messages} myId={myId} loading={conversation.loading} online={link === 'online'} group={isGroup} />
         </MediaUploadsContext.Provider>
       </ConversationToolsContext.Provider>
       <Composer
-        targetLanguageName={displayLanguageName(partnerLanguage, language)}
+        targetLanguageName={targetLanguageName}
+        onTyping={typing.typed}
+        typingLine={typingLine(typing.typingIds.map((id) => tools.nameOf?.(id) ?? (isGroup ? t('chat.groupSomeone') : name)), t)}
         coverageNotices={coverageNotices}
         onSend={send}
         restore={restore}
@@ -124,6 +144,9 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         leading={<PhotoButton onPhoto={(file) => void photoForUpload(file).then((photo) => uploads.send('photo', photo))} />}
         trailing={<VoiceButton onVoice={(kind, wav, durationMs) => uploads.send(kind, wav, durationMs)} />}
       />
+      {isGroup && room && infoOpen && (
+        <GroupInfoDialog room={room} members={members} myId={myId} open={infoOpen} onOpenChange={setInfoOpen} onLeft={onBack} />
+      )}
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
       <GlossaryDialog roomId={chat.roomId} open={glossaryOpen} onOpenChange={setGlossaryOpen} />
       <CorrectTranslationDialog roomId={chat.roomId} message={correcting} onClose={() => setCorrecting(null)} onCorrected={conversation.merge} />

@@ -11,7 +11,7 @@ export function CorrectionNote({ message, mine }: { message: ViewMessage; mine: 
   const tools = useConversationTools();
   const [showMachine, setShowMachine] = useState(false);
   if (!message.corrected_by) return null;
-  const who = message.corrected_by === tools?.myId ? t('chat.correctedByYou') : t('chat.correctedBy', { name: tools?.partnerName ?? t('chat.partner') });
+  const who = message.corrected_by === tools?.myId ? t('chat.correctedByYou') : t('chat.correctedBy', { name: tools?.nameOf?.(message.corrected_by) ?? tools?.partnerName ?? t('chat.partner') });
   return (
     <div className={cn('mt-1 text-[11px]', mine ? 'text-white/80' : 'text-muted-foreground')} data-testid="correction-note">
       <p className="flex flex-wrap items-center gap-x-1.5">

@@ -8,14 +8,27 @@ import { useT } from '../../lib/i18n.tsx';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
 import { conversationName } from './format.ts';
 import { updateList } from './useChatRealtimeSync.ts';
+import { errorMessage } from '../../lib/errorMessages.ts';
+import { departedRooms } from '../groups/groupEvents.ts';
+import { groupsApi } from '../groups/groupsApi.ts';
 
-/** The confirmation of spec section 2, then the outcome toasts of section 8. */
+/**
+ * The confirmation of spec section 2, then the outcome toasts of section 8. A group is not deleted from
+ * the list: it is left (the others keep talking), with its own words.
+ */
 export function DeleteConversationDialog({ item, onClose }: { item: ConversationListItem | null; onClose: () => void }) {
   const t = useT();
   const queryClient = useQueryClient();
+  const group = item?.kind === 'group';
   const mutation = useMutation({
-    mutationFn: (roomId: string) => chatApi.remove(roomId),
-    onSuccess: ({ deleted }, roomId) => {
+    mutationFn: async (roomId: string) => (group ? (await groupsApi.leave(roomId), { deleted: true, left: true }) : { ...(await chatApi.remove(roomId)), left: false }),
+    onSuccess: ({ deleted, left }, roomId) => {
+      if (left) {
+        departedRooms.add(roomId);
+        updateList(queryClient, (list) => list.filter((r) => r.id !== roomId));
+        toast(t('chat.groupLeft', { group: item?.name ?? '' }));
+        return;
+      }
       if (!deleted) {
         toast.error(t('chat.error'), { description: t('chat.deleteNoPermission') });
         return;
@@ -26,7 +39,7 @@ export function DeleteConversationDialog({ item, onClose }: { item: Conversation
     },
     onError: (error) => {
       console.error('Could not delete the conversation', error);
-      toast.error(t('chat.error'), { description: t('chat.deleteFailed') });
+      toast.error(t('chat.error'), { description: group ? errorMessage(error, t, 'chat.groupChangeFailed') : t('chat.deleteFailed') });
     },
     onSettled: onClose,
   });
@@ -35,8 +48,8 @@ export function DeleteConversationDialog({ item, onClose }: { item: Conversation
     <Dialog open={item !== null} onOpenChange={(open) => !open && !mutation.isPending && onClose()}>
       <DialogContent closeLabel={t('general.close')} data-testid="delete-conversation-dialog">
         <DialogHeader>
-          <DialogTitle>{t('chat.deleteConversation')}</DialogTitle>
-          <DialogDescription>{t('chat.deleteConfirm', { name: item ? conversationName(item) : '' })}</DialogDescription>
+          <DialogTitle>{group ? t('chat.groupLeaveConfirm', { group: item.name }) : t('chat.deleteConversation')}</DialogTitle>
+          <DialogDescription>{group ? t('chat.groupLeaveDescription') : t('chat.deleteConfirm', { name: item ? conversationName(item) : '' })}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={mutation.isPending} data-testid="delete-cancel">
@@ -49,7 +62,7 @@ export function DeleteConversationDialog({ item, onClose }: { item: Conversation
             data-testid="delete-confirm"
           >
             {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            {t('chat.delete')}
+            {group ? t('chat.groupLeave') : t('chat.delete')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -10,6 +10,9 @@ import { MarkedText } from './MarkedText.tsx';
 import type { ViewMessage } from './messages.ts';
 import { TranslationFailure } from './TranslationFailure.tsx';
 import { MessageAttachment } from './media/MessageAttachment.tsx';
+import { useConversationTools } from './conversationTools.ts';
+import { systemLine } from '../groups/groupText.ts';
+import { REGISTER_KEYS } from '../groups/registers.ts';
 
 /** The translation is worth showing: present and not just the original again. */
 export function distinctTranslation(message: Pick<ViewMessage, 'content' | 'translated_content'>): string | null {
@@ -33,7 +36,20 @@ function dayAtTop(scroller: HTMLElement): string | undefined {
   return items[found]?.dataset.day;
 }
 
-function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: boolean; online: boolean }) {
+/** A group's system line ("Ana added Li"), centred, from the reader's catalog. */
+function SystemLine({ message }: { message: ViewMessage }) {
+  const { t } = useI18n();
+  if (!message.system_event) return null;
+  return (
+    <li className="flex justify-center py-0.5" data-testid="system-line" data-kind={message.system_event.kind} data-message-id={message.id} data-day={dayKey(message.created_at)}>
+      <span dir="auto" className="max-w-[90%] rounded-full bg-muted px-3 py-0.5 text-center text-xs text-muted-foreground">
+        {systemLine(message.system_event, t, (register) => t(REGISTER_KEYS[register].label))}
+      </span>
+    </li>
+  );
+}
+
+function MessageBubble({ message, mine, online, senderName }: { message: ViewMessage; mine: boolean; online: boolean; senderName?: string }) {
   const { t, language } = useI18n();
   const translation = distinctTranslation(message);
   const [showTranslation, setShowTranslation] = useState(true);
@@ -57,6 +73,7 @@ function MessageBubble({ message, mine, online }: { message: ViewMessage; mine: 
           message.local && 'opacity-80',
         )}
       >
+        {senderName && <p className="mb-0.5 truncate text-xs font-semibold text-primary" dir="auto" data-testid="message-sender">{senderName}</p>}
         <MessageAttachment message={message} mine={mine} />
         {(message.content || !message.attachment) && (
           <p className="whitespace-pre-wrap break-words text-start" dir="auto" lang={message.original_language ?? undefined} data-testid="message-original">{message.content}</p>
@@ -100,6 +117,8 @@ export interface MessageListProps {
   loading: boolean;
   /** The link is up: local messages are 'sending', not 'waiting'. */
   online: boolean;
+  /** A group: system lines, and each run of received messages names its sender. */
+  group?: boolean;
 }
 
 /**
@@ -108,8 +127,9 @@ export interface MessageListProps {
  * the top stays in a strip of its own above the scroller, never over message text (a sticky label in the
  * scroller covered the lines passing under it).
  */
-export function MessageList({ messages, myId, loading, online }: MessageListProps) {
+export function MessageList({ messages, myId, loading, online, group = false }: MessageListProps) {
   const { t, language } = useI18n();
+  const tools = useConversationTools();
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const first = useRef(true);
@@ -194,7 +214,20 @@ export function MessageList({ messages, myId, loading, online }: MessageListProp
                     </span>
                   </li>
                 )}
-                <MessageBubble message={m} mine={m.sender_id === myId} online={online} />
+                {m.system_event ? (
+                  <SystemLine message={m} />
+                ) : (
+                  <MessageBubble
+                    message={m}
+                    mine={m.sender_id === myId}
+                    online={online}
+                    senderName={
+                      group && m.sender_id !== myId && (newDay || i === 0 || messages[i - 1]!.sender_id !== m.sender_id || Boolean(messages[i - 1]!.system_event))
+                        ? (tools?.nameOf?.(m.sender_id) ?? t('chat.groupSomeone'))
+                        : undefined
+                    }
+                  />
+                )}
               </Fragment>
             );
           })}

@@ -2,6 +2,7 @@ import { Eye, EyeOff, Languages, Undo2 } from 'lucide-react';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { displayLanguageName } from './format.ts';
+import { GroupPreviewLines } from '../groups/GroupPreviewLines.tsx';
 import { usePreviewVisible, useTranslationPreview } from './useTranslationPreview.ts';
 
 /**
@@ -41,7 +42,9 @@ export function TranslationPreview({ roomId, draft }: { roomId: string; draft: s
       aria-live="polite"
     >
       <div className="min-w-0 flex-1 space-y-1">
-        {data?.status === 'done' && data.translation ? (
+        {data?.languages && data.languages.length > 1 ? (
+          <GroupPreviewLines languages={data.languages} />
+        ) : data?.status === 'done' && data.translation ? (
           <>
             <p className="flex items-start gap-1.5">
               <Languages className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden="true" />

@@ -43,6 +43,6 @@ describe('openChatFromStart', () => {
       room: { id: 'r1', kind: 'direct', memberCount: 2, avatarInitials: 'B', register: null, isAdmin: false, name: 'Chat: bruno', created_at: '', lastMessage: null, otherUser: partner, unreadCount: 0 },
       partner: { ...partner, chatRoomId: 'r1', relationshipContext: null },
     });
-    expect(chat).toEqual({ roomId: 'r1', name: 'Chat: bruno', partner });
+    expect(chat).toEqual({ roomId: 'r1', name: 'Chat: bruno', kind: 'direct', partner });
   });
 });

@@ -1,24 +1,25 @@
 import { CHAT_API } from '@parley/common/client';
-import type { ChatMessage, ConversationListItem, PickerRelationshipType, RelationshipContext, GlossaryEntryView, StartChatResponse, TranslationPreview, UserSummary } from '@parley/common';
+import type { ChatMessage, ConversationListItem, RoomKind, PickerRelationshipType, RelationshipContext, GlossaryEntryView, StartChatResponse, TranslationPreview, UserSummary } from '@parley/common';
 import { api, apiFetch, isApiError } from '../../lib/api.ts';
 
 /** React Query key of the conversation list. */
 export const CHATS_KEY = ['chats'] as const;
 
-/** The conversation on screen: its room, its name and the partner (null when they left). */
+/** The conversation on screen: its room, its name, its kind and the partner (null in a group, or when they left). */
 export interface OpenChat {
   roomId: string;
   name: string;
+  kind: RoomKind;
   partner: UserSummary | null;
 }
 
 export function openChatFromListItem(item: ConversationListItem): OpenChat {
-  return { roomId: item.id, name: item.name, partner: item.otherUser };
+  return { roomId: item.id, name: item.name, kind: item.kind, partner: item.otherUser };
 }
 
 export function openChatFromStart(response: StartChatResponse): OpenChat {
   const { chatRoomId, relationshipContext: _context, ...partner } = response.partner;
-  return { roomId: chatRoomId, name: response.room.name, partner: partner.username ? partner : response.room.otherUser };
+  return { roomId: chatRoomId, name: response.room.name, kind: 'direct', partner: partner.username ? partner : response.room.otherUser };
 }
 
 export const chatApi = {

@@ -6,6 +6,8 @@ export interface ConversationTools {
   roomId: string;
   myId: string;
   partnerName: string;
+  /** A member's username in a group (senders, correctors); undefined when unknown (gone) or in a pair. */
+  nameOf?: (userId: string | null | undefined) => string | undefined;
   /** Opens the correction dialog for a message's translation. */
   onCorrect: (message: ViewMessage) => void;
 }

@@ -67,6 +67,12 @@ describe('previewText', () => {
     expect(previewText({ ...last('Hello', true), translated_content: 'Hola' }, t)).toBe('You: Hello');
   });
 
+  it("renders a group's system line from the catalog", () => {
+    const event = { kind: 'member_added' as const, actor: { id: 'u1', username: 'ana' }, target: { id: 'u2', username: 'li' }, name: null, register: null };
+    expect(previewText({ ...last('', false, 'ana'), system_event: event }, t)).toBe('ana added li');
+    expect(previewText({ ...last('', true, 'ana'), system_event: { ...event, kind: 'renamed', target: null, name: 'Trip' } }, t)).toBe('ana renamed the group to Trip');
+  });
+
   it('names a photo or voice message that has no text of its own', () => {
     expect(previewText({ ...last('', false), attachment_kind: 'voice' }, t)).toBe('bruno: Voice message');
     expect(previewText({ ...last('', true), attachment_kind: 'photo' }, t)).toBe('You: Photo');

@@ -1,6 +1,8 @@
 import { languageName, LIMITS } from '@parley/common/client';
 import type { AttachmentKind, ConversationListItem } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
+import { systemLine } from '../groups/groupText.ts';
+import { REGISTER_KEYS } from '../groups/registers.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -42,6 +44,8 @@ export function relativeTime(iso: string, now: number, t: TFunction, locale = 'e
 /** 'You: ' or '{sender}: ' followed by the text cut at 40 characters, or 'No messages yet'. */
 export function previewText(lastMessage: ConversationListItem['lastMessage'], t: TFunction): string {
   if (!lastMessage) return t('chat.noMessagesYet');
+  // A group's system line reads from the catalog ("Ana added Li"), never as a message of the actor.
+  if (lastMessage.system_event) return truncate(systemLine(lastMessage.system_event, t, (r) => t(REGISTER_KEYS[r].label)), LIMITS.previewChars);
   const prefix = lastMessage.isFromCurrentUser
     ? t('chat.youPrefix')
     : t('chat.senderPrefix', { sender: lastMessage.sender_username || t('chat.unknownSender') });

@@ -2,13 +2,15 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { LIMITS } from '@parley/common/client';
-import type { ConversationListItem } from '@parley/common';
+import type { ConversationListItem, RoomMember } from '@parley/common';
 import { useT } from '../../lib/i18n.tsx';
 import { showMessageNotification } from '../../lib/notify.ts';
 import { useRealtime } from '../../lib/realtime.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
 import { attachmentLabel, truncate } from './format.ts';
+import { applyGroupEvent, departedRooms } from '../groups/groupEvents.ts';
+import { membersKey } from '../groups/groupsApi.ts';
 
 type List = ConversationListItem[] | undefined;
 
@@ -43,7 +45,7 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
   const t = useT();
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   /** Received messages still being translated: their toast waits (briefly) for the reader's language. */
-  const awaiting = useRef(new Map<string, { name: string; content: string; roomId: string; timer: ReturnType<typeof setTimeout> }>());
+  const awaiting = useRef(new Map<string, { name: string; content: string; prefix: string; roomId: string; timer: ReturnType<typeof setTimeout> }>());
   // A toast shown after a wait reads the screen as it is then.
   const latest = useRef({ openRoomId, onOpenRoom, t });
   useEffect(() => {
@@ -75,18 +77,25 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
           if (message.sender_id && message.sender_id !== user?.id) {
             const list = queryClient.getQueryData<ConversationListItem[]>(CHATS_KEY);
             const room = list?.find((r) => r.id === message.chat_room_id);
-            const name = room?.otherUser?.username || t('chat.partner');
             const roomId = message.chat_room_id;
+            if (message.system_event) {
+              refreshSoon();
+              break; // a system line is no message to announce
+            }
+            // A group's toast is titled by the group and says who wrote ("Ana: ...").
+            const sender = room?.kind === 'group' ? queryClient.getQueryData<RoomMember[]>(membersKey(roomId))?.find((m) => m.id === message.sender_id)?.username : undefined;
+            const name = room?.kind === 'group' ? room.name : room?.otherUser?.username || t('chat.partner');
+            const prefix = room?.kind === 'group' ? t('chat.senderPrefix', { sender: sender || t('chat.groupSomeone') }) : '';
             // A photo or recording without text is named as one.
-            const content = message.content || attachmentLabel(message.attachment?.kind, t);
+            const content = prefix + (message.content || attachmentLabel(message.attachment?.kind, t));
             if (message.translation_status === 'pending') {
               // The reader's language first: wait up to TOAST_WAIT_MS for the translation, else show the original.
               const timer = setTimeout(() => {
                 awaiting.current.delete(message.id);
                 tell(name, content, roomId);
               }, TOAST_WAIT_MS);
-              awaiting.current.set(message.id, { name, content, roomId, timer });
-            } else tell(name, message.translated_content || content, roomId);
+              awaiting.current.set(message.id, { name, content, prefix, roomId, timer });
+            } else tell(name, message.translated_content ? prefix + message.translated_content : content, roomId);
           }
           refreshSoon();
           break;
@@ -96,7 +105,7 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
           if (waiting && event.message.translation_status !== 'pending') {
             clearTimeout(waiting.timer);
             awaiting.current.delete(event.message.id);
-            tell(waiting.name, event.message.translated_content || waiting.content, waiting.roomId);
+            tell(waiting.name, event.message.translated_content ? waiting.prefix + event.message.translated_content : waiting.content, waiting.roomId);
           }
           refreshSoon();
           break;
@@ -108,6 +117,22 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
           updateList(queryClient, (list) => list.filter((r) => r.id !== event.roomId));
           queryClient.removeQueries({ queryKey: ['chat', event.roomId] });
           break;
+        case 'group.member_added':
+        case 'group.member_removed':
+        case 'group.renamed':
+        case 'group.register_changed':
+        case 'group.admin_granted':
+          applyGroupEvent(queryClient, event, user?.id ?? '');
+          break;
+        case 'group.you_were_removed': {
+          const room = queryClient.getQueryData<ConversationListItem[]>(CHATS_KEY)?.find((r) => r.id === event.roomId);
+          departedRooms.add(event.roomId);
+          updateList(queryClient, (list) => list.filter((r) => r.id !== event.roomId));
+          queryClient.removeQueries({ queryKey: ['chat', event.roomId] });
+          // Leaving was our own doing (another tab): no news. Being removed is.
+          if (event.reason === 'removed') toast(t('chat.groupRemovedYou', { group: room?.name ?? '' }), { id: `removed-${event.roomId}`, testId: 'group-removed-toast' });
+          break;
+        }
         case 'read.updated':
           if (event.userId === user?.id) {
             updateList(queryClient, (list) => list.map((r) => (r.id === event.roomId ? { ...r, unreadCount: 0 } : r)));

@@ -1,9 +1,10 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Search, X } from 'lucide-react';
+import { LoaderCircle, Search, Users, X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { PickerRelationshipType, StartChatResponse, UserSearchResult } from '@parley/common';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
@@ -23,6 +24,8 @@ export interface UserSearchDialogProps {
   onChatStarted: (chat: OpenChat) => void;
   /** Where focus goes back when the dialog closes without starting a chat (its trigger). */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** "New group": this dialog closes and the group dialog opens. */
+  onNewGroup?: () => void;
 }
 
 class NoRoomData extends Error {}
@@ -37,7 +40,7 @@ function chatStartError(error: unknown, t: TFunction): [string, string] {
 }
 
 /** Header search: find people by username or e-mail, pick who they are to you, start the chat. */
-export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocusTo }: UserSearchDialogProps) {
+export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocusTo, onNewGroup }: UserSearchDialogProps) {
   const t = useT();
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -96,6 +99,20 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
             <DialogTitle>{t('userSearch.title')}</DialogTitle>
             <DialogDescription>{t('userSearch.description')}</DialogDescription>
           </DialogHeader>
+          {onNewGroup && (
+            <Button
+              variant="outline"
+              className="justify-start"
+              onClick={() => {
+                close();
+                onNewGroup();
+              }}
+              data-testid="new-group-button"
+            >
+              <Users aria-hidden="true" />
+              {t('chat.groupNew')}
+            </Button>
+          )}
           <div className="relative">
             <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
             <Input

@@ -21,6 +21,8 @@ import { ChatRealtimeSync } from '../chat/useChatRealtimeSync.ts';
 import { LanguageStep } from '../language/LanguageStep.tsx';
 import { useApplyLanguage } from '../language/useApplyLanguage.ts';
 import { UserSearchDialog } from '../search/UserSearchDialog.tsx';
+import { NewGroupDialog } from '../groups/NewGroupDialog.tsx';
+import { departedRooms } from '../groups/groupEvents.ts';
 import { Header } from './Header.tsx';
 import { TabBar } from './TabBar.tsx';
 import { DEFAULT_TAB, type Tab } from './tabs.ts';
@@ -92,14 +94,17 @@ function Shell({ onLanguageSettings }: { onLanguageSettings: () => void }) {
   const { keyboardOpen } = useVisualViewport();
   const [tab, setTab] = useState<Tab>(DEFAULT_TAB);
   const [searchOpen, setSearchOpen] = useState(false);
+  const [newGroupOpen, setNewGroupOpen] = useState(false);
   const searchButton = useRef<HTMLButtonElement>(null);
   // Chats started from search, known before the list reloads.
   const [started, setStarted] = useState<Record<string, OpenChat>>({});
   const list = useQuery({ queryKey: CHATS_KEY, queryFn: ({ signal }) => chatApi.list(signal), enabled: roomId !== null });
 
   const listed = roomId ? list.data?.find((item) => item.id === roomId) : undefined;
-  const openChat = roomId ? (started[roomId] ?? (listed ? openChatFromListItem(listed) : null)) : null;
-  const unknownRoom = roomId !== null && !openChat && list.isSuccess;
+  // A group we were removed from (or left) closes at once, also when it was started in this tab.
+  const departed = roomId !== null && !listed && departedRooms.has(roomId);
+  const openChat = roomId && !departed ? (started[roomId] ?? (listed ? openChatFromListItem(listed) : null)) : null;
+  const unknownRoom = roomId !== null && !openChat && (list.isSuccess || departed);
   const shownTab: Tab = roomId ? 'chat' : tab;
 
   const openRoom = useCallback(
@@ -117,9 +122,9 @@ function Shell({ onLanguageSettings }: { onLanguageSettings: () => void }) {
 
   useEffect(() => {
     if (!unknownRoom) return;
-    toast(t('chat.conversationUnavailable'), { id: 'unknown-room' });
+    if (!departed) toast(t('chat.conversationUnavailable'), { id: 'unknown-room' });
     navigate('/', { replace: true });
-  }, [unknownRoom, navigate, t]);
+  }, [unknownRoom, departed, navigate, t]);
 
   return (
     <>
@@ -168,6 +173,15 @@ function Shell({ onLanguageSettings }: { onLanguageSettings: () => void }) {
           onOpenChange={setSearchOpen}
           returnFocusTo={searchButton}
           onChatStarted={(chat) => {
+            setStarted((known) => ({ ...known, [chat.roomId]: chat }));
+            openRoom(chat.roomId);
+          }}
+          onNewGroup={() => setNewGroupOpen(true)}
+        />
+        <NewGroupDialog
+          open={newGroupOpen}
+          onOpenChange={setNewGroupOpen}
+          onCreated={(chat) => {
             setStarted((known) => ({ ...known, [chat.roomId]: chat }));
             openRoom(chat.roomId);
           }}

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { ConversationListItem, GroupResponse, RoomMember } from '@parley/common';
+import { errorMessage } from '../../lib/errorMessages.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { chatApi, CHATS_KEY } from '../chat/chatApi.ts';
+import { updateList } from '../chat/useChatRealtimeSync.ts';
+import { groupsApi, membersKey } from './groupsApi.ts';
+
+/** The group as the conversation list has it (name, size, admin flag, register), kept live by the socket. */
+export function useGroupRoom(roomId: string, enabled: boolean): ConversationListItem | undefined {
+  const list = useQuery({ queryKey: CHATS_KEY, queryFn: ({ signal }) => chatApi.list(signal), enabled });
+  return list.data?.find((r) => r.id === roomId);
+}
+
+/** A room's members (username, language, admin mark); kept in step by the socket's group events. */
+export function useMembers(roomId: string, enabled: boolean) {
+  return useQuery({ queryKey: membersKey(roomId), queryFn: ({ signal }) => groupsApi.members(roomId, signal), enabled, staleTime: 60_000 });
+}
+
+/** Apply a membership change's answer: the room as we list it and its members. */
+export function applyGroupResponse(queryClient: ReturnType<typeof useQueryClient>, { room, members }: GroupResponse): void {
+  updateList(queryClient, (list) => list.map((r) => (r.id === room.id ? { ...r, ...room, lastMessage: room.lastMessage ?? r.lastMessage } : r)));
+  queryClient.setQueryData<RoomMember[]>(membersKey(room.id), members);
+}
+
+/** One admin action (add, remove, make admin, rename, tone), with its error in the UI's language. */
+export function useGroupAction<V>(action: (variables: V) => Promise<GroupResponse>, onDone?: () => void) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: (response) => {
+      applyGroupResponse(queryClient, response);
+      onDone?.();
+    },
+    onError: (error) => {
+      console.error('The group change failed', error);
+      toast.error(t('chat.groupChangeFailed'), { description: errorMessage(error, t, 'general.errorServer') });
+    },
+  });
+}
