@@ -68,6 +68,10 @@ test('ana finds bruno, they chat with translations, ana deletes the conversation
   await search.fill(bruno.username);
   // The spec's exact English '{n} user(s) found'; other languages use their plural forms.
   await expect(ana.page.getByTestId('user-search-count')).toHaveText('1 user(s) found');
+  // An address is shown only to someone who typed it whole (issue 27: search must not list e-mail addresses).
+  await expect(ana.page.getByTestId('user-result')).toContainText(bruno.username);
+  await expect(ana.page.getByTestId('user-result')).not.toContainText(bruno.email);
+  await search.fill(bruno.email.toUpperCase());
   await expect(ana.page.getByTestId('user-result')).toContainText(bruno.email);
   await screenshots(ana.page, 'chat-search');
 

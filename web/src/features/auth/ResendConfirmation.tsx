@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LoaderCircle } from 'lucide-react';
-import { API } from '@parley/common';
+import { API } from '@parley/common/routes';
 import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api.ts';
 import { errorText } from '../../lib/errorMessages.ts';
