@@ -17,3 +17,4 @@ export * from './voice.ts';
 export * from './api/scan.ts';
 export * from './api/speech.ts';
 export * from './api/admin.ts';
+export * from './api/safety.ts';

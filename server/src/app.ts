@@ -61,6 +61,7 @@ import { Mailer } from './mail/mailer.ts';
 import { operatorAuthHooks } from './admin/authHooks.ts';
 import { pruneAudit } from './admin/audit.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { safetyRoutes } from './safety/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -303,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s,
       onMessageStored: () => metrics.messages.inc(),
     });
+    await app.register(safetyRoutes, { db, requireUser });
 
     const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
     const realtime = attachRealtimeSocket(app.server, { hub, guard, sessionEvents, sessionWatch });

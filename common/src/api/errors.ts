@@ -68,6 +68,9 @@ export const ERROR_CODES = [
   'invite_invalid',
   'email_domain_not_allowed',
   'wrong_password',
+  // block and report
+  'cannot_message',
+  'cannot_block_self',
   // uploads
   'invalid_image',
   'image_too_large',

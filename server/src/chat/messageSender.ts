@@ -2,6 +2,7 @@ import { isLanguageCode, type ChatMessage, type GroupRegister, type LanguageCode
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { refuseBlockedSend } from '../safety/blocks.ts';
 import { registerContext } from './groupRegister.ts';
 import { isUuid, requireMembership, roomNotFound } from './membership.ts';
 import { presentMessage, viewFor } from './presenters.ts';
@@ -43,6 +44,8 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   if (jobs.full) throw new AppError(503, 'service_busy', 'Too many messages are waiting for translation. Try again in a moment.', { 'retry-after': '5' });
   const room = await (deps.contexts ? deps.contexts.get(input.roomId, input.senderId) : sendContext(db, input.roomId, input.senderId));
   const { senderLanguage } = room;
+  // Not cached with the room: a block takes effect at the next send.
+  if (room.kind === 'direct') await refuseBlockedSend(db, input.roomId, input.senderId);
   // Same language everywhere (spec section 5), or a photo/voice without text: no engine call.
   const languages = input.content.trim() === '' ? [] : room.targets;
   if (languages.length) await deps.budget?.check(input.senderId);

@@ -6,6 +6,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../http/errors.ts';
+import { cannotMessage, blockedEitherWay } from '../safety/blocks.ts';
 import { isUuid, requireMembership } from './membership.ts';
 import { iso } from './presenters.ts';
 
@@ -20,6 +21,11 @@ export async function startChat(db: Db, callerId: string, otherId: string, relat
   const other = await db.selectFrom('profiles').select(['id', 'username']).where('id', '=', otherId).executeTakeFirst();
   if (!other) throw notFound('User not found');
   const key = pairKey(callerId, otherId);
+  // A block either way: no new chat (an existing one still opens; its sends are refused).
+  if (await blockedEitherWay(db, callerId, otherId)) {
+    const existing = await db.selectFrom('chat_rooms').select('id').where('pair_key', '=', key).executeTakeFirst();
+    if (!existing) throw cannotMessage();
+  }
   const result = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('chat_rooms')

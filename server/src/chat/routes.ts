@@ -18,6 +18,7 @@ import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
 import { searchUsers } from './search.ts';
+import { blockedBy } from '../safety/blocks.ts';
 import { addMembers, createGroup, leaveGroup, listMembers, makeAdmin, removeMember, updateGroup } from './groups.ts';
 import type { SendContexts } from './sendContexts.ts';
 import type { TranslationJobs } from './translationJobs.ts';
@@ -115,10 +116,13 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     return { deleted: result.deleted };
   });
 
-  // Mark read, then tell both participants' sockets (REST route and RPC alike).
+  // Mark read, then tell the participants' sockets (not those the reader blocked) (REST route and RPC alike).
   const markReadAndPublish = async (me: string, roomId: string) => {
     const lastReadMessageId = await markRead(db, me, roomId);
-    events.publish(await participantIds(db, roomId), { v: 1, type: 'read.updated', roomId, userId: me, lastReadMessageId });
+    // People the reader blocked no longer see their read state.
+    const audience = await participantIds(db, roomId);
+    const hidden = await blockedBy(db, me, audience);
+    events.publish(audience.filter((id) => !hidden.has(id)), { v: 1, type: 'read.updated', roomId, userId: me, lastReadMessageId });
     return lastReadMessageId;
   };
 

@@ -7,7 +7,7 @@ const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * Username contains the query, or the e-mail address is exactly the query (both case-insensitive), never the
- * caller, by username, at most 10. An address is shown only to someone who typed it whole: a substring of an
+ * caller nor anyone who blocked the caller, by username, at most 10. An address is shown only to someone who typed it whole: a substring of an
  * address finds nothing and `@` lists no one's address.
  */
 export async function searchUsers(db: Db, callerId: string, query: string): Promise<UserSearchResult[]> {
@@ -18,6 +18,9 @@ export async function searchUsers(db: Db, callerId: string, query: string): Prom
     .selectFrom('profiles')
     .select(['id', 'username', 'email'])
     .where('id', '!=', callerId)
+    // Someone who blocked the caller is not found (search and Language Partners alike).
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('user_blocks').select('blocker_id')
+      .whereRef('blocker_id', '=', 'profiles.id').where('blocked_id', '=', callerId))))
     .where((eb) => eb.or([eb('username', 'ilike', containsPattern(q)), eb(sql<string>`lower(email)`, '=', typed)]))
     .orderBy(sql`lower(username)`)
     .limit(LIMITS.searchResultLimit)

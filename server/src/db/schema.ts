@@ -219,6 +219,24 @@ export interface NodeHeartbeatsTable {
   job_ids: Generated<string[]>;
 }
 
+/** Who blocked whom (safety/blocks.ts). */
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: Generated<Date>;
+}
+
+/** A report filed by a person about a user or one of their messages, for the operators (safety/reports.ts). */
+export interface ReportsTable {
+  id: ColumnType<string, never, never>;
+  reporter_id: string | null;
+  reported_user_id: string | null;
+  message_id: string | null;
+  reason: string;
+  created_at: Generated<Date>;
+  resolved_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -237,4 +255,6 @@ export interface Database {
   audit_log: AuditLogTable;
   settings: SettingsTable;
   user_identities: UserIdentitiesTable;
+  user_blocks: UserBlocksTable;
+  reports: ReportsTable;
 }

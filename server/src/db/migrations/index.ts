@@ -14,6 +14,7 @@ import * as m017 from './017_node_heartbeats.ts';
 import * as m018 from './018_groups.ts';
 import * as m019 from './019_account_tokens.ts';
 import * as m020 from './020_operators.ts';
+import * as m021 from './021_safety.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '018_groups': m018,
   '019_account_tokens': m019,
   '020_operators': m020,
+  '021_safety': m021,
 };

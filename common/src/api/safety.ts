@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { safeText } from '../text.ts';
+
+/** Block and report (issue 23 item 6). */
+export const SAFETY_API = {
+  blocks: '/api/blocks',
+  block: '/api/blocks/:userId',
+  reports: '/api/reports',
+} as const;
+
+/** The neutral answer a blocked person gets (also the blocker writing to someone they blocked). */
+export const CANNOT_MESSAGE = "You can't send messages to this conversation";
+
+export const REPORT_REASON_MAX = 1000;
+
+export const blockBody = z.object({ userId: z.uuid('userId must be a user id') }).strict();
+export const blockParams = z.object({ userId: z.uuid('userId must be a user id') });
+
+export const reportBody = z.object({
+  userId: z.uuid('userId must be a user id'),
+  /** The message reported, when it is one: it must be the reported user's, in a conversation of the reporter's. */
+  messageId: z.string().regex(/^\d{1,18}$/, 'messageId must be a message id').optional(),
+  reason: safeText().trim().min(1, 'Say why you report this').max(REPORT_REASON_MAX, `A reason can be at most ${REPORT_REASON_MAX} characters`),
+}).strict();
+export type ReportBody = z.infer<typeof reportBody>;
+
+export interface BlockedUser {
+  id: string;
+  username: string;
+  blockedAt: string;
+}
+
+export interface BlockResponse {
+  blocked: true;
+  /** false when the block already existed (blocking twice is a 200 that changes nothing). */
+  created: boolean;
+}
+
+export interface BlockListResponse {
+  users: BlockedUser[];
+}
+
+export interface ReportResponse {
+  report: { id: string; createdAt: string };
+}

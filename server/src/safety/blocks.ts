@@ -1,0 +1,71 @@
+import { CANNOT_MESSAGE, type BlockedUser } from '@parley/common';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { isUuid } from '../chat/membership.ts';
+
+/** The one neutral refusal: the blocked person is not told they are blocked (nor is why). */
+export const cannotMessage = () => new AppError(403, 'cannot_message', CANNOT_MESSAGE);
+
+/**
+ * Block `blockedId`: idempotent (blocking twice is a 200 with created: false). Blocking yourself is a 400
+ * `cannot_block_self`; an unknown user the same 404 as everywhere.
+ */
+export async function blockUser(db: Db, blockerId: string, blockedId: string): Promise<{ created: boolean }> {
+  if (blockerId === blockedId) throw new AppError(400, 'cannot_block_self', 'You cannot block yourself');
+  if (!isUuid(blockedId)) throw notFound('User not found');
+  const exists = await db.selectFrom('profiles').select('id').where('id', '=', blockedId).executeTakeFirst();
+  if (!exists) throw notFound('User not found');
+  const row = await db.insertInto('user_blocks').values({ blocker_id: blockerId, blocked_id: blockedId })
+    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+    .returning('blocker_id').executeTakeFirst();
+  return { created: Boolean(row) };
+}
+
+/** Unblock: idempotent too (unblocking someone not blocked changes nothing). */
+export async function unblockUser(db: Db, blockerId: string, blockedId: string): Promise<{ removed: boolean }> {
+  if (!isUuid(blockedId)) return { removed: false };
+  const result = await db.deleteFrom('user_blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).executeTakeFirst();
+  return { removed: Number(result.numDeletedRows) > 0 };
+}
+
+/** The profile's "Blocked people" list, newest first. */
+export async function listBlocked(db: Db, blockerId: string): Promise<BlockedUser[]> {
+  const rows = await db.selectFrom('user_blocks as b').innerJoin('profiles as p', 'p.id', 'b.blocked_id')
+    .select(['p.id', 'p.username', 'b.created_at'])
+    .where('b.blocker_id', '=', blockerId).orderBy('b.created_at', 'desc').execute();
+  return rows.map((r) => ({ id: r.id, username: r.username, blockedAt: new Date(r.created_at).toISOString() }));
+}
+
+/** Whether either of the two blocked the other: the pair may not start a chat nor write in theirs. */
+export async function blockedEitherWay(db: Db, a: string, b: string): Promise<boolean> {
+  const row = await db.selectFrom('user_blocks').select(sql<number>`1`.as('one'))
+    .where((eb) => eb.or([
+      eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+      eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+    ]))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** In a pair room, refuse a send when either side blocked the other (groups are shared: not refused). */
+export async function refuseBlockedSend(db: Db, roomId: string, senderId: string): Promise<void> {
+  const row = await db.selectFrom('chat_rooms as r')
+    .innerJoin('chat_room_participants as o', (j) => j.onRef('o.chat_room_id', '=', 'r.id').on('o.user_id', '!=', senderId))
+    .innerJoin('user_blocks as b', (j) => j.on((eb) => eb.or([
+      eb.and([eb('b.blocker_id', '=', senderId), eb('b.blocked_id', '=', eb.ref('o.user_id'))]),
+      eb.and([eb('b.blocked_id', '=', senderId), eb('b.blocker_id', '=', eb.ref('o.user_id'))]),
+    ])))
+    .select('r.id')
+    .where('r.id', '=', roomId).where('r.kind', '=', 'direct')
+    .executeTakeFirst();
+  if (row) throw cannotMessage();
+}
+
+/** Of `userIds`, those `fromId` has blocked: they stop hearing fromId's read state (and typing). */
+export async function blockedBy(db: Db, fromId: string, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.selectFrom('user_blocks').select('blocked_id')
+    .where('blocker_id', '=', fromId).where('blocked_id', 'in', userIds).execute();
+  return new Set(rows.map((r) => r.blocked_id));
+}

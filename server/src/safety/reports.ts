@@ -1,0 +1,24 @@
+import type { ReportBody } from '@parley/common';
+import type { Db } from '../db/connect.ts';
+import { notFound } from '../http/errors.ts';
+
+/**
+ * Store a report for the operators. A reported message must be the reported user's and in a conversation the
+ * reporter is in; anything else is the same 404 as a message that does not exist (nothing is learnt).
+ */
+export async function createReport(db: Db, reporterId: string, body: ReportBody): Promise<{ id: string; createdAt: string }> {
+  const user = await db.selectFrom('profiles').select('id').where('id', '=', body.userId).executeTakeFirst();
+  if (!user) throw notFound('User not found');
+  if (body.messageId) {
+    const seen = await db.selectFrom('messages as m')
+      .innerJoin('chat_room_participants as p', 'p.chat_room_id', 'm.chat_room_id')
+      .select('m.id')
+      .where('m.id', '=', body.messageId as never).where('m.sender_id', '=', body.userId).where('p.user_id', '=', reporterId)
+      .executeTakeFirst();
+    if (!seen) throw notFound('Message not found');
+  }
+  const row = await db.insertInto('reports')
+    .values({ reporter_id: reporterId, reported_user_id: body.userId, message_id: body.messageId ?? null, reason: body.reason })
+    .returning(['id', 'created_at']).executeTakeFirstOrThrow();
+  return { id: String(row.id), createdAt: new Date(row.created_at).toISOString() };
+}
