@@ -7,6 +7,7 @@ export * from './languages.ts';
 export * from './limits.ts';
 export * from './api/routes.ts';
 export * from './api/chatRoutes.ts';
+export * from './api/safetyRoutes.ts';
 export * from './api/speechRoutes.ts';
 export * from './api/scanRoutes.ts';
 export * from './api/media.ts';

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { safeText } from '../text.ts';
 
-/** Block and report (issue 23 item 6). */
-export const SAFETY_API = {
-  blocks: '/api/blocks',
-  block: '/api/blocks/:userId',
-  reports: '/api/reports',
-} as const;
+import { REPORT_REASON_MAX } from './safetyRoutes.ts';
 
-/** The neutral answer a blocked person gets (also the blocker writing to someone they blocked). */
-export const CANNOT_MESSAGE = "You can't send messages to this conversation";
-
-export const REPORT_REASON_MAX = 1000;
+export { CANNOT_MESSAGE, REPORT_REASON_MAX, SAFETY_API } from './safetyRoutes.ts';
 
 export const blockBody = z.object({ userId: z.uuid('userId must be a user id') }).strict();
 export const blockParams = z.object({ userId: z.uuid('userId must be a user id') });

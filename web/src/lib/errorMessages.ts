@@ -24,6 +24,7 @@ const BY_CODE: Record<string, CatalogKey> = {
   token_expired: 'auth.linkInvalid',
   token_used: 'auth.linkInvalid',
   account_disabled: 'auth.accountDisabled',
+  cannot_message: 'safety.cannotMessage',
   registration_closed: 'auth.signUpClosed',
   invite_required: 'auth.signUpByInvitation',
   invite_invalid: 'auth.inviteInvalid',

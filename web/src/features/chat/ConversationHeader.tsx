@@ -6,6 +6,7 @@ import type { LinkStatus } from '../../lib/network.ts';
 import type { ConnectionState } from '../../lib/realtime.ts';
 import { cn } from '../../lib/utils.ts';
 import { GroupAvatar } from '../groups/GroupAvatar.tsx';
+import { SafetyMenu } from '../safety/SafetyMenu.tsx';
 
 interface ConversationHeaderProps {
   name: string;
@@ -23,6 +24,8 @@ interface ConversationHeaderProps {
   onGlossary?: () => void;
   /** A group: its avatar's initials, its size and the info panel (instead of the pair's context button). */
   group?: { initials: string; memberCount: number; onInfo: () => void };
+  /** A pair's partner: the Block / Report menu. */
+  partner?: { id: string; username: string } | undefined;
 }
 
 const STATUS = {
@@ -33,7 +36,7 @@ const STATUS = {
 
 /** Back, partner name, connection, relationship-context button, and Join Chat when not connected. */
 export function ConversationHeader(props: ConversationHeaderProps) {
-  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, group } = props;
+  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, group, partner } = props;
   const t = useT();
   const status = STATUS[link];
   return (
@@ -89,6 +92,7 @@ export function ConversationHeader(props: ConversationHeaderProps) {
             <span className="hidden truncate sm:inline" data-testid="context-label">{contextLabel ?? t('chat.setContext')}</span>
           </Button>
         )}
+        {!group && partner && <SafetyMenu user={partner} place="conversation" />}
       </div>
     </div>
   );

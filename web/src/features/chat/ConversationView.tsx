@@ -126,6 +126,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         onJoin={() => client.reconnect()}
         onContext={() => setContextOpen(true)}
         onGlossary={() => setGlossaryOpen(true)}
+        partner={!isGroup && chat.partner?.id ? { id: chat.partner.id, username: chat.partner.username || name } : undefined}
       />
       {link === 'offline' && <OfflineNotice />}
       <ConversationToolsContext.Provider value={tools}>

@@ -13,6 +13,7 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { FullScreenLoader } from '../auth/guards.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
+import { BlockedPeopleSection } from '../safety/BlockedPeopleSection.tsx';
 import { updateProfile } from './profileApi.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 
@@ -48,6 +49,7 @@ export function ProfilePage() {
           </CardContent>
         </Card>
         <SecuritySection />
+        <BlockedPeopleSection />
       </main>
     </div>
   );

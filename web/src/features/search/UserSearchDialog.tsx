@@ -16,6 +16,7 @@ import { addRoom, updateList } from '../chat/useChatRealtimeSync.ts';
 import { RelationshipPicker } from './RelationshipPicker.tsx';
 import { RELATIONSHIP_KEYS } from './relationships.ts';
 import { useUserSearch } from './useUserSearch.ts';
+import { SafetyMenu } from '../safety/SafetyMenu.tsx';
 
 export interface UserSearchDialogProps {
   open: boolean;
@@ -150,11 +151,11 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
                   </p>
                   <ul className="-mx-2 flex max-h-80 flex-col overflow-y-auto" data-testid="user-search-results">
                     {users.map((u) => (
-                      <li key={u.id}>
+                      <li key={u.id} className="flex items-center gap-1">
                         <button
                           type="button"
                           onClick={() => setChosen(u)}
-                          className="flex w-full items-center gap-3 rounded-xl px-2 py-2 text-start hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                          className="flex min-w-0 flex-1 items-center gap-3 rounded-xl px-2 py-2 text-start hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                           data-testid="user-result"
                           data-username={u.username}
                         >
@@ -164,6 +165,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
                             {u.email && <span className="block truncate text-xs text-muted-foreground">{u.email}</span>}
                           </span>
                         </button>
+                        <SafetyMenu user={u} place="search" />
                       </li>
                     ))}
                   </ul>
