@@ -1,13 +1,14 @@
 import type { ChatMessage, UserSearchResult } from '@parley/common';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { getTestServer, signUpAndIn, uniqueUser, type TestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 let s: TestServer;
 let base: string;
+const operator = uniqueUser('operator');
 beforeAll(async () => {
-  s = await getTestServer();
+  s = await getTestServer({ env: { ADMIN_EMAILS: operator.email } });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = s.app.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -149,5 +150,38 @@ describe('reporting', () => {
     const wrongAuthor = await api(cy, 'POST', '/api/reports', { userId: cy.id, messageId: String(hidden), reason: 'spam' });
     expect(wrongAuthor.statusCode).toBe(404);
     expect(await count()).toBe(0);
+  });
+});
+
+describe('the operators\' reports', () => {
+  it('lists open reports to admins only; dismiss closes one, disable also disables the reported account', async () => {
+    const admin = await signUpAndIn(s.app, operator);
+    const [ana, bo, cy] = [await signUpAndIn(s.app), await signUpAndIn(s.app), await signUpAndIn(s.app)];
+    const roomId = (await start(ana, bo)).json().room.id as string;
+    const messageId = String((await send(bo, roomId, 'buy my stuff')).json().message.id);
+    const first = (await api(ana, 'POST', '/api/reports', { userId: bo.id, messageId, reason: 'Spam' })).json().report.id as string;
+    const second = (await api(ana, 'POST', '/api/reports', { userId: cy.id, reason: 'Rude' })).json().report.id as string;
+
+    expect((await api(ana, 'GET', '/api/admin/reports')).statusCode).toBe(403);
+    expect((await api(ana, 'POST', `/api/admin/reports/${first}/dismiss`)).statusCode).toBe(403);
+    const open = (await api(admin, 'GET', '/api/admin/reports')).json().reports as { id: string; reason: string; messageContent: string | null; reporter: { id: string }; reported: { id: string; disabled: boolean } }[];
+    const mine = open.filter((r) => r.id === first || r.id === second);
+    expect(mine).toMatchObject([
+      { id: first, reason: 'Spam', messageContent: 'buy my stuff', reporter: { id: ana.id }, reported: { id: bo.id, disabled: false } },
+      { id: second, reason: 'Rude', messageContent: null, reporter: { id: ana.id }, reported: { id: cy.id, disabled: false } },
+    ]);
+
+    expect((await api(admin, 'POST', `/api/admin/reports/${first}/dismiss`)).json()).toEqual({ resolved: true });
+    expect((await api(admin, 'POST', `/api/admin/reports/${first}/dismiss`)).statusCode).toBe(404);
+    expect((await api(admin, 'POST', `/api/admin/reports/${second}/ban`)).statusCode).toBe(400);
+    expect((await api(admin, 'POST', `/api/admin/reports/${second}/disable`)).json()).toEqual({ resolved: true });
+    const left = (await api(admin, 'GET', '/api/admin/reports')).json().reports as { id: string }[];
+    expect(left.map((r) => r.id)).not.toContain(first);
+    expect(left.map((r) => r.id)).not.toContain(second);
+    const disabled = await sql<{ disabled_at: Date | null }>`SELECT disabled_at FROM users WHERE id = ${cy.id}`.execute(s.database.db);
+    expect(disabled.rows[0]?.disabled_at).not.toBeNull();
+    expect((await api(cy, 'GET', '/api/blocks')).statusCode).toBe(401);
+    const audit = await sql<{ action: string }>`SELECT action FROM audit_log WHERE action LIKE 'report.%' ORDER BY id`.execute(s.database.db);
+    expect(audit.rows.map((r) => r.action)).toEqual(['report.dismissed', 'report.disabled']);
   });
 });

@@ -12,7 +12,26 @@ export const ADMIN_API = {
   registration: '/api/admin/settings/registration',
   audit: '/api/admin/audit',
   status: '/api/admin/status',
+  /** Open reports (block and report, issue 23 item 6), and what an operator does with one. */
+  reports: '/api/admin/reports',
+  reportAction: '/api/admin/reports/:id/:action',
 } as const;
+
+export const REPORT_ACTIONS = ['dismiss', 'disable'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+export const reportActionParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be a report id'), action: z.enum(REPORT_ACTIONS) });
+
+/** One open report as the console shows it. */
+export interface AdminReport {
+  id: string;
+  createdAt: string;
+  reason: string;
+  reporter: { id: string; username: string | null; email: string } | null;
+  reported: { id: string; username: string | null; email: string; disabled: boolean } | null;
+  /** The reported message's text, when a message was reported (null once it is gone). */
+  messageId: string | null;
+  messageContent: string | null;
+}
 
 export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];

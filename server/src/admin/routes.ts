@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ADMIN_API, API, auditQuery, createInviteBody, createUserBody, listUsersQuery, registrationBody, userActionParams,
+  ADMIN_API, API, auditQuery, reportActionParams, createInviteBody, createUserBody, listUsersQuery, registrationBody, userActionParams,
   userIdParams, type RegistrationInfo, type RegistrationMode,
 } from '@parley/common';
 import type { RequireUser } from '../auth/requireUser.ts';
@@ -12,6 +12,7 @@ import { createInvite, listInvites, revokeInvite } from './invites.ts';
 import { actorOf, makeRequireAdmin } from './requireAdmin.ts';
 import { registrationMode, setRegistrationMode } from './settings.ts';
 import { serviceStatus, type StatusDeps } from './status.ts';
+import { listOpenReports, openReport, resolveReport } from '../safety/adminReports.ts';
 import { confirmEmail, createUser, deleteUser, disableUser, enableUser, findUser, listUsers, setRole, type AdminOps } from './users.ts';
 
 export interface AdminRouteDeps extends AdminOps {
@@ -108,6 +109,23 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
   });
 
   r.get(ADMIN_API.audit, { ...admin, schema: { querystring: auditQuery } }, async (request) => ({ entries: await listAudit(deps.db, request.query) }));
+
+  // Reports (block and report): dismiss closes one; disable also disables the reported account (sessions end).
+  r.get(ADMIN_API.reports, admin, async () => ({ reports: await listOpenReports(deps.db) }));
+
+  r.post(ADMIN_API.reportAction, { ...admin, schema: { params: reportActionParams } }, async (request) => {
+    const actor = actorOf(request);
+    const now = deps.now();
+    const { id, action } = request.params;
+    // Disable first: a refused disable (your own account) leaves the report open.
+    const open = await openReport(deps.db, id);
+    if (action === 'disable' && open.reportedUserId) await disableUser(deps, actor, open.reportedUserId);
+    await deps.db.transaction().execute(async (trx) => {
+      await resolveReport(trx, id, now);
+      await recordAudit(trx, { action: `report.${action === 'dismiss' ? 'dismissed' : 'disabled'}`, actor, details: { id } }, now);
+    });
+    return { resolved: true };
+  });
 
   r.get(ADMIN_API.status, admin, async () => serviceStatus({ ...deps.status, db: deps.db, now: deps.now }));
 }

@@ -1,0 +1,48 @@
+import type { AdminReport } from '@parley/common';
+import type { Db } from '../db/connect.ts';
+import { notFound } from '../http/errors.ts';
+
+/** The operators' queue: open reports, oldest first (at most 200), with both people and the message. */
+export async function listOpenReports(db: Db): Promise<AdminReport[]> {
+  const rows = await db.selectFrom('reports as r')
+    .leftJoin('users as ru', 'ru.id', 'r.reporter_id')
+    .leftJoin('profiles as rp', 'rp.id', 'r.reporter_id')
+    .leftJoin('users as tu', 'tu.id', 'r.reported_user_id')
+    .leftJoin('profiles as tp', 'tp.id', 'r.reported_user_id')
+    .leftJoin('messages as m', 'm.id', 'r.message_id')
+    .select([
+      'r.id', 'r.created_at', 'r.reason', 'r.message_id', 'm.content as message_content',
+      'ru.id as reporter_id', 'ru.email as reporter_email', 'rp.username as reporter_username',
+      'tu.id as reported_id', 'tu.email as reported_email', 'tp.username as reported_username', 'tu.disabled_at as reported_disabled_at',
+    ])
+    .where('r.resolved_at', 'is', null)
+    .orderBy('r.id', 'asc').limit(200).execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    createdAt: new Date(r.created_at).toISOString(),
+    reason: r.reason,
+    reporter: r.reporter_id ? { id: r.reporter_id, username: r.reporter_username ?? null, email: r.reporter_email ?? '' } : null,
+    reported: r.reported_id
+      ? { id: r.reported_id, username: r.reported_username ?? null, email: r.reported_email ?? '', disabled: r.reported_disabled_at != null }
+      : null,
+    messageId: r.message_id === null ? null : String(r.message_id),
+    messageContent: r.message_content ?? null,
+  }));
+}
+
+/** Close an open report; returns whom it was about. An unknown or already closed report: 404. */
+export async function resolveReport(db: Db, id: string, now: Date): Promise<{ reportedUserId: string | null }> {
+  const row = await db.updateTable('reports').set({ resolved_at: now })
+    .where('id', '=', id as never).where('resolved_at', 'is', null)
+    .returning('reported_user_id').executeTakeFirst();
+  if (!row) throw notFound('No such open report');
+  return { reportedUserId: row.reported_user_id };
+}
+
+/** An open report's subject; an unknown or closed report: 404. */
+export async function openReport(db: Db, id: string): Promise<{ reportedUserId: string | null }> {
+  const row = await db.selectFrom('reports').select('reported_user_id')
+    .where('id', '=', id as never).where('resolved_at', 'is', null).executeTakeFirst();
+  if (!row) throw notFound('No such open report');
+  return { reportedUserId: row.reported_user_id };
+}
