@@ -10,10 +10,12 @@ import { FullScreenLoader } from '../auth/guards.tsx';
 import { adminApi } from './adminApi.ts';
 import { InvitesPanel } from './InvitesPanel.tsx';
 import { AuditPanel, RegistrationPanel, StatusPanel } from './OpsPanels.tsx';
+import { ReportsPanel } from './ReportsPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
 
 const TABS = [
   ['users', 'admin.tabUsers'],
+  ['reports', 'admin.tabReports'],
   ['invites', 'admin.tabInvites'],
   ['registration', 'admin.tabRegistration'],
   ['audit', 'admin.tabAudit'],
@@ -56,6 +58,8 @@ export function AdminPage() {
           <p className="text-muted-foreground" data-testid="admin-refused">{t('admin.notAllowed')}</p>
         ) : tab === 'users' ? (
           <UsersPanel />
+        ) : tab === 'reports' ? (
+          <ReportsPanel />
         ) : tab === 'invites' ? (
           <InvitesPanel />
         ) : tab === 'registration' ? (

@@ -1,5 +1,5 @@
 import { ADMIN_API } from '@parley/common';
-import type { AdminInvite, AdminUser, AdminUserList, AuditEntry, CreatedInvite, RegistrationMode, ServiceStatus, UserAction, UserFilter } from '@parley/common';
+import type { AdminReport, ReportAction, AdminInvite, AdminUser, AdminUserList, AuditEntry, CreatedInvite, RegistrationMode, ServiceStatus, UserAction, UserFilter } from '@parley/common';
 import { api, apiFetch } from '../../lib/api.ts';
 
 /** The console's calls to the operators' API (every one answers 403 admin_required to others). */
@@ -16,4 +16,6 @@ export const adminApi = {
     apiFetch<{ mode: RegistrationMode; emailDomains: string[] }>(ADMIN_API.registration, { method: 'PUT', body: { mode } }),
   audit: (action: string) => api.get<{ entries: AuditEntry[] }>(`${ADMIN_API.audit}?${new URLSearchParams(action ? { action } : {})}`),
   status: () => api.get<ServiceStatus>(ADMIN_API.status),
+  reports: () => api.get<{ reports: AdminReport[] }>(ADMIN_API.reports),
+  reportAction: (id: string, action: ReportAction) => api.post<{ resolved: true }>(ADMIN_API.reportAction.replace(':id', id).replace(':action', action)),
 };

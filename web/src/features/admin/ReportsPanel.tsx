@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminReport, ReportAction } from '@parley/common';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { errorMessage } from '../../lib/errorMessages.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { loadToast } from '../../lib/toaster.tsx';
+import { adminApi } from './adminApi.ts';
+
+const who = (p: { username: string | null; email: string } | null) => (p ? `${p.username ?? '-'} (${p.email})` : '-');
+
+/** Reports people filed (block and report): each can be dismissed, or closed by disabling the reported account. */
+export function ReportsPanel() {
+  const { t, language } = useI18n();
+  const reports = useQuery({ queryKey: ['admin', 'reports'], queryFn: () => adminApi.reports() });
+  const queryClient = useQueryClient();
+  const act = useMutation({
+    mutationFn: ({ report, action }: { report: AdminReport; action: ReportAction }) => adminApi.reportAction(report.id, action),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onError: (error) => void loadToast().then((toast) => toast.error(errorMessage(error, t, 'general.errorServer'))),
+  });
+  const list = reports.data?.reports ?? [];
+  return (
+    <section className="flex flex-col gap-3">
+      {reports.isSuccess && list.length === 0 && <p className="text-sm text-muted-foreground" data-testid="admin-reports-empty">{t('admin.reportsEmpty')}</p>}
+      <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
+        {list.map((report) => (
+          <li key={report.id} className="flex flex-wrap items-start gap-2 px-3 py-2" data-testid="admin-report">
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="font-medium">{t('admin.reportLine', { reporter: who(report.reporter), reported: who(report.reported) })}</p>
+              <p className="text-xs text-muted-foreground">{new Date(report.createdAt).toLocaleString(language)}</p>
+              <p className="mt-1 whitespace-pre-wrap break-words" dir="auto">{report.reason}</p>
+              {report.messageContent !== null && (
+                <p className="mt-1 rounded bg-muted px-2 py-1 text-xs" dir="auto">{t('admin.reportMessage', { text: report.messageContent })}</p>
+              )}
+            </div>
+            {report.reported?.disabled && <Badge variant="destructive">{t('admin.badgeDisabled')}</Badge>}
+            <div className="flex flex-wrap gap-1">
+              <Button size="sm" variant="outline" disabled={act.isPending} onClick={() => act.mutate({ report, action: 'dismiss' })} data-testid="admin-report-dismiss">
+                {t('admin.actionDismiss')}
+              </Button>
+              {report.reported && !report.reported.disabled && (
+                <Button size="sm" variant="destructive" disabled={act.isPending} onClick={() => act.mutate({ report, action: 'disable' })} data-testid="admin-report-disable">
+                  {t('admin.actionDisable')}
+                </Button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
