@@ -571,6 +571,8 @@ export const CATALOG = {
     blocked: '{name} is blocked',
     unblocked: '{name} is unblocked',
     reportTitle: 'Report {name}',
+    reportMessage: 'Report message',
+    reportMessageTitle: 'Report this message from {name}',
     reportDescription: 'Tell the operators of this server what happened. The person is not told who reported them.',
     reportReason: 'Reason',
     reportPlaceholder: 'What happened?',

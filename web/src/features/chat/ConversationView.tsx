@@ -12,6 +12,7 @@ import { displayLanguageName } from './format.ts';
 import { Composer } from './Composer.tsx';
 import { ConversationToolsContext, type ConversationTools } from './conversationTools.ts';
 import { CorrectTranslationDialog } from './CorrectTranslationDialog.tsx';
+import { ReportDialog, type ReportTarget } from '../safety/ReportDialog.tsx';
 import { GlossaryDialog } from './GlossaryDialog.tsx';
 import type { ViewMessage } from './messages.ts';
 import { ContextDialog, contextKey } from './ContextDialog.tsx';
@@ -39,6 +40,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const [contextOpen, setContextOpen] = useState(false);
   const [glossaryOpen, setGlossaryOpen] = useState(false);
   const [correcting, setCorrecting] = useState<ViewMessage | null>(null);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const [restore, setRestore] = useState<{ text: string } | null>(null);
   const [infoOpen, setInfoOpen] = useState(false);
   const myId = user?.id ?? '';
@@ -93,7 +95,10 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const tools = useMemo<ConversationTools>(() => {
     const names = new Map((members ?? []).map((m) => [m.id, m.username]));
     const nameOf = isGroup ? (id: string | null | undefined) => (id ? names.get(id) : undefined) : undefined;
-    return { roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, nameOf };
+    const onReport = (m: ViewMessage) => {
+      if (m.sender_id) setReporting({ user: { id: m.sender_id, username: nameOf?.(m.sender_id) ?? name }, messageId: m.id });
+    };
+    return { roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, onReport, nameOf };
   }, [chat.roomId, myId, name, members, isGroup]);
 
   // A pair's relationship context; a group has a register instead (group info).
@@ -150,6 +155,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       )}
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
       <GlossaryDialog roomId={chat.roomId} open={glossaryOpen} onOpenChange={setGlossaryOpen} />
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
       <CorrectTranslationDialog roomId={chat.roomId} message={correcting} onClose={() => setCorrecting(null)} onCorrected={conversation.merge} />
     </section>
   );

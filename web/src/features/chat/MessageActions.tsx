@@ -1,4 +1,4 @@
-import { Languages, Pencil } from 'lucide-react';
+import { Flag, Languages, Pencil } from 'lucide-react';
 import { messageSpeechUrl } from '@parley/common/client';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
@@ -52,6 +52,18 @@ export function MessageActions({ message, hasTranslation, showTranslation, onTog
           data-testid="correct-translation"
         >
           <Pencil className="size-3.5" aria-hidden="true" />
+        </button>
+      )}
+      {tools?.onReport && message.sender_id && message.sender_id !== tools.myId && (
+        <button
+          type="button"
+          onClick={() => tools.onReport?.(message)}
+          className="inline-flex size-7 items-center justify-center rounded-full opacity-60 hover:bg-black/10 hover:opacity-100"
+          aria-label={t('safety.reportMessage')}
+          title={t('safety.reportMessage')}
+          data-testid="report-message"
+        >
+          <Flag className="size-3.5" aria-hidden="true" />
         </button>
       )}
     </span>

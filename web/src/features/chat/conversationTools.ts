@@ -10,6 +10,8 @@ export interface ConversationTools {
   nameOf?: (userId: string | null | undefined) => string | undefined;
   /** Opens the correction dialog for a message's translation. */
   onCorrect: (message: ViewMessage) => void;
+  /** Opens the report dialog for a message someone else sent (absent: no reporting here). */
+  onReport?: (message: ViewMessage) => void;
 }
 
 export const ConversationToolsContext = createContext<ConversationTools | null>(null);

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../lib/i18n.tsx';
 import { BlockedPeopleSection } from './BlockedPeopleSection.tsx';
+import { ReportDialog } from './ReportDialog.tsx';
 import { SafetyMenu } from './SafetyMenu.tsx';
 
 const bo = { id: '11111111-1111-4111-8111-111111111111', username: 'bo' };
@@ -56,6 +57,16 @@ describe('SafetyMenu', () => {
     fireEvent.change(screen.getByTestId('report-reason'), { target: { value: '  Spam links  ' } });
     fireEvent.click(send);
     await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/reports', body: { userId: bo.id, reason: 'Spam links' } }));
+  });
+});
+
+describe('ReportDialog', () => {
+  it('reports one message with the message id', async () => {
+    const calls = withServer(<ReportDialog target={{ user: bo, messageId: '42' }} onClose={() => {}} />);
+    expect(await screen.findByText('Report this message from bo')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('report-reason'), { target: { value: 'Threats' } });
+    fireEvent.click(screen.getByTestId('report-send'));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/reports', body: { userId: bo.id, reason: 'Threats', messageId: '42' } }));
   });
 });
 

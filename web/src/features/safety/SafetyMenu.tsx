@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, Flag, LoaderCircle, MoreVertical } from 'lucide-react';
 import { toast } from 'sonner';
-import { REPORT_REASON_MAX } from '@parley/common/client';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';
+import { ReportDialog } from './ReportDialog.tsx';
 import { BLOCKS_KEY, safetyApi } from './safetyApi.ts';
 
 interface SafetyMenuProps {
@@ -22,7 +21,6 @@ export function SafetyMenu({ user, place }: SafetyMenuProps) {
   const t = useT();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
-  const [reason, setReason] = useState('');
   const close = () => setDialog(null);
   const block = useMutation({
     mutationFn: () => safetyApi.block(user.id),
@@ -33,16 +31,6 @@ export function SafetyMenu({ user, place }: SafetyMenuProps) {
     },
     onError: (error) => toast.error(errorMessage(error, t, 'safety.failed')),
   });
-  const report = useMutation({
-    mutationFn: () => safetyApi.report({ userId: user.id, reason: reason.trim() }),
-    onSuccess: () => {
-      toast.success(t('safety.reported'));
-      setReason('');
-      close();
-    },
-    onError: (error) => toast.error(errorMessage(error, t, 'safety.failed')),
-  });
-  const pending = block.isPending || report.isPending;
 
   return (
     <>
@@ -62,38 +50,22 @@ export function SafetyMenu({ user, place }: SafetyMenuProps) {
         </DropdownMenuContent>
       </DropdownMenu>
 
-      <Dialog open={dialog !== null} onOpenChange={(open) => !open && !pending && close()}>
-        <DialogContent closeLabel={t('general.close')} data-testid={dialog === 'block' ? 'block-dialog' : 'report-dialog'}>
+      <Dialog open={dialog === 'block'} onOpenChange={(open) => !open && !block.isPending && close()}>
+        <DialogContent closeLabel={t('general.close')} data-testid="block-dialog">
           <DialogHeader>
-            <DialogTitle>{dialog === 'block' ? t('safety.blockTitle', { name: user.username }) : t('safety.reportTitle', { name: user.username })}</DialogTitle>
-            <DialogDescription>{dialog === 'block' ? t('safety.blockDescription') : t('safety.reportDescription')}</DialogDescription>
+            <DialogTitle>{t('safety.blockTitle', { name: user.username })}</DialogTitle>
+            <DialogDescription>{t('safety.blockDescription')}</DialogDescription>
           </DialogHeader>
-          {dialog === 'report' && (
-            <Textarea
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              maxLength={REPORT_REASON_MAX}
-              placeholder={t('safety.reportPlaceholder')}
-              aria-label={t('safety.reportReason')}
-              data-testid="report-reason"
-            />
-          )}
           <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={pending} data-testid="safety-cancel">{t('chat.cancel')}</Button>
-            {dialog === 'block' ? (
-              <Button variant="destructive" onClick={() => block.mutate()} disabled={pending} data-testid="block-confirm">
-                {block.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-                {t('safety.block')}
-              </Button>
-            ) : (
-              <Button onClick={() => report.mutate()} disabled={pending || reason.trim() === ''} data-testid="report-send">
-                {report.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-                {t('safety.reportSend')}
-              </Button>
-            )}
+            <Button variant="outline" onClick={close} disabled={block.isPending} data-testid="safety-cancel">{t('chat.cancel')}</Button>
+            <Button variant="destructive" onClick={() => block.mutate()} disabled={block.isPending} data-testid="block-confirm">
+              {block.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+              {t('safety.block')}
+            </Button>
           </DialogFooter>
         </DialogContent>
       </Dialog>
+      <ReportDialog target={dialog === 'report' ? { user } : null} onClose={close} />
     </>
   );
 }
