@@ -19,7 +19,12 @@ const session = {
 };
 const conversation = (i: number): ConversationListItem => ({
   id: `room-${i}`,
+  kind: 'direct',
   name: 'Chat',
+  memberCount: 2,
+  avatarInitials: 'P',
+  register: null,
+  isAdmin: false,
   created_at: new Date().toISOString(),
   lastMessage: { content: 'See you at the station at five, by the main entrance?', created_at: new Date().toISOString(), sender_username: `partner${i}`, isFromCurrentUser: false },
   otherUser: { id: `u${i + 2}`, username: `partner${i}`, email: `partner${i}@example.com`, language: 'es' },

@@ -10,5 +10,6 @@ export * from './api/chatRoutes.ts';
 export * from './api/speechRoutes.ts';
 export * from './api/scanRoutes.ts';
 export * from './api/media.ts';
+export * from './api/groupTypes.ts';
 export * from './relationshipTypes.ts';
 export * from './realtimeProtocol.ts';

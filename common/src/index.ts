@@ -10,6 +10,7 @@ export * from './api/routes.ts';
 export * from './i18n/index.ts';
 export * from './api/translation.ts';
 export * from './api/chat.ts';
+export * from './api/groups.ts';
 export * from './api/media.ts';
 export * from './realtime.ts';
 export * from './voice.ts';

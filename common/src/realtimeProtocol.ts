@@ -1,4 +1,5 @@
 import type { ChatMessage, ConversationListItem } from './api/chat.ts';
+import type { GroupRegister, RoomMember } from './api/groupTypes.ts';
 
 /** The chat socket protocol. Bump the version on any incompatible change. */
 export const REALTIME_PROTOCOL_VERSION = 1;
@@ -11,6 +12,15 @@ export type ServerEvent =
   | { v: 1; type: 'room.created'; room: ConversationListItem }
   | { v: 1; type: 'room.deleted'; roomId: string }
   | { v: 1; type: 'read.updated'; roomId: string; userId: string; lastReadMessageId: string }
+  // Groups. A member added (or a group created) gets 'room.created' with the room as they list it;
+  // the others get these, and the system line itself as 'message.created'.
+  | { v: 1; type: 'group.member_added'; roomId: string; members: RoomMember[]; memberCount: number }
+  | { v: 1; type: 'group.member_removed'; roomId: string; userId: string; memberCount: number }
+  | { v: 1; type: 'group.renamed'; roomId: string; name: string }
+  | { v: 1; type: 'group.register_changed'; roomId: string; register: GroupRegister }
+  | { v: 1; type: 'group.admin_granted'; roomId: string; userId: string }
+  /** To the person removed (or who left, on their other tabs): the room is gone for them; nothing of it follows. */
+  | { v: 1; type: 'group.you_were_removed'; roomId: string; reason: 'removed' | 'left' }
   | { v: 1; type: 'pong' }
   | { v: 1; type: 'error'; code: string; message: string };
 

@@ -46,7 +46,10 @@ async function sendEnglishToSpanish(s: TestServer, content: string): Promise<{ i
   return { id: res.json().message.id, reader: bruno.cookie };
 }
 
-const row = (s: TestServer, id: string) => s.database.db.selectFrom('messages').selectAll().where('id', '=', id as never).executeTakeFirstOrThrow();
+/** The message's Spanish translation row (the reader's language). */
+const row = (s: TestServer, id: string) => s.database.db.selectFrom('message_translations')
+  .select(['status as translation_status', 'content as translated_content', 'error as translation_error'])
+  .where('message_id', '=', id).where('language', '=', 'es').executeTakeFirstOrThrow();
 
 async function metrics(s: TestServer): Promise<string> {
   return (await s.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;

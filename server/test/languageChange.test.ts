@@ -122,26 +122,29 @@ describe('changing the interface language', () => {
     const roomId = (await api(ana.cookie, 'POST', '/api/chats', { userId: bruno.id })).json().room.id as string;
     // History written straight into the table: already translated for Spanish.
     const extra = 3;
-    await s.database.db
+    const history = await s.database.db
       .insertInto('messages')
       .values(Array.from({ length: RETARGET_RECENT + extra }, (_, i) => ({
         chat_room_id: roomId, sender_id: ana.id, client_id: `history-${i}`, content: 'Good morning', original_language: 'en',
-        target_language: 'es', translation_status: 'done' as const, translated_content: 'Buenos días',
       })))
+      .returning('id')
       .execute();
+    await s.database.db.insertInto('message_translations')
+      .values(history.map((m) => ({ message_id: m.id, language: 'es', status: 'done' as const, content: 'Buenos días' }))).execute();
 
     await api(bruno.cookie, 'PATCH', '/api/profile', { language: 'fr' });
     await settled(bruno.cookie, roomId);
     // The API shows the latest page only: read the whole history from the table.
-    const rows = await s.database.db.selectFrom('messages').selectAll().where('chat_room_id', '=', roomId).orderBy('id').execute();
-    expect(rows).toHaveLength(RETARGET_RECENT + extra);
-    expect(rows.slice(0, extra).map((m) => [m.target_language, m.translated_content])).toEqual(Array(extra).fill(['es', 'Buenos días']));
-    const recent = rows.slice(extra);
-    expect(recent.map((m) => [m.target_language, m.translation_status, m.translation_error])).toEqual(Array(RETARGET_RECENT).fill(['fr', 'done', null]));
-    expect(recent[0]?.translated_content).toMatch(/bonjour/i);
+    const rows = await s.database.db.selectFrom('message_translations').selectAll().where('message_id', 'in', history.map((m) => m.id)).orderBy('message_id').orderBy('language').execute();
+    // The Spanish translations stay (rows are added, never replaced); only the latest get French.
+    expect(rows.filter((r) => r.language === 'es').map((r) => r.content)).toEqual(Array(RETARGET_RECENT + extra).fill('Buenos días'));
+    const french = rows.filter((r) => r.language === 'fr');
+    expect(french.map((r) => String(r.message_id))).toEqual(history.slice(extra).map((m) => String(m.id)));
+    expect(french.map((r) => [r.status, r.error])).toEqual(Array(RETARGET_RECENT).fill(['done', null]));
+    expect(french[0]?.content).toMatch(/bonjour/i);
   });
 
-  it('takes a message whose translation into the old language is in flight: a new job in the same transaction, translated into the new language', async () => {
+  it('takes a message whose translation into the old language is in flight: a row and a job of its own in the same transaction, translated into the new language', async () => {
     const ana = await person('en');
     const bruno = await person('es');
     const roomId = (await api(ana.cookie, 'POST', '/api/chats', { userId: bruno.id })).json().room.id as string;
@@ -149,17 +152,21 @@ describe('changing the interface language', () => {
     // A job in flight elsewhere: pending, translating into Spanish under a job of its own.
     const oldJob = '00000000-0000-4000-8000-000000000001';
     const row = await db.insertInto('messages').values({
-      chat_room_id: roomId, sender_id: ana.id, client_id: 'in-flight-1', content: 'Good morning', original_language: 'en',
-      target_language: 'es', translation_status: 'pending', translation_attempts: 1, translation_job_id: oldJob,
+      chat_room_id: roomId, sender_id: ana.id, client_id: 'in-flight-1', content: 'Good morning', original_language: 'en', translation_status: 'pending',
     }).returningAll().executeTakeFirstOrThrow();
+    await db.insertInto('message_translations').values({ message_id: row.id, language: 'es', status: 'pending', attempts: 1, job_id: oldJob }).execute();
     const published: string[] = [];
     const deps = { db, events: { publish: (_to: readonly string[], e: ServerEvent) => void published.push(e.type) }, jobs: s.app.translationJobs };
 
+    // The profile says French (as PATCH /api/profile would store before retargeting).
+    await db.updateTable('profiles').set({ language: 'fr' }).where('id', '=', bruno.id).execute();
     expect(await retargetReceivedMessages(deps, bruno.id, 'fr')).toEqual({ reset: 1 });
     expect(published).toEqual(['message.translated']);
-    const requeued = await db.selectFrom('messages').select(['target_language', 'translation_job_id']).where('id', '=', row.id).executeTakeFirstOrThrow();
-    expect(requeued.target_language).toBe('fr');
-    expect(requeued.translation_job_id).not.toBe(oldJob);
+    // The Spanish row keeps its job; French is a row of its own with a job of its own.
+    const requeued = await db.selectFrom('message_translations').select(['language', 'job_id']).where('message_id', '=', row.id).orderBy('language').execute();
+    expect(requeued.map((r) => r.language)).toEqual(['es', 'fr']);
+    expect(requeued[0]?.job_id).toBe(oldJob);
+    expect(requeued[1]?.job_id).not.toBe(oldJob);
     const [message] = await settled(bruno.cookie, roomId);
     expect(message).toMatchObject({ id: String(row.id), translation_status: 'done' });
     expect(message?.translated_content).toMatch(/bonjour/i);

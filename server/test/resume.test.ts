@@ -74,11 +74,11 @@ describe('resume after a reconnect', () => {
     expect((await resume(b.cookie, roomId, mark.id)).map((m) => m.id)).toEqual([mark.id]);
 
     // A new job for it (the sweeper re-queueing) is not a change the reader sees: still not resent.
-    await sql`UPDATE messages SET translation_job_id = gen_random_uuid(), translation_queued_at = now() WHERE id = ${pending.id}`.execute(s.database.db);
+    await sql`UPDATE message_translations SET job_id = gen_random_uuid(), queued_at = now() WHERE message_id = ${pending.id}`.execute(s.database.db);
     expect((await resume(b.cookie, roomId, mark.id)).map((m) => m.id)).toEqual([mark.id]);
 
     // What a translation job stores (and would then announce, had its node not died).
-    await sql`UPDATE messages SET translation_status = 'done', translated_content = 'Buenos días' WHERE id = ${pending.id}`.execute(s.database.db);
+    await sql`UPDATE message_translations SET status = 'done', content = 'Buenos días' WHERE message_id = ${pending.id}`.execute(s.database.db);
     const got = await resume(b.cookie, roomId, mark.id);
     expect(got.map((m) => m.id)).toEqual([pending.id, mark.id]);
     expect(got[0]).toMatchObject({ translation_status: 'done', translated_content: 'Buenos días' });
@@ -87,7 +87,7 @@ describe('resume after a reconnect', () => {
   it('a correction of an older message is resent too; a non-member gets the room 404', async () => {
     const { a, b, roomId } = await room('en', 'es');
     const first = await send(a.cookie, roomId, 'Good night');
-    await sql`UPDATE messages SET translation_status = 'done', translated_content = 'Buenas noches' WHERE id = ${first.id}`.execute(s.database.db);
+    await sql`UPDATE message_translations SET status = 'done', content = 'Buenas noches' WHERE message_id = ${first.id}`.execute(s.database.db);
     await age([first.id]);
     const mark = await send(a.cookie, roomId, 'See you');
     const corrected = await api(b.cookie, 'PUT', `/api/chats/${roomId}/messages/${first.id}/translation`, { text: 'Buenas noches a todos' });

@@ -56,7 +56,11 @@ async function send(s: TestServer, cookie: string, roomId: string, content: stri
   return res.json().message.id;
 }
 
-const row = (s: TestServer, id: string) => s.database.db.selectFrom('messages').selectAll().where('id', '=', id as never).executeTakeFirstOrThrow();
+/** A pair's message and its one translation row (Spanish). */
+const row = (s: TestServer, id: string) => s.database.db
+  .selectFrom('messages as m').innerJoin('message_translations as t', 't.message_id', 'm.id')
+  .select(['m.content', 't.status as translation_status', 't.content as translated_content', 't.attempts as translation_attempts', 't.job_id as translation_job_id', 't.error as translation_error'])
+  .where('m.id', '=', id as never).executeTakeFirstOrThrow();
 
 async function settled(s: TestServer, id: string) {
   let r = await row(s, id);
@@ -128,7 +132,7 @@ describe('translation jobs on a node that works', () => {
       const id = await send(s, a.cookie, roomId, 'said once', 'jobs-twice-0001');
       await until(() => h.arrived === 1, 'the first job is in flight');
       // A second job for the same pending message (a re-queue), taken while the first still runs.
-      expect(await other.requeue([id])).toBe(1);
+      expect(await other.requeue([{ messageId: id, language: 'es' }])).toBe(1);
       other.kick();
       await until(() => h.arrived === 2, 'both jobs are in flight');
       h.release();
@@ -148,10 +152,11 @@ describe('translation jobs on a node that works', () => {
       .insertInto('messages')
       .values(Array.from({ length: 40 }, (_, i) => ({
         chat_room_id: roomId, sender_id: a.id, client_id: `orphan-${i}`, content: `orphan ${i}`,
-        original_language: 'en', target_language: 'es', translation_status: 'pending' as const,
+        original_language: 'en', translation_status: 'pending' as const,
       })))
       .returning('id')
       .execute();
+    await s.database.db.insertInto('message_translations').values(rows.map((r) => ({ message_id: r.id, language: 'es', status: 'pending' as const }))).execute();
     const published: ServerEvent[] = [];
     const second = otherRunner(s, { events: { publish: (users, e) => (users.includes(b.id) ? published.push(e) : 0) } });
     const firstPublished: ServerEvent[] = [];
@@ -190,9 +195,9 @@ describe('translation jobs queued by a web-only node', () => {
     let jobId = '';
     // The job is sent, then something later in the same transaction fails.
     const failing = Object.assign(Object.create(jobs) as TranslationJobs, {
-      enqueue: async (...args: Parameters<TranslationJobs['enqueue']>) => {
-        jobId = args[1];
-        await jobs.enqueue(...args);
+      insertJobs: async (...args: Parameters<TranslationJobs['insertJobs']>) => {
+        jobId = args[1][0]!.job_id;
+        await jobs.insertJobs(...args);
         expect(await args[0].selectFrom('messages').select('id').where('client_id', '=', 'unit-0001').execute()).toHaveLength(1);
         throw new Error('the transaction fails after the job was sent');
       },

@@ -4,6 +4,7 @@ import type { TextSpan, TranslationFailureReason } from './translation.ts';
 import { plainText, safeText } from '../text.ts';
 import type { AttachmentKind, MessageAttachment } from './media.ts';
 import { FIELD_ERRORS } from './errors.ts';
+import type { GroupRegister, GroupSystemEvent, RoomKind } from './groupTypes.ts';
 import { RELATIONSHIP_TYPES, relationshipContextSchema, type RelationshipContext } from '../relationship.ts';
 
 export interface UserSummary {
@@ -43,6 +44,11 @@ export interface ChatMessage {
   corrected_at?: string | null;
   /** A photo or voice message: its media (content is the text read from it, '' when none). */
   attachment?: MessageAttachment | null;
+  /**
+   * A group's system line ("Ana added Li"): content is '', translation_status 'not_needed'; the UI
+   * renders it from its catalog. Absent on ordinary messages.
+   */
+  system_event?: GroupSystemEvent | null;
 }
 
 /** A conversation glossary entry: how `sourcePhrase` is rendered in the other language (and back). */
@@ -76,17 +82,31 @@ export const glossaryParams = z.object({ roomId: z.string().max(64), entryId: z.
 /** Conversation list item (spec section 3), with a real unread count. */
 export interface ConversationListItem {
   id: string;
+  /** 'direct': a pair (otherUser set); 'group': a named group (otherUser null). */
+  kind: RoomKind;
+  /** The group's name, or the spec's 'Chat: {username}' for a pair. */
   name: string;
   created_at: string;
+  /** Members in the room (2 for a pair). */
+  memberCount: number;
+  /** What the avatar shows: the group name's initials (groupInitials), or the partner's first letter. */
+  avatarInitials: string;
+  /** A group's register (tone); null for a pair (per-contact relationship context instead). */
+  register: GroupRegister | null;
+  /** The caller is an admin of this group (false for a pair). */
+  isAdmin: boolean;
   lastMessage: {
     content: string;
-    /** The partner's last message in the caller's language, when it was translated. */
+    /** Someone else's last message in the caller's language, when it was translated. */
     translated_content?: string | null;
     created_at: string;
+    /** The sender (groups preview as "{sender}: ..."); for a system line, its actor. */
     sender_username: string;
     isFromCurrentUser: boolean;
     /** A photo or voice message (whose content may be '': nothing could be read or heard). */
     attachment_kind?: AttachmentKind;
+    /** The last line is a group system line (rendered from the catalog, content ''). */
+    system_event?: GroupSystemEvent;
   } | null;
   otherUser: UserSummary | null;
   unreadCount: number;

@@ -16,4 +16,12 @@ export const CHAT_API = {
   voice: (roomId: string) => `/api/chats/${roomId}/voice`,
   media: (roomId: string, mediaId: string) => `/api/chats/${roomId}/media/${mediaId}`,
   realtime: '/api/realtime',
+  /** Groups: create (POST); a room's members (GET any member; POST add, admins); remove (DELETE, admins);
+   * make admin (POST, admins); rename or change the register (PATCH, admins); leave (POST, anyone). */
+  groups: '/api/groups',
+  members: (roomId: string) => `/api/chats/${roomId}/members`,
+  member: (roomId: string, userId: string) => `/api/chats/${roomId}/members/${userId}`,
+  memberAdmin: (roomId: string, userId: string) => `/api/chats/${roomId}/members/${userId}/admin`,
+  group: (roomId: string) => `/api/chats/${roomId}/group`,
+  leave: (roomId: string) => `/api/chats/${roomId}/leave`,
 } as const;

@@ -33,6 +33,17 @@ export const ERROR_CODES = [
   'string_too_long',
   'nothing_to_read',
   'speech_too_long',
+  // groups
+  'group_name_invalid',
+  'unknown_register',
+  'too_few_members',
+  'too_many_members',
+  'duplicate_member',
+  'unknown_member',
+  'already_member',
+  'not_a_group',
+  'not_admin',
+  'last_admin_needs_successor',
   // auth and access
   'unauthenticated',
   'forbidden_origin',
@@ -124,6 +135,11 @@ export const FIELD_ERRORS = {
   string_too_long: 'Interface strings must be at most 500 characters',
   nothing_to_read: 'Nothing to read aloud',
   speech_too_long: 'Text to read aloud can be at most 1000 characters',
+  group_name_invalid: 'A group name is 1 to 100 characters on one line',
+  unknown_register: 'The register must be family, friends, colleagues, formal or mixed',
+  too_few_members: 'Pick at least 2 people for a group',
+  too_many_members: 'A group has at most 256 members',
+  duplicate_member: 'Each person can be picked once',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 const BY_MESSAGE = new Map<string, ErrorCode>(Object.entries(FIELD_ERRORS).map(([code, message]) => [message, code as ErrorCode]));

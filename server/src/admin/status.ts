@@ -19,12 +19,14 @@ export async function serviceStatus(deps: StatusDeps): Promise<ServiceStatus> {
   const [database, redisOk, queue, pairs] = await Promise.all([
     sql`SELECT 1`.execute(deps.db).then(() => true, () => false),
     deps.bus.ping(),
+    // One translation per (message, language) row (chat/translationJobs.ts); the message's time counts.
     deps.db
-      .selectFrom('messages')
+      .selectFrom('message_translations as t')
+      .innerJoin('messages as m', 'm.id', 't.message_id')
       .select((eb) => [
-        eb.fn.count<string>('id').filterWhere('translation_status', '=', 'pending').as('pending'),
-        eb.fn.count<string>('id').filterWhere((w) => w.and([w('translation_status', '=', 'failed'), w('created_at', '>=', since)])).as('failed'),
-        eb.fn.count<string>('id').filterWhere((w) => w.and([w('translation_status', '=', 'done'), w('created_at', '>=', since)])).as('done'),
+        eb.fn.countAll<string>().filterWhere('t.status', '=', 'pending').as('pending'),
+        eb.fn.countAll<string>().filterWhere((w) => w.and([w('t.status', '=', 'failed'), w('m.created_at', '>=', since)])).as('failed'),
+        eb.fn.countAll<string>().filterWhere((w) => w.and([w('t.status', '=', 'done'), w('m.created_at', '>=', since)])).as('done'),
       ])
       .executeTakeFirst()
       .catch(() => null),

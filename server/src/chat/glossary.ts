@@ -5,7 +5,9 @@ import type { ConversationGlossaryTable } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { GlossaryEntry } from '../translation/textTranslator.ts';
 import { requireMembership } from './membership.ts';
-import { iso, presentMessage } from './presenters.ts';
+import { iso, presentMessage, viewFor } from './presenters.ts';
+import { publishViews, roomReaders } from './readers.ts';
+import type { EventPublisher } from './types.ts';
 
 /** At most this many entries per conversation (each translation checks them all). */
 export const GLOSSARY_MAX_ENTRIES = 200;
@@ -78,7 +80,7 @@ export interface CorrectionInput {
  * version is kept; the phrase pair, when given, must occur in the original and in the corrected text,
  * and becomes (or replaces) the conversation's entry for that phrase in the message's direction.
  */
-export async function correctTranslation(db: Db, input: CorrectionInput): Promise<{ message: ChatMessage; entry: GlossaryEntryView | null }> {
+export async function correctTranslation(db: Db, events: EventPublisher, input: CorrectionInput): Promise<{ message: ChatMessage; entry: GlossaryEntryView | null }> {
   await requireMembership(db, input.roomId, input.userId);
   const message = await db
     .selectFrom('messages')
@@ -87,28 +89,35 @@ export async function correctTranslation(db: Db, input: CorrectionInput): Promis
     .where('chat_room_id', '=', input.roomId)
     .executeTakeFirst();
   if (!message) throw notFound('Message not found');
+  // The caller corrects the translation they see: into their own language (the sender: into the partner's).
+  const readers = await roomReaders(db, input.roomId);
+  const me = readers.find((r) => r.id === input.userId);
+  const translations = await db.selectFrom('message_translations').selectAll().where('message_id', '=', message.id).execute();
+  const view = viewFor(message, translations, input.userId, me?.language ?? null, readers);
   const source = message.original_language;
-  const target = message.target_language;
+  const target = view.row ? view.row.language : null;
   if (!source || !target || source === target) throw new AppError(400, 'invalid_request', 'This message was not translated, so there is nothing to correct');
   if (input.glossary) {
     if (!occursIn(input.glossary.sourcePhrase, message.content)) throw new AppError(400, 'invalid_request', 'The phrase must appear in the original message');
     if (!occursIn(input.glossary.targetPhrase, input.text)) throw new AppError(400, 'invalid_request', 'Its translation must appear in the corrected text');
   }
 
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
+    // Per language: a correction into Spanish never touches the French readers' row.
     const row = await trx
-      .updateTable('messages')
+      .updateTable('message_translations')
       .set((eb) => ({
-        machine_translation: eb.fn.coalesce('machine_translation', 'translated_content'),
-        translated_content: input.text,
-        translation_status: 'done',
+        machine_translation: eb.fn.coalesce('machine_translation', 'content'),
+        content: input.text,
+        status: 'done',
         // The machine's unknown-word marks and failure reason belong to the machine version.
         unknown_spans: null,
-        translation_error: null,
+        error: null,
         corrected_by: input.userId,
         corrected_at: new Date(),
       }))
-      .where('id', '=', input.messageId as never)
+      .where('message_id', '=', message.id)
+      .where('language', '=', target)
       .returningAll()
       .executeTakeFirstOrThrow();
     let entry: GlossaryEntryView | null = null;
@@ -133,6 +142,9 @@ export async function correctTranslation(db: Db, input: CorrectionInput): Promis
         .executeTakeFirstOrThrow();
       entry = presentEntry(saved);
     }
-    return { message: presentMessage(row), entry };
+    return { row, entry };
   });
+  const now = translations.map((t) => (t.language === target ? result.row : t));
+  publishViews(events, 'message.translated', message, now, readers, target);
+  return { message: presentMessage(message, viewFor(message, now, input.userId, me?.language ?? null, readers)), entry: result.entry };
 }

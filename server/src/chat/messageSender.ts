@@ -1,9 +1,12 @@
-import { isLanguageCode, type ChatMessage, type LanguageCode, type MessageAttachment } from '@parley/common';
+import { isLanguageCode, type ChatMessage, type GroupRegister, type LanguageCode, type MessageAttachment, type RelationshipContext, type RoomKind } from '@parley/common';
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { isUuid, participantIds, requireMembership, roomNotFound } from './membership.ts';
-import { presentMessage } from './presenters.ts';
 import type { TranslationBudget } from '../http/translationBudget.ts';
+import { registerContext } from './groupRegister.ts';
+import { isUuid, requireMembership, roomNotFound } from './membership.ts';
+import { presentMessage, viewFor } from './presenters.ts';
+import { publishViews, roomReaders, type Reader } from './readers.ts';
 import type { TranslationJobs } from './translationJobs.ts';
 import type { EventPublisher } from './types.ts';
 
@@ -27,23 +30,22 @@ export interface SendInput {
 }
 
 /**
- * Send a message: membership -> insert the original (`pending`) and its translation job in one
- * transaction (nothing can lose either after this) -> acknowledge and publish to both
- * participants -> a worker translates, updates the row and publishes message.translated.
- * A retry with the same client id returns the stored message (never a second row) and announces
- * it again (clients merge by message id).
+ * Send a message: membership -> insert the original and one translation row per other language
+ * read in the room (each `pending` with its job) in one transaction (nothing can lose either after
+ * this) -> acknowledge and publish to every member, each with their language's view -> one worker
+ * job per (message, language) translates, updates that row and tells that language's readers.
+ * A message to 200 members reading 6 languages costs 5 translations. A retry with the same client
+ * id returns the stored message (never a second row) and announces it again (clients merge by id).
  */
 export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ message: ChatMessage; created: boolean }> {
   const { db, jobs } = deps;
   // Back-pressure: the translation queue is bounded; the client retries with the same client id.
   if (jobs.full) throw new AppError(503, 'service_busy', 'Too many messages are waiting for translation. Try again in a moment.', { 'retry-after': '5' });
   const room = await (deps.contexts ? deps.contexts.get(input.roomId, input.senderId) : sendContext(db, input.roomId, input.senderId));
-  const { senderLanguage, target } = room;
-  // Same language on both sides (spec section 5), or a photo/voice without text: no engine call.
-  const needsTranslation = senderLanguage !== target && input.content.trim() !== '';
-  if (needsTranslation) await deps.budget?.check(input.senderId);
-  const audience = room.partner_id ? [input.senderId, room.partner_id] : [input.senderId];
-  const queued = needsTranslation ? jobs.newJob() : null;
+  const { senderLanguage } = room;
+  // Same language everywhere (spec section 5), or a photo/voice without text: no engine call.
+  const languages = input.content.trim() === '' ? [] : room.targets;
+  if (languages.length > 0) await deps.budget?.check(input.senderId);
 
   const insert = (q: Db) => q
     .insertInto('messages')
@@ -53,22 +55,18 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
       client_id: input.clientId,
       content: input.content,
       original_language: senderLanguage,
-      target_language: target,
-      translation_status: needsTranslation ? 'pending' : 'not_needed',
+      translation_status: languages.length ? 'pending' : 'not_needed',
       attachment: input.attachment ? JSON.stringify(input.attachment) : null,
-      ...queued,
     })
     .onConflict((oc) => oc.constraint('messages_client_id_unique').doNothing())
     .returningAll()
     .executeTakeFirst();
-  // The message and its translation job are one unit: both committed, or neither.
-  const inserted = !queued ? await insert(db) : await db.transaction().execute(async (tx) => {
+  // The message, its translation rows and their jobs are one unit: all committed, or none.
+  const inserted = languages.length === 0 ? await insert(db).then((row) => row && { row, rows: [] }) : await db.transaction().execute(async (tx) => {
     const row = await insert(tx);
-    if (row) {
-      const job = { messageId: String(row.id), roomId: input.roomId, senderId: input.senderId, content: row.content, senderLanguage, target, context: room.relationship_context, audience };
-      await jobs.enqueue(tx, queued.translation_job_id, job);
-    }
-    return row;
+    if (!row) return undefined;
+    const rows = await jobs.addTranslations(tx, row.id, languages);
+    return { row, rows };
   });
 
   if (!inserted) {
@@ -79,50 +77,75 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
       .where('sender_id', '=', input.senderId)
       .where('client_id', '=', input.clientId)
       .executeTakeFirstOrThrow();
+    const rows = await db.selectFrom('message_translations').selectAll().where('message_id', '=', existing.id).execute();
     // Still pending (its process may have died): have a worker look at once.
-    if (existing.translation_status === 'pending') jobs.queued();
+    if (rows.some((r) => r.status === 'pending')) jobs.queued();
     // A retry means the sender cannot know whether the first attempt was announced (its node
     // may have died in between): announce again; clients merge events by message id.
-    const message = presentMessage(existing);
-    deps.events.publish(audience, { v: 1, type: 'message.created', message });
-    if (existing.translation_status !== 'pending') deps.events.publish(audience, { v: 1, type: 'message.translated', message });
-    return { message, created: false };
+    const readers = await roomReaders(db, input.roomId);
+    publishViews(deps.events, 'message.created', existing, rows, readers);
+    if (rows.some((r) => r.status !== 'pending')) publishViews(deps.events, 'message.translated', existing, rows, readers);
+    return { message: presentMessage(existing, viewFor(existing, rows, input.senderId, senderLanguage, readers)), created: false };
   }
 
-  const message = presentMessage(inserted);
-  deps.events.publish(audience, { v: 1, type: 'message.created', message });
-  if (queued) jobs.queued();
-  return { message, created: true };
+  publishViews(deps.events, 'message.created', inserted.row, inserted.rows, room.readers);
+  if (inserted.rows.length) jobs.queued();
+  return { message: presentMessage(inserted.row, viewFor(inserted.row, inserted.rows, input.senderId, senderLanguage, room.readers)), created: true };
+}
+
+export interface SendContext {
+  kind: RoomKind;
+  register: GroupRegister | null;
+  /** The tone of the sender's messages: a pair's per-contact relationship context, or the group's register. */
+  relationship_context: RelationshipContext | null;
+  senderLanguage: LanguageCode | null;
+  /** Every member with their language (the sender included): who hears the send. */
+  readers: Reader[];
+  /** The languages the sender's messages are translated into: every other member's, minus the sender's own. */
+  targets: LanguageCode[];
+  /** The first of those (a pair's partner's language), or the sender's when there is none: the draft preview's direction. */
+  target: LanguageCode;
 }
 
 /**
- * Membership, the sender's relationship context and language, and the partner, in one query,
- * with the direction a message of the sender's takes. No row: not a member, or no such room (the
- * same 404). The draft preview asks exactly this too.
+ * Membership, the sender's language and tone, and every member's language, in one query. No
+ * row: not a member, or no such room (the same 404). The draft preview and media ask this too.
  */
-export async function sendContext(db: Db, roomId: string, senderId: string) {
+export async function sendContext(db: Db, roomId: string, senderId: string): Promise<SendContext> {
   if (!isUuid(roomId)) throw roomNotFound();
   const row = await db
     .selectFrom('chat_room_participants as me')
+    .innerJoin('chat_rooms as r', 'r.id', 'me.chat_room_id')
     .innerJoin('profiles as sp', 'sp.id', 'me.user_id')
-    .leftJoin('chat_room_participants as o', (j) => j.onRef('o.chat_room_id', '=', 'me.chat_room_id').onRef('o.user_id', '!=', 'me.user_id'))
-    .leftJoin('profiles as op', 'op.id', 'o.user_id')
-    .select(['me.relationship_context', 'sp.language as sender_language', 'o.user_id as partner_id', 'op.language as partner_language'])
+    .select(['me.relationship_context', 'r.kind', 'r.register', 'sp.language as sender_language'])
+    .select(sql<Reader[]>`(SELECT json_agg(json_build_object('id', p.user_id, 'language', pr.language))
+        FROM chat_room_participants p JOIN profiles pr ON pr.id = p.user_id WHERE p.chat_room_id = me.chat_room_id)`.as('readers'))
     .where('me.chat_room_id', '=', roomId)
     .where('me.user_id', '=', senderId)
     .executeTakeFirst();
   if (!row) throw roomNotFound();
   const senderLanguage: LanguageCode | null = isLanguageCode(row.sender_language) ? row.sender_language : null;
-  // The partner reads in their own language; without one, in the sender's (spec section 4).
-  const target: LanguageCode = isLanguageCode(row.partner_language) ? row.partner_language : (senderLanguage ?? 'en');
-  return { ...row, senderLanguage, target };
+  const readers = typeof row.readers === 'string' ? (JSON.parse(row.readers) as Reader[]) : row.readers;
+  // Each member reads in their own language; one without a language reads the sender's (spec section 4).
+  const targets = [...new Set(readers.filter((r) => r.id !== senderId).map((r) => (isLanguageCode(r.language) ? r.language : senderLanguage ?? 'en')))]
+    .filter((l) => l !== senderLanguage)
+    .sort();
+  return {
+    kind: row.kind,
+    register: row.register,
+    relationship_context: row.kind === 'group' ? registerContext(row.register) : row.relationship_context,
+    senderLanguage,
+    readers,
+    targets,
+    target: targets[0] ?? senderLanguage ?? 'en',
+  };
 }
 
 /**
  * Retry a failed translation (POST /api/chats/:roomId/messages/:id/retry-translation): members
- * only (others, and unknown messages, get the room's 404). The row goes back to `pending` with a
- * fresh attempt count (both participants see it) and becomes a translation job again, exactly as
- * a new send's. A message that is not `failed` is returned unchanged: two retries translate once.
+ * only (others, and unknown messages, get the room's 404). The caller's view (their language's row)
+ * goes back to `pending` with a fresh attempt count and a new job, exactly as a new send's; its
+ * readers see it. A row that is not `failed` is returned unchanged: two retries translate once.
  */
 export async function retryTranslation(deps: SendDeps, input: { userId: string; roomId: string; messageId: string }): Promise<{ message: ChatMessage }> {
   const { db, jobs } = deps;
@@ -131,19 +154,23 @@ export async function retryTranslation(deps: SendDeps, input: { userId: string; 
   const stored = await db.selectFrom('messages').selectAll()
     .where('id', '=', input.messageId as never).where('chat_room_id', '=', input.roomId).executeTakeFirst();
   if (!stored) throw notFound('Message not found');
+  const readers = await roomReaders(db, input.roomId);
+  const me = readers.find((r) => r.id === input.userId);
+  const rows = await db.selectFrom('message_translations').selectAll().where('message_id', '=', stored.id).execute();
+  const view = viewFor(stored, rows, input.userId, me?.language ?? null, readers);
+  if (!view.row || view.row.status !== 'failed') return { message: presentMessage(stored, view) };
+  const language = view.row.language;
   // Back to pending together with a new job (one transaction, as a send's).
   const reset = await db.transaction().execute(async (tx) => {
-    const row = await tx.updateTable('messages').set({ translation_status: 'pending', translation_attempts: 0 })
-      .where('id', '=', input.messageId as never).where('translation_status', '=', 'failed')
+    const row = await tx.updateTable('message_translations').set({ status: 'pending', attempts: 0 })
+      .where('message_id', '=', stored.id).where('language', '=', language).where('status', '=', 'failed')
       .returningAll().executeTakeFirst();
-    if (row) await jobs.requeueIn(tx, [row.id]);
+    if (row) await jobs.requeueIn(tx, [{ messageId: String(stored.id), language }]);
     return row;
   });
-  if (!reset) return { message: presentMessage(stored) };
-
-  const message = presentMessage(reset);
-  const audience = await participantIds(db, input.roomId);
-  deps.events.publish(audience, { v: 1, type: 'message.translated', message });
+  if (!reset) return { message: presentMessage(stored, view) };
+  const now = rows.map((r) => (r.language === language ? reset : r));
+  publishViews(deps.events, 'message.translated', stored, now, readers, language);
   jobs.queued();
-  return { message };
+  return { message: presentMessage(stored, viewFor(stored, now, input.userId, me?.language ?? null, readers)) };
 }

@@ -2,7 +2,8 @@ import { LIMITS, type ChatMessage } from '@parley/common';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { requireMembership } from './membership.ts';
-import { presentMessage } from './presenters.ts';
+import { presentMessage, viewFor, type MessageRow } from './presenters.ts';
+import { roomReaders } from './readers.ts';
 
 /**
  * How long before the mark a resume looks back for rows that changed. It must exceed the longest
@@ -21,20 +22,35 @@ export const RESUME_LOOKBACK = '2 minutes';
  * announcing it. The client merges by id, so those rows only replace what it holds with what is stored.
  */
 export async function listMessages(db: Db, callerId: string, roomId: string, page: { after?: string | undefined; resume?: string | undefined } = {}): Promise<ChatMessage[]> {
-  await requireMembership(db, roomId, callerId);
+  const me = await requireMembership(db, roomId, callerId);
   let q = db.selectFrom('messages').selectAll().where('chat_room_id', '=', roomId);
+  // A group member added later sees the history from joining on.
+  if (me.kind === 'group') q = q.where('created_at', '>=', me.joined_at);
   const { after, resume } = page;
   if (resume !== undefined) {
     const lookFrom = sql<Date>`(SELECT created_at - ${RESUME_LOOKBACK}::interval FROM messages WHERE id = ${resume} AND chat_room_id = ${roomId})`;
     const rows = await q
       .where((eb) => eb.or([eb('id', '>', resume as never), eb('changed_at', '>=', lookFrom)]))
       .orderBy('id', 'asc').limit(LIMITS.messagesPage).execute();
-    return rows.map(presentMessage);
+    return present(db, callerId, rows);
   }
   if (after !== undefined) {
     const rows = await q.where('id', '>', after as never).orderBy('id', 'asc').limit(LIMITS.messagesPage).execute();
-    return rows.map(presentMessage);
+    return present(db, callerId, rows);
   }
   q = q.orderBy('id', 'desc').limit(LIMITS.chatHistory);
-  return (await q.execute()).reverse().map(presentMessage);
+  return present(db, callerId, (await q.execute()).reverse());
+}
+
+/** Each message as this reader sees it: with the translation rows of these messages (one query). */
+async function present(db: Db, readerId: string, messages: MessageRow[]): Promise<ChatMessage[]> {
+  if (messages.length === 0) return [];
+  const [rows, readers] = await Promise.all([
+    db.selectFrom('message_translations').selectAll().where('message_id', 'in', messages.map((m) => m.id)).execute(),
+    roomReaders(db, messages[0]!.chat_room_id),
+  ]);
+  const reader = readers.find((r) => r.id === readerId);
+  const byMessage = new Map<string, typeof rows>();
+  for (const r of rows) byMessage.set(String(r.message_id), [...(byMessage.get(String(r.message_id)) ?? []), r]);
+  return messages.map((m) => presentMessage(m, viewFor(m, byMessage.get(String(m.id)) ?? [], readerId, reader?.language ?? null, readers)));
 }

@@ -1,11 +1,37 @@
 import type { ChatMessage } from '@parley/common';
 import type { Selectable } from 'kysely';
-import type { MessagesTable } from '../db/schema.ts';
+import type { MessagesTable, MessageTranslationsTable } from '../db/schema.ts';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-/** The only way a message row leaves the server. */
-export function presentMessage(row: Selectable<MessagesTable>): ChatMessage {
+export type MessageRow = Selectable<MessagesTable>;
+export type TranslationRow = Selectable<MessageTranslationsTable>;
+
+/**
+ * What one reader is shown of a message's translations (one row per language, migration 018):
+ * - someone else's message: the row in the reader's language; none means nothing needed to be
+ *   translated for them (the original is in their language, or it has no text);
+ * - their own message: the row of the first language the other members read now (`readers`; a
+ *   pair's partner's), else the first row, so the sender sees how they will be read, as in the
+ *   one-to-one spec screens.
+ */
+export function viewFor(
+  message: Pick<MessageRow, 'sender_id' | 'original_language'>, rows: readonly TranslationRow[], readerId: string, readerLanguage: string | null,
+  readers: readonly { id: string; language: string | null }[] = [],
+): { language: string | null; row: TranslationRow | undefined } {
+  if (message.sender_id === readerId) {
+    const sorted = [...rows].sort((a, b) => a.language.localeCompare(b.language));
+    const read = new Set(readers.filter((r) => r.id !== readerId).map((r) => r.language));
+    const first = sorted.find((r) => read.has(r.language)) ?? sorted[0];
+    return { language: first?.language ?? readerLanguage ?? message.original_language, row: first };
+  }
+  const language = readerLanguage ?? message.original_language;
+  return { language, row: rows.find((r) => r.language === language) };
+}
+
+/** The only way a message leaves the server: the original and the translation of one reader's view (viewFor). */
+export function presentMessage(row: MessageRow, view: { language: string | null; row: TranslationRow | undefined } = { language: null, row: undefined }): ChatMessage {
+  const t = view.row;
   return {
     id: String(row.id),
     chat_room_id: row.chat_room_id,
@@ -13,16 +39,17 @@ export function presentMessage(row: Selectable<MessagesTable>): ChatMessage {
     client_id: row.client_id,
     content: row.content,
     original_language: row.original_language,
-    translated_content: row.translated_content,
-    target_language: row.target_language,
-    translation_status: row.translation_status,
-    translation_error: row.translation_error ?? null,
-    unknown_spans: row.unknown_spans?.length ? row.unknown_spans : null,
+    translated_content: t?.content ?? null,
+    target_language: view.language,
+    translation_status: t?.status ?? 'not_needed',
+    translation_error: t?.error ?? null,
+    unknown_spans: t?.unknown_spans?.length ? t.unknown_spans : null,
     created_at: iso(row.created_at),
-    machine_translation: row.machine_translation ?? null,
-    corrected_by: row.corrected_by ?? null,
-    corrected_at: row.corrected_at ? iso(row.corrected_at) : null,
+    machine_translation: t?.machine_translation ?? null,
+    corrected_by: t?.corrected_by ?? null,
+    corrected_at: t?.corrected_at ? iso(t.corrected_at) : null,
     ...(row.attachment ? { attachment: row.attachment } : {}),
+    ...(row.system_event ? { system_event: row.system_event } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import {
-  type AttachmentKind,
+  type AttachmentKind, groupInitials, type GroupRegister, type GroupSystemEvent, type RoomKind,
   inferRelationshipContext, pickerContext, type ConversationListItem, type PickerRelationshipType,
   type RelationshipContext, type UserSummary,
 } from '@parley/common';
@@ -41,35 +41,45 @@ export async function startChat(db: Db, callerId: string, otherId: string, relat
 
 /** The caller's conversations with partner, last message and a real unread count. */
 export async function listConversations(db: Db, callerId: string, roomId?: string): Promise<ConversationListItem[]> {
+  // A group member sees the room's messages from joining on (history, unread, last message alike).
   const rows = await sql<{
-    id: string; name: string; created_at: Date;
+    id: string; name: string; created_at: Date; kind: RoomKind; register: GroupRegister | null; role: string; member_count: string | number;
     other_id: string | null; other_username: string | null; other_email: string | null; other_language: string | null;
     last_content: string | null; last_translated: string | null; last_created_at: Date | null; last_sender_id: string | null; last_sender_username: string | null;
-    last_attachment_kind: AttachmentKind | null;
+    last_attachment_kind: AttachmentKind | null; last_system_event: GroupSystemEvent | null;
     unread: string | number;
   }>`
-    SELECT r.id, r.name, r.created_at,
+    SELECT r.id, r.name, r.created_at, r.kind, r.register, me.role,
+           (SELECT count(*) FROM chat_room_participants c WHERE c.chat_room_id = r.id) AS member_count,
            op.id AS other_id, op.username AS other_username, op.email AS other_email, op.language AS other_language,
-           lm.content AS last_content, lm.translated_content AS last_translated, lm.created_at AS last_created_at, lm.sender_id AS last_sender_id,
-           sp.username AS last_sender_username, lm.attachment->>'kind' AS last_attachment_kind,
+           lm.content AS last_content, lt.content AS last_translated, lm.created_at AS last_created_at, lm.sender_id AS last_sender_id,
+           sp.username AS last_sender_username, lm.attachment->>'kind' AS last_attachment_kind, lm.system_event AS last_system_event,
            (SELECT count(*) FROM messages m
              WHERE m.chat_room_id = r.id AND m.id > me.last_read_message_id
+               AND (r.kind = 'direct' OR m.created_at >= me.joined_at)
                AND m.sender_id IS DISTINCT FROM me.user_id) AS unread
       FROM chat_room_participants me
       JOIN chat_rooms r ON r.id = me.chat_room_id
-      LEFT JOIN chat_room_participants o ON o.chat_room_id = r.id AND o.user_id <> me.user_id
+      LEFT JOIN chat_room_participants o ON r.kind = 'direct' AND o.chat_room_id = r.id AND o.user_id <> me.user_id
       LEFT JOIN profiles op ON op.id = o.user_id
       LEFT JOIN LATERAL (
-        SELECT content, translated_content, created_at, sender_id, attachment FROM messages
-         WHERE chat_room_id = r.id ORDER BY id DESC LIMIT 1
+        SELECT id, content, created_at, sender_id, attachment, system_event FROM messages
+         WHERE chat_room_id = r.id AND (r.kind = 'direct' OR created_at >= me.joined_at) ORDER BY id DESC LIMIT 1
       ) lm ON true
+      LEFT JOIN profiles mp ON mp.id = me.user_id
+      LEFT JOIN message_translations lt ON lt.message_id = lm.id AND lt.language = mp.language
       LEFT JOIN profiles sp ON sp.id = lm.sender_id
      WHERE me.user_id = ${callerId} ${roomId ? sql`AND r.id = ${roomId}` : sql``}
      ORDER BY coalesce(lm.created_at, r.created_at) DESC, r.id`.execute(db);
   return rows.rows.map((r) => ({
     id: r.id,
+    kind: r.kind,
     name: r.name,
     created_at: iso(r.created_at),
+    memberCount: Number(r.member_count),
+    avatarInitials: r.kind === 'group' ? groupInitials(r.name) : (Array.from(r.other_username ?? '?')[0]?.toLocaleUpperCase() ?? '?'),
+    register: r.kind === 'group' ? r.register : null,
+    isAdmin: r.kind === 'group' && r.role === 'admin',
     otherUser: r.other_id
       ? { id: r.other_id, username: r.other_username ?? '', email: r.other_email ?? '', language: r.other_language }
       : null,
@@ -83,6 +93,7 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
             sender_username: r.last_sender_username ?? 'Unknown',
             isFromCurrentUser: r.last_sender_id === callerId,
             ...(r.last_attachment_kind ? { attachment_kind: r.last_attachment_kind } : {}),
+            ...(r.last_system_event ? { system_event: r.last_system_event } : {}),
           }
         : null,
     unreadCount: Number(r.unread),
@@ -116,6 +127,9 @@ export async function deleteRoom(db: Db, callerId: string, roomId: string): Prom
     const members = await trx.selectFrom('chat_room_participants').select('user_id').where('chat_room_id', '=', roomId).forUpdate().execute();
     const participants = members.map((m) => m.user_id);
     if (!participants.includes(callerId)) return { deleted: false, participants: [] };
+    // A group is not one member's to delete: they leave it (POST .../leave).
+    const room = await trx.selectFrom('chat_rooms').select('kind').where('id', '=', roomId).executeTakeFirst();
+    if (room?.kind === 'group') return { deleted: false, participants: [] };
     await trx.deleteFrom('chat_rooms').where('id', '=', roomId).execute();
     return { deleted: true, participants };
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  addMembersBody, createGroupBody, leaveGroupBody, memberParams, updateGroupBody,
   CHAT_API, correctTranslationBody, glossaryEntryBody, glossaryParams, messageParams as numericMessageParams, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
   type PickerRelationshipType, type StartChatResponse,
 } from '@parley/common';
@@ -17,6 +18,7 @@ import { listMessages } from './messages.ts';
 import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
 import { searchUsers } from './search.ts';
+import { addMembers, createGroup, leaveGroup, listMembers, makeAdmin, removeMember, updateGroup } from './groups.ts';
 import type { SendContexts } from './sendContexts.ts';
 import type { TranslationJobs } from './translationJobs.ts';
 import type { ChatTranslator, EventPublisher } from './types.ts';
@@ -88,6 +90,24 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     return reply.status(created ? 201 : 200).send(body);
   });
 
+  // Groups (issue 22): every command checks membership and role and publishes its own events.
+  const groupDeps = { db, events, contexts };
+  r.post(CHAT_API.groups, { schema: { body: createGroupBody } }, async (request, reply) =>
+    reply.status(201).send(await createGroup(groupDeps, currentUser(request).id, request.body)));
+  r.get(`${CHAT_API.chats}/:roomId/members`, { schema: { params: roomParams } }, async (request) => ({
+    members: await listMembers(db, currentUser(request).id, request.params.roomId),
+  }));
+  r.post(`${CHAT_API.chats}/:roomId/members`, { schema: { params: roomParams, body: addMembersBody } }, async (request) =>
+    addMembers(groupDeps, currentUser(request).id, request.params.roomId, request.body.userIds));
+  r.delete(`${CHAT_API.chats}/:roomId/members/:userId`, { schema: { params: memberParams } }, async (request) =>
+    removeMember(groupDeps, currentUser(request).id, request.params.roomId, request.params.userId));
+  r.post(`${CHAT_API.chats}/:roomId/members/:userId/admin`, { schema: { params: memberParams } }, async (request) =>
+    makeAdmin(groupDeps, currentUser(request).id, request.params.roomId, request.params.userId));
+  r.patch(`${CHAT_API.chats}/:roomId/group`, { schema: { params: roomParams, body: updateGroupBody } }, async (request) =>
+    updateGroup(groupDeps, currentUser(request).id, request.params.roomId, request.body));
+  r.post(`${CHAT_API.chats}/:roomId/leave`, { schema: { params: roomParams, body: leaveGroupBody.optional() } }, async (request) =>
+    leaveGroup(groupDeps, currentUser(request).id, request.params.roomId, request.body?.successorId));
+
   r.delete(`${CHAT_API.chats}/:roomId`, { schema: { params: roomParams } }, async (request) => {
     const result = await deleteRoom(db, currentUser(request).id, request.params.roomId);
     if (result.deleted) contexts.changed();
@@ -154,9 +174,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   // Fix a translation once: the corrected row goes to both participants like a new translation.
   r.put(`${CHAT_API.chats}/:roomId/messages/:messageId/translation`, { schema: { params: numericMessageParams, body: correctTranslationBody } }, async (request) => {
     const { roomId, messageId } = request.params;
-    const result = await correctTranslation(db, { userId: currentUser(request).id, roomId, messageId, text: request.body.text, glossary: request.body.glossary });
-    events.publish(await participantIds(db, roomId), { v: 1, type: 'message.translated', message: result.message });
-    return result;
+    return correctTranslation(db, events, { userId: currentUser(request).id, roomId, messageId, text: request.body.text, glossary: request.body.glossary });
   });
 
   r.get(`${CHAT_API.chats}/:roomId/glossary`, { schema: { params: roomParams } }, async (request) => ({

@@ -1,33 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { isLanguageCode, type LanguageCode, type RelationshipContext } from '@parley/common';
+import { isLanguageCode, type GroupRegister, type LanguageCode, type RelationshipContext, type RoomKind } from '@parley/common';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/connect.ts';
 import { JOB_SCHEMA, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
 import type { TranslationBudget } from '../http/translationBudget.ts';
-import { presentMessage } from './presenters.ts';
-import { pendingRowsToJobs, queueOrphans } from './translationOutbox.ts';
+import { registerContext } from './groupRegister.ts';
+import type { TranslationRow } from './presenters.ts';
+import { publishViews, roomReaders } from './readers.ts';
+import { queueOrphans, type QueuedTranslation } from './translationOutbox.ts';
 import { toTranslationUpdate, translationFailed, type TranslationUpdate } from './translationOutcome.ts';
 import type { ChatTranslator, EventPublisher } from './types.ts';
 
 /** The pg-boss queue of chat translations. */
 export const TRANSLATION_QUEUE = 'translate-message';
 
-/** One message to translate (a job's data): everything needed is in its row and its room. */
+/**
+ * One translation to make (a job's data): ids only. The worker reads the message, its room's tone
+ * and the (message, language) row when it runs, and asks who reads that language when it publishes.
+ */
 export interface TranslationJob {
   messageId: string;
-  /** The conversation: its glossary applies to the translation. */
-  roomId: string;
-  /** Whose translation budget the engine call counts against (jobs queued before it existed have none). */
-  senderId?: string | undefined;
-  content: string;
-  /** The sender's profile language at send time (the detection prior). */
-  senderLanguage: LanguageCode | null;
-  target: LanguageCode;
-  context: RelationshipContext | null;
-  /** Who hears message.translated: the room's participants. */
-  audience: readonly string[];
+  language: string;
 }
 
 export interface TranslationJobOptions {
@@ -132,15 +127,20 @@ export class TranslationJobs {
     this.kick();
   }
 
-  /** Columns of a message row queued with a new job (the caller sends that job in the same transaction). */
-  newJob(): { translation_job_id: string; translation_queued_at: ReturnType<typeof sql<Date>> } {
-    return { translation_job_id: randomUUID(), translation_queued_at: sql<Date>`now()` };
-  }
-
-  /** Send a message's job inside the caller's transaction `tx`: committed (or not) with it. */
-  async enqueue(tx: Db, jobId: string, job: TranslationJob): Promise<void> {
-    const id = await this.o.boss.send(TRANSLATION_QUEUE, job, { ...this.jobOptions(), id: jobId, db: jobQueueIn(tx) });
-    if (!id) throw new Error(`translation job ${jobId} was not queued`);
+  /**
+   * A new message's translation rows, one per language, each `pending` with its job, inside the
+   * caller's transaction `tx` (committed, or not, with the message).
+   */
+  async addTranslations(tx: Db, messageId: string, languages: readonly string[]): Promise<TranslationRow[]> {
+    if (languages.length === 0) return [];
+    const rows = await tx
+      .insertInto('message_translations')
+      .values(languages.map((language) => ({ message_id: messageId, language, status: 'pending' as const, job_id: randomUUID(), queued_at: sql<Date>`now()` })))
+      .onConflict((oc) => oc.columns(['message_id', 'language']).doNothing())
+      .returningAll()
+      .execute();
+    await this.insertJobs(tx, rows.map((r) => ({ message_id: String(r.message_id), language: r.language, job_id: String(r.job_id) })));
+    return rows;
   }
 
   /** Jobs were committed: run them here now if this process has room, else wake the workers. */
@@ -152,29 +152,31 @@ export class TranslationJobs {
     }
   }
 
-  /**
-   * Give these messages a new job each, if they are still pending (e.g. after they were reset to
-   * pending for a new reader language). Returns how many were queued. Within a caller's
-   * transaction use requeueIn and call queued() after the commit.
-   */
-  async requeue(messageIds: readonly string[]): Promise<number> {
-    if (messageIds.length === 0) return 0;
-    const n = await this.o.db.transaction().execute((tx) => this.requeueIn(tx, messageIds));
+  /** requeueIn in a transaction of its own, then wake the workers. */
+  async requeue(keys: readonly { messageId: string; language: string }[]): Promise<number> {
+    const n = await this.o.db.transaction().execute((tx) => this.requeueIn(tx, keys));
     if (n) this.queued();
     return n;
   }
 
-  async requeueIn(tx: Db, messageIds: readonly string[]): Promise<number> {
-    if (messageIds.length === 0) return 0;
-    const rows = await tx
-      .updateTable('messages')
-      // A job id per row (one newJob() for the whole statement would give every row the same job).
-      .set({ translation_job_id: sql<string>`gen_random_uuid()`, translation_queued_at: sql<Date>`now()` })
-      .where('id', 'in', messageIds as never[])
-      .where('translation_status', '=', 'pending')
-      .returning(['id', 'chat_room_id', 'sender_id', 'content', 'original_language', 'target_language', 'translation_job_id'])
-      .execute();
-    return this.insertJobs(tx, await pendingRowsToJobs(tx, rows));
+  /**
+   * Give these translation rows a new job each, if they are still pending (e.g. a failed one put
+   * back by Retry). Returns how many were queued. Call queued() after the caller's commit.
+   */
+  async requeueIn(tx: Db, keys: readonly { messageId: string; language: string }[]): Promise<number> {
+    let n = 0;
+    for (const key of keys) {
+      const row = await tx
+        .updateTable('message_translations')
+        .set({ job_id: sql<string>`gen_random_uuid()`, queued_at: sql<Date>`now()` })
+        .where('message_id', '=', key.messageId)
+        .where('language', '=', key.language)
+        .where('status', '=', 'pending')
+        .returning(['message_id', 'language', 'job_id'])
+        .executeTakeFirst();
+      if (row) n += await this.insertJobs(tx, [{ message_id: String(row.message_id), language: row.language, job_id: String(row.job_id) }]);
+    }
+    return n;
   }
 
   /**
@@ -184,8 +186,7 @@ export class TranslationJobs {
   async sweep(olderThanMs = this.o.sweepAfterMs ?? 60_000): Promise<number> {
     if (this.sweeping) return 0;
     const run = this.o.db.transaction().execute(async (tx) => {
-      const rows = await queueOrphans(tx, TRANSLATION_QUEUE, olderThanMs);
-      return this.insertJobs(tx, await pendingRowsToJobs(tx, rows));
+      return this.insertJobs(tx, await queueOrphans(tx, TRANSLATION_QUEUE, olderThanMs));
     });
     this.sweeping = run;
     try {
@@ -241,12 +242,12 @@ export class TranslationJobs {
     return this.inFlight.size;
   }
 
-  /** Messages waiting for a translation, on every node (metrics, back-pressure). */
+  /** Translations waiting, on every node (metrics, back-pressure). */
   async depth(): Promise<number> {
     const row = await this.o.db
-      .selectFrom('messages')
+      .selectFrom('message_translations')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('translation_status', '=', 'pending')
+      .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -279,11 +280,13 @@ export class TranslationJobs {
     this.timers.push(t);
   }
 
-  private async insertJobs(tx: Db, jobs: { jobId: string; job: TranslationJob }[]): Promise<number> {
-    if (jobs.length === 0) return 0;
+  /** The jobs of translation rows just queued (job ids set), in the caller's transaction. */
+  async insertJobs(tx: Db, rows: readonly QueuedTranslation[]): Promise<number> {
+    if (rows.length === 0) return 0;
     const options = this.jobOptions();
-    await this.o.boss.insert(jobs.map(({ jobId, job }) => ({ name: TRANSLATION_QUEUE, id: jobId, data: job, ...options })), { db: jobQueueIn(tx) });
-    return jobs.length;
+    const data = (r: QueuedTranslation): TranslationJob => ({ messageId: r.message_id, language: r.language });
+    await this.o.boss.insert(rows.map((r) => ({ name: TRANSLATION_QUEUE, id: r.job_id, data: data(r), ...options })), { db: jobQueueIn(tx) });
+    return rows.length;
   }
 
   /** PGlite: jobs active in the database belong to a dead predecessor (this process just started). */
@@ -319,23 +322,30 @@ export class TranslationJobs {
 
   private async process(job: Fetched): Promise<void> {
     const { data } = job;
+    const work = await this.load(data);
+    // Settled already (another job, a correction), or the message is gone: nothing to translate.
+    if (!work) {
+      await this.announceIfRetried(job).catch((err: unknown) => this.o.log.warn({ err, messageId: data.messageId }, 'could not announce a stored translation'));
+      return this.o.boss.complete(TRANSLATION_QUEUE, job.id).then(() => undefined);
+    }
     const lastAttempt = job.retryCount >= job.retryLimit;
     const started = performance.now();
     let update: TranslationUpdate;
-    if (this.waitsForCheck(data.senderLanguage, data.target)) return this.postpone(job);
+    if (this.waitsForCheck(work.senderLanguage, work.target)) return this.postpone(job);
     try {
+      // The sender's budget pays for the engine call (charged, never refused: the send was accepted).
       const { budget } = this.o;
-      const { senderId } = data;
+      const { senderId } = work;
       const spend = budget && senderId ? (chars: number) => budget.charge(senderId, chars) : undefined;
-      const result = await this.o.translator.translate({ text: data.content, sourceHint: data.senderLanguage, target: data.target, context: data.context, roomId: data.roomId, spend });
+      const result = await this.o.translator.translate({ text: work.content, sourceHint: work.senderLanguage, target: work.target, context: work.context, roomId: work.roomId, spend });
       this.o.observe?.engine((performance.now() - started) / 1000, result.ok);
       // The text was in another language than the sender's, whose direction is still being checked.
-      if (!result.ok && result.reason === 'engine_failed' && this.waitsForCheck(result.detectedLanguage ?? null, data.target)) return this.postpone(job);
-      update = toTranslationUpdate(result, data.content, data.senderLanguage, data.target);
+      if (!result.ok && result.reason === 'engine_failed' && this.waitsForCheck(result.detectedLanguage ?? null, work.target)) return this.postpone(job);
+      update = toTranslationUpdate(result, work.content, work.senderLanguage, work.target);
     } catch (err) {
       this.o.observe?.engine((performance.now() - started) / 1000, false);
-      this.o.log.warn({ err, messageId: data.messageId, attempt: job.retryCount + 1 }, lastAttempt ? 'message translation failed; giving up' : 'message translation failed; will retry');
-      if (lastAttempt) return this.finish(job, translationFailed(data.senderLanguage), 'gave_up', err);
+      this.o.log.warn({ err, messageId: data.messageId, language: data.language, attempt: job.retryCount + 1 }, lastAttempt ? 'message translation failed; giving up' : 'message translation failed; will retry');
+      if (lastAttempt) return this.finish(job, translationFailed(work.senderLanguage), 'gave_up', err);
       this.o.observe?.outcome('retry');
       return this.failAttempt(job, err);
     }
@@ -354,17 +364,36 @@ export class TranslationJobs {
     const jobId = randomUUID();
     try {
       await this.o.db.transaction().execute(async (tx) => {
-        const row = await tx.updateTable('messages').set({ translation_job_id: jobId, translation_queued_at: sql<Date>`now()` })
-          .where('id', '=', job.data.messageId as never).where('translation_status', '=', 'pending')
-          .returning('id').executeTakeFirst();
+        const row = await tx.updateTable('message_translations').set({ job_id: jobId, queued_at: sql<Date>`now()` })
+          .where('message_id', '=', job.data.messageId).where('language', '=', job.data.language).where('status', '=', 'pending')
+          .returning('message_id').executeTakeFirst();
         if (row) await this.o.boss.send(TRANSLATION_QUEUE, job.data, { ...this.jobOptions(), id: jobId, startAfter: this.o.postponeSeconds ?? 2, db: jobQueueIn(tx) });
       });
       this.o.observe?.outcome('postponed');
       await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
     } catch (err) {
-      this.o.log.warn({ err, messageId: job.data.messageId }, 'could not postpone translation job; will retry');
+      this.o.log.warn({ err, messageId: job.data.messageId, language: job.data.language }, 'could not postpone translation job; will retry');
       await this.failAttempt(job, err);
     }
+  }
+
+  /** The message, its room's tone and the row of this job, if that row still waits. */
+  private async load(data: TranslationJob) {
+    const row = await this.o.db
+      .selectFrom('message_translations as t')
+      .innerJoin('messages as m', 'm.id', 't.message_id')
+      .innerJoin('chat_rooms as r', 'r.id', 'm.chat_room_id')
+      .leftJoin('chat_room_participants as p', (j) => j.onRef('p.chat_room_id', '=', 'm.chat_room_id').onRef('p.user_id', '=', 'm.sender_id'))
+      .select(['m.content', 'm.original_language', 'm.chat_room_id', 'm.sender_id', 'r.kind', 'r.register', 'p.relationship_context'])
+      .where('t.message_id', '=', data.messageId)
+      .where('t.language', '=', data.language)
+      .where('t.status', '=', 'pending')
+      .executeTakeFirst();
+    if (!row || !isLanguageCode(data.language)) return undefined;
+    const kind: RoomKind = row.kind;
+    const context: RelationshipContext | null = kind === 'group' ? registerContext(row.register as GroupRegister | null) : row.relationship_context;
+    const senderLanguage: LanguageCode | null = isLanguageCode(row.original_language) ? row.original_language : null;
+    return { content: row.content, roomId: row.chat_room_id, senderId: row.sender_id, senderLanguage, target: data.language, context };
   }
 
   /** Store the outcome, then close the job (completed, or failed for good when it gave up). */
@@ -387,26 +416,51 @@ export class TranslationJobs {
   }
 
   /**
-   * Store the outcome once: a row already settled (by another job or process), deleted, or now
-   * meant for another reader language is left alone.
+   * Store the outcome once: a row already settled (by another job or process, or a correction) or
+   * deleted is left alone. Then that language's readers (and the sender, when it is their view)
+   * hear it, the audience read now: a member removed meanwhile hears nothing.
    */
   private async apply(job: Fetched, update: TranslationUpdate): Promise<void> {
     const { data } = job;
+    const { original_language: detected, translated_content, translation_status, translation_error, unknown_spans } = update;
     const row = await this.o.db
-      .updateTable('messages')
-      .set({ ...update, translation_attempts: job.retryCount + 1 })
-      .where('id', '=', data.messageId as never)
-      .where('translation_status', '=', 'pending')
-      .where((eb) => eb.or([eb('target_language', '=', data.target), eb('target_language', 'is', null)]))
+      .updateTable('message_translations')
+      .set({ content: translated_content, status: translation_status, error: translation_error, unknown_spans, attempts: job.retryCount + 1 })
+      .where('message_id', '=', data.messageId)
+      .where('language', '=', data.language)
+      .where('status', '=', 'pending')
       .returningAll()
       .executeTakeFirst();
-    if (row) return this.o.events.publish(data.audience, { v: 1, type: 'message.translated', message: presentMessage(row) });
-    // A retry that finds the result stored: the attempt before may have died between storing it and
-    // announcing it (kill -9; its job came back through the heartbeat), so announce what is stored.
-    if (job.retryCount > 0) {
-      const stored = await this.o.db.selectFrom('messages').selectAll().where('id', '=', data.messageId as never)
-        .where('translation_status', '!=', 'pending').where('target_language', '=', data.target).executeTakeFirst();
-      if (stored) this.o.events.publish(data.audience, { v: 1, type: 'message.translated', message: presentMessage(stored) });
+    if (!row) return this.announceIfRetried(job);
+    const message = await this.o.db.selectFrom('messages').selectAll().where('id', '=', data.messageId as never).executeTakeFirst();
+    if (!message) return;
+    // Detection may find the original in another language than the sender's profile says.
+    if (detected && detected !== message.original_language && translation_status !== 'failed') {
+      await this.o.db.updateTable('messages').set({ original_language: detected }).where('id', '=', message.id).execute();
+      message.original_language = detected;
     }
+    const [rows, readers] = await Promise.all([
+      this.o.db.selectFrom('message_translations').selectAll().where('message_id', '=', message.id).execute(),
+      roomReaders(this.o.db, message.chat_room_id),
+    ]);
+    publishViews(this.o.events, 'message.translated', message, rows, readers, data.language);
+  }
+
+  /**
+   * A retry that finds its row settled: the attempt before may have died between storing the result
+   * and announcing it (kill -9; its job came back through the heartbeat), so that language's readers
+   * hear what is stored (clients merge by message id: a second announcement is harmless).
+   */
+  private async announceIfRetried(job: Fetched): Promise<void> {
+    if (job.retryCount === 0) return;
+    const { data } = job;
+    const message = await this.o.db.selectFrom('messages').selectAll().where('id', '=', data.messageId as never).executeTakeFirst();
+    if (!message) return;
+    const [rows, readers] = await Promise.all([
+      this.o.db.selectFrom('message_translations').selectAll().where('message_id', '=', message.id).execute(),
+      roomReaders(this.o.db, message.chat_room_id),
+    ]);
+    if (!rows.some((r) => r.language === data.language && r.status !== 'pending')) return;
+    publishViews(this.o.events, 'message.translated', message, rows, readers, data.language);
   }
 }

@@ -1,4 +1,4 @@
-import type { AttachmentKind, MessageAttachment, RelationshipContext, TextSpan, TranslationFailureReason } from '@parley/common';
+import type { AttachmentKind, GroupRegister, GroupSystemEvent, MessageAttachment, RelationshipContext, RoomKind, TextSpan, TranslationFailureReason } from '@parley/common';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -109,7 +109,11 @@ export interface ChatRoomsTable {
   id: Generated<string>;
   name: string;
   created_by: string | null;
-  pair_key: string;
+  /** A pair's two user ids in order; null for a group (migration 018). */
+  pair_key: string | null;
+  kind: ColumnType<RoomKind, RoomKind | undefined, RoomKind>;
+  /** A group's register (tone); null for a pair. */
+  register: GroupRegister | null;
   created_at: Timestamp;
 }
 
@@ -119,7 +123,9 @@ export interface ChatRoomParticipantsTable {
   relationship_context: ColumnType<RelationshipContext | null, string | null | undefined, string | null>;
   /** Messages with a larger id from the partner are unread. */
   last_read_message_id: ColumnType<string, string | number | undefined, string | number>;
+  /** A member sees the room's history from here on. */
   joined_at: Timestamp;
+  role: ColumnType<'admin' | 'member', 'admin' | 'member' | undefined, 'admin' | 'member'>;
 }
 
 export type TranslationStatus = 'pending' | 'done' | 'failed' | 'not_needed';
@@ -154,6 +160,24 @@ export interface MessagesTable {
   changed_at: ColumnType<Date, never, never>;
   /** A photo or voice message's media (migration 010); written as JSON text, read back parsed. */
   attachment: ColumnType<MessageAttachment | null, string | null | undefined, string | null>;
+  /** A group's system line, as presented (usernames as they were); written as JSON text. */
+  system_event: ColumnType<GroupSystemEvent | null, string | null | undefined, string | null>;
+}
+
+/** A message's translation for one reader language (migration 018). */
+export interface MessageTranslationsTable {
+  message_id: ColumnType<string, string, never>;
+  language: ColumnType<string, string, never>;
+  content: string | null;
+  status: ColumnType<TranslationStatus, TranslationStatus | undefined, TranslationStatus>;
+  error: ColumnType<TranslationFailureReason | null, TranslationFailureReason | null | undefined, TranslationFailureReason | null>;
+  unknown_spans: ColumnType<TextSpan[] | null, string | null | undefined, string | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+  job_id: string | null;
+  queued_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  machine_translation: ColumnType<string | null, string | null | undefined, string | null>;
+  corrected_by: ColumnType<string | null, string | null | undefined, string | null>;
+  corrected_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ConversationGlossaryTable {
@@ -204,6 +228,7 @@ export interface Database {
   chat_rooms: ChatRoomsTable;
   chat_room_participants: ChatRoomParticipantsTable;
   messages: MessagesTable;
+  message_translations: MessageTranslationsTable;
   stored_files: StoredFilesTable;
   conversation_glossary: ConversationGlossaryTable;
   chat_media: ChatMediaTable;

@@ -22,13 +22,17 @@ export async function resolveSpeech(db: Db, userId: string, query: SpeechQuery):
   const row = await db
     .selectFrom('messages as m')
     .innerJoin('chat_room_participants as p', (j) => j.onRef('p.chat_room_id', '=', 'm.chat_room_id').on('p.user_id', '=', userId))
-    .select(['m.content', 'm.original_language', 'm.translated_content', 'm.target_language'])
+    .innerJoin('profiles as reader', 'reader.id', 'p.user_id')
+    .select(['m.id', 'm.content', 'm.original_language', 'm.sender_id', 'reader.language as reader_language'])
     .where('m.id', '=', query.messageId as never)
     .executeTakeFirst();
   if (!row) throw messageNotFound();
   if (query.part === 'translation') {
-    if (!row.translated_content || !isLanguageCode(row.target_language)) throw notFound('This message has no translation');
-    return { text: capText(row.translated_content), language: row.target_language };
+    // The translation the caller reads: into their language (their own message: the first one made).
+    const rows = await db.selectFrom('message_translations').select(['language', 'content']).where('message_id', '=', row.id).orderBy('language').execute();
+    const t = rows.find((r) => r.language === row.reader_language) ?? (row.sender_id === userId ? rows[0] : undefined);
+    if (!t?.content || !isLanguageCode(t.language)) throw notFound('This message has no translation');
+    return { text: capText(t.content), language: t.language };
   }
   const language = isLanguageCode(row.original_language) ? row.original_language : detectLanguage(row.content).language;
   return { text: capText(row.content), language };

@@ -12,7 +12,12 @@ const session: SessionResponse = {
 
 const conversation: ConversationListItem = {
   id: 'room-1',
+  kind: 'direct',
   name: 'Chat: bruno',
+  memberCount: 2,
+  avatarInitials: 'B',
+  register: null,
+  isAdmin: false,
   created_at: '2026-11-20T10:00:00.000Z',
   lastMessage: { content: 'Hola <b>Ana</b> & co', created_at: '2026-11-20T10:05:00.000Z', sender_username: 'bruno', isFromCurrentUser: false },
   otherUser: { id: 'u2', username: 'bruno<script>', email: 'bruno@example.com', language: 'es' },

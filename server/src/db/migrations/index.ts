@@ -11,6 +11,7 @@ import * as m010 from './010_chat_media.ts';
 import * as m011 from './011_message_changes.ts';
 import * as m016 from './016_first_sign_in.ts';
 import * as m017 from './017_node_heartbeats.ts';
+import * as m018 from './018_groups.ts';
 import * as m019 from './019_account_tokens.ts';
 import * as m020 from './020_operators.ts';
 
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '011_message_changes': m011,
   '016_first_sign_in': m016,
   '017_node_heartbeats': m017,
+  '018_groups': m018,
   '019_account_tokens': m019,
   '020_operators': m020,
 };

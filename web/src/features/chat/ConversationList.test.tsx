@@ -24,8 +24,13 @@ function Wrapper({ children }: { children: ReactNode }) {
 
 const item = (patch: Partial<ConversationListItem> = {}): ConversationListItem => ({
   id: 'r1',
+  kind: 'direct',
   name: 'Chat: bruno',
   created_at: new Date().toISOString(),
+  memberCount: 2,
+  avatarInitials: 'B',
+  register: null,
+  isAdmin: false,
   lastMessage: { content: '¿Dónde está la estación de tren más cercana, por favor?', created_at: new Date().toISOString(), sender_username: 'bruno', isFromCurrentUser: false },
   otherUser: { id: 'u2', username: 'bruno', email: 'bruno@example.com', language: 'es' },
   unreadCount: 12,

@@ -40,7 +40,7 @@ describe('openChatFromStart', () => {
     const partner = { id: 'u2', username: 'bruno', email: 'b@example.com', language: 'es' };
     const chat = openChatFromStart({
       created: true,
-      room: { id: 'r1', name: 'Chat: bruno', created_at: '', lastMessage: null, otherUser: partner, unreadCount: 0 },
+      room: { id: 'r1', kind: 'direct', memberCount: 2, avatarInitials: 'B', register: null, isAdmin: false, name: 'Chat: bruno', created_at: '', lastMessage: null, otherUser: partner, unreadCount: 0 },
       partner: { ...partner, chatRoomId: 'r1', relationshipContext: null },
     });
     expect(chat).toEqual({ roomId: 'r1', name: 'Chat: bruno', partner });

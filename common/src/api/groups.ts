@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { safeText } from '../text.ts';
+import { FIELD_ERRORS } from './errors.ts';
+import type { ConversationListItem } from './chat.ts';
+import { GROUP_LIMITS, GROUP_REGISTER_NAMES, type RoomMember } from './groupTypes.ts';
+
+export * from './groupTypes.ts';
+
+const userId = z.string().uuid(FIELD_ERRORS.invalid_id);
+
+/** A group's name: 1-100 characters after trimming, one line. */
+export const groupName = () =>
+  safeText()
+    .trim()
+    .min(1, FIELD_ERRORS.group_name_invalid)
+    .max(GROUP_LIMITS.nameMax, FIELD_ERRORS.group_name_invalid)
+    .refine((s) => !/[\n\r\t]/.test(s), FIELD_ERRORS.group_name_invalid);
+
+export const groupRegister = () => z.enum(GROUP_REGISTER_NAMES, { message: FIELD_ERRORS.unknown_register });
+
+const distinct = (ids: string[]) => new Set(ids).size === ids.length;
+
+/** POST /api/groups: the people picked (not the creator, who joins as admin) and the group's name and register. */
+export const createGroupBody = z
+  .object({
+    name: groupName(),
+    memberIds: z
+      .array(userId)
+      .min(GROUP_LIMITS.pickMin, FIELD_ERRORS.too_few_members)
+      .max(GROUP_LIMITS.pickMax, FIELD_ERRORS.too_many_members)
+      .refine(distinct, FIELD_ERRORS.duplicate_member),
+    register: groupRegister().optional(),
+  })
+  .strict();
+export type CreateGroupBody = z.infer<typeof createGroupBody>;
+
+/** PATCH /api/chats/:roomId/group (admins): a new name, a new register, or both. */
+export const updateGroupBody = z
+  .object({ name: groupName().optional(), register: groupRegister().optional() })
+  .strict()
+  .refine((b) => b.name !== undefined || b.register !== undefined, 'Give a new name or a new register');
+export type UpdateGroupBody = z.infer<typeof updateGroupBody>;
+
+/** POST /api/chats/:roomId/members (admins): people to add (1-255; the group stays within 256). */
+export const addMembersBody = z
+  .object({
+    userIds: z
+      .array(userId)
+      .min(1, 'Pick at least one person')
+      .max(GROUP_LIMITS.pickMax, FIELD_ERRORS.too_many_members)
+      .refine(distinct, FIELD_ERRORS.duplicate_member),
+  })
+  .strict();
+export type AddMembersBody = z.infer<typeof addMembersBody>;
+
+/** DELETE /api/chats/:roomId/members/:userId and POST .../members/:userId/admin. */
+export const memberParams = z.object({ roomId: z.string().max(64), userId: z.string().max(64) });
+
+/**
+ * POST /api/chats/:roomId/leave: anyone leaves. The last admin leaving hands admin to `successorId`
+ * when given (a member), else to the longest-standing member; the last member leaving deletes the group.
+ */
+export const leaveGroupBody = z.object({ successorId: userId.optional() }).strict();
+
+/** Create answer (201) and the answer of every membership change: the room as the caller lists it and its members. */
+export interface GroupResponse {
+  room: ConversationListItem;
+  members: RoomMember[];
+}
+
+/** GET /api/chats/:roomId/members (any member, any kind of room). */
+export interface RoomMembersResponse {
+  members: RoomMember[];
+}
