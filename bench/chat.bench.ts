@@ -17,7 +17,7 @@ import { percentile, table } from './stats.ts';
 const PAIRS = Number(process.argv[2] ?? 16);
 const PER_PAIR = Number(process.argv[3] ?? 100);
 const IDLE = Number(process.argv[4] ?? 5000);
-const PORT = 3300 + Math.floor(Math.random() * 500);
+const PORT = Number(process.env.BENCH_PORT ?? 3300 + Math.floor(Math.random() * 500));
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const root = path.resolve(import.meta.dirname, '..');
@@ -80,7 +80,8 @@ async function main() {
 }
 
 async function waitForHealth() {
-  for (let i = 0; i < 100; i++) {
+  // A loaded machine starts the server slowly: up to a minute.
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${BASE}/api/health`)).ok) return;
     } catch { /* not up yet */ }

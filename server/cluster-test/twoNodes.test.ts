@@ -197,3 +197,50 @@ describe('two nodes', () => {
     expect((await node1.app.inject({ url: '/metrics' })).statusCode).toBe(404);
   });
 });
+
+describe('a group across two nodes', () => {
+  it('a member removed on node 1 loses the room on node 2 at once: socket events stop, sends, history, members and media answer as a missing room', async () => {
+    const ana = await signUpAndIn(node1.app);
+    const [li, bo] = [await signUpAndIn(node2.app), await signUpAndIn(node2.app)];
+    await call(node1, ana.cookie, 'PATCH', '/api/profile', { language: 'en' });
+    await call(node2, li.cookie, 'PATCH', '/api/profile', { language: 'es' });
+    await call(node2, bo.cookie, 'PATCH', '/api/profile', { language: 'fr' });
+    const created = await call(node1, ana.cookie, 'POST', '/api/groups', { name: 'Across', memberIds: [li.id, bo.id] });
+    expect(created.statusCode).toBe(201);
+    const roomId = created.json().room.id as string;
+    const liSock = await TestSocket.open(base.node2!, li.cookie);
+    const boSock = await TestSocket.open(base.node2!, bo.cookie);
+    // Bo sends through node 2 first: node 2 now keeps Bo's send context in its cache.
+    expect((await call(node2, bo.cookie, 'POST', `/api/chats/${roomId}/messages`, { content: 'Bonjour', clientId: 'group-bo-0001' })).statusCode).toBe(201);
+    const photo = multipart('file', 'photo.png', 'image/png', await pngImage(64, 64));
+    const clientId = Buffer.from(`--${photo.headers['content-type'].split('boundary=')[1]}\r\nContent-Disposition: form-data; name="clientId"\r\n\r\ngroup-photo-0001\r\n`);
+    const sentPhoto = await node1.app.inject({
+      method: 'POST', url: `/api/chats/${roomId}/photos`, payload: Buffer.concat([clientId, photo.payload]), headers: { ...photo.headers, cookie: ana.cookie },
+    });
+    expect(sentPhoto.statusCode).toBe(201);
+    const mediaUrl = `/api/chats/${roomId}/media/${sentPhoto.json().message.attachment.id}`;
+    expect((await node2.app.inject({ url: mediaUrl, headers: { cookie: bo.cookie } })).statusCode).toBe(200);
+
+    expect((await call(node1, ana.cookie, 'DELETE', `/api/chats/${roomId}/members/${bo.id}`)).statusCode).toBe(200);
+    // The removal and the cache's end travel on the same bus: once Bo's socket on node 2 hears it, node 2 has forgotten Bo's context.
+    await boSock.next((e) => e.type === 'group.you_were_removed' && e.roomId === roomId);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const same = async (method: 'GET' | 'POST', path: string, payload?: object) => {
+      const mine = await call(node2, bo.cookie, method, `/api/chats/${roomId}${path}`, payload);
+      const none = await call(node2, bo.cookie, method, `/api/chats/${missing}${path}`, payload);
+      expect(mine.statusCode).toBe(404);
+      expect(mine.body).toBe(none.body);
+    };
+    await same('POST', '/messages', { content: 'Encore là ?', clientId: 'group-bo-0002' });
+    await same('GET', '/messages');
+    await same('GET', '/members');
+    expect((await node2.app.inject({ url: mediaUrl, headers: { cookie: bo.cookie } })).statusCode).toBe(404);
+
+    const after = await call(node1, ana.cookie, 'POST', `/api/chats/${roomId}/messages`, { content: 'After Bo', clientId: 'group-ana-0002' });
+    const afterId = after.json().message.id as string;
+    await liSock.next((e) => e.type === 'message.translated' && e.message.id === afterId && e.message.translation_status === 'done');
+    expect(boSock.events.some((e) => (e.type === 'message.created' || e.type === 'message.translated') && e.message.id === afterId)).toBe(false);
+    liSock.close();
+    boSock.close();
+  });
+});

@@ -46,10 +46,11 @@ async function sendEnglishToSpanish(s: TestServer, content: string): Promise<{ i
   return { id: res.json().message.id, reader: bruno.cookie };
 }
 
-/** The message's Spanish translation row (the reader's language). */
-const row = (s: TestServer, id: string) => s.database.db.selectFrom('message_translations')
-  .select(['status as translation_status', 'content as translated_content', 'error as translation_error'])
-  .where('message_id', '=', id).where('language', '=', 'es').executeTakeFirstOrThrow();
+/** A pair's message with its one translation row. */
+const row = (s: TestServer, id: string) => s.database.db
+  .selectFrom('messages as m').innerJoin('message_translations as t', 't.message_id', 'm.id')
+  .select(['m.content', 't.status as translation_status', 't.content as translated_content', 't.error as translation_error', 't.attempts as translation_attempts'])
+  .where('m.id', '=', id as never).executeTakeFirstOrThrow();
 
 async function metrics(s: TestServer): Promise<string> {
   return (await s.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;

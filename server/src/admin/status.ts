@@ -19,8 +19,8 @@ export async function serviceStatus(deps: StatusDeps): Promise<ServiceStatus> {
   const [database, redisOk, queue, pairs] = await Promise.all([
     sql`SELECT 1`.execute(deps.db).then(() => true, () => false),
     deps.bus.ping(),
-    // One translation per (message, language) row (chat/translationJobs.ts); the message's time counts.
     deps.db
+      // Translations, one per (message, reader language).
       .selectFrom('message_translations as t')
       .innerJoin('messages as m', 'm.id', 't.message_id')
       .select((eb) => [

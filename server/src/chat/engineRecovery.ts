@@ -1,4 +1,6 @@
 import type { Db } from '../db/connect.ts';
+import { sql } from 'kysely';
+import type { TranslationRow } from './presenters.ts';
 import { publishViews, roomReaders } from './readers.ts';
 import type { TranslationJobs } from './translationJobs.ts';
 import type { EventPublisher } from './types.ts';
@@ -9,56 +11,42 @@ export interface EngineRecoveryDeps {
   events: EventPublisher;
 }
 
-/** Translations retried at once when an engine is back; older failures keep their Retry button. */
+/** Messages retried at once when an engine is back; older failures keep their Retry button. */
 const BATCH = 1_000;
 /** Clocks of nodes and database differ a little: failures this much before the engine went down count too. */
 const MARGIN_MS = 60_000;
 
 /**
- * An engine that was down works again (the translation router's onRecovered): translation rows
- * (message, language) that failed meanwhile with `engine_failed` go back to `pending` with a new
- * job each, as a person's Retry would do (one transaction), and that language's readers see them
- * pending again. A row that fails again stays failed until the next recovery or a Retry. "Meanwhile"
- * is the message's changed_at, which every change of one of its translation rows bumps.
+ * An engine that was down works again (the translation router's onRecovered): messages that failed
+ * meanwhile with `engine_failed` (per reader language) go back to `pending` with a new job each, as a
+ * person's Retry would do (one transaction), and that language's readers see them pending again. A message that fails again
+ * stays failed until the next recovery or a Retry.
  */
 export async function retryEngineFailures(deps: EngineRecoveryDeps, downSince: Date): Promise<number> {
   const since = new Date(downSince.getTime() - MARGIN_MS);
-  const reset = await deps.db.transaction().execute(async (tx) => {
-    const failed = await tx
-      .selectFrom('message_translations as t')
-      .innerJoin('messages as m', 'm.id', 't.message_id')
-      .select(['t.message_id', 't.language'])
-      .where('t.status', '=', 'failed').where('t.error', '=', 'engine_failed')
-      .where('m.changed_at', '>=', since)
-      .orderBy('t.message_id', 'desc').orderBy('t.language')
-      .limit(BATCH)
-      .forUpdate('t').skipLocked()
-      .execute();
-    const rows = [];
-    for (const key of failed) {
-      const row = await tx.updateTable('message_translations').set({ status: 'pending', attempts: 0 })
-        .where('message_id', '=', key.message_id).where('language', '=', key.language).where('status', '=', 'failed')
-        .returning(['message_id', 'language']).executeTakeFirst();
-      if (row) rows.push({ messageId: String(row.message_id), language: row.language });
-    }
-    await deps.jobs.requeueIn(tx, rows);
-    return rows;
+  // The translation rows (one per message and reader language) that failed since; a row's change bumps its message's changed_at.
+  const rows = await deps.db.transaction().execute(async (tx) => {
+    const { rows: reset } = await sql<TranslationRow>`
+      UPDATE message_translations t SET status = 'pending', attempts = 0
+        FROM (SELECT ft.message_id, ft.language FROM message_translations ft JOIN messages m ON m.id = ft.message_id
+               WHERE ft.status = 'failed' AND ft.error = 'engine_failed' AND m.changed_at >= ${since}
+               ORDER BY ft.message_id DESC LIMIT ${BATCH}) f
+       WHERE t.message_id = f.message_id AND t.language = f.language AND t.status = 'failed'
+       RETURNING t.*`.execute(tx);
+    await deps.jobs.requeueIn(tx, reset.map((r) => ({ messageId: String(r.message_id), language: r.language })));
+    return reset;
   });
-  if (reset.length === 0) return 0;
-  const ids = [...new Set(reset.map((r) => r.messageId))];
-  const [messages, rows] = await Promise.all([
-    deps.db.selectFrom('messages').selectAll().where('id', 'in', ids as never[]).execute(),
-    deps.db.selectFrom('message_translations').selectAll().where('message_id', 'in', ids).execute(),
-  ]);
-  const readersOf = new Map<string, Awaited<ReturnType<typeof roomReaders>>>();
-  for (const message of messages) {
-    let readers = readersOf.get(message.chat_room_id);
-    if (!readers) readersOf.set(message.chat_room_id, (readers = await roomReaders(deps.db, message.chat_room_id)));
-    const own = rows.filter((r) => String(r.message_id) === String(message.id));
-    for (const { language } of reset.filter((r) => r.messageId === String(message.id))) {
-      publishViews(deps.events, 'message.translated', message, own, readers, language);
-    }
+  if (rows.length === 0) return 0;
+  // Each message's readers of that language see it pending again.
+  for (const row of rows) {
+    const message = await deps.db.selectFrom('messages').selectAll().where('id', '=', row.message_id as never).executeTakeFirst();
+    if (!message) continue;
+    const [all, readers] = await Promise.all([
+      deps.db.selectFrom('message_translations').selectAll().where('message_id', '=', message.id).execute(),
+      roomReaders(deps.db, message.chat_room_id),
+    ]);
+    publishViews(deps.events, 'message.translated', message, all, readers, row.language);
   }
   deps.jobs.queued();
-  return reset.length;
+  return rows.length;
 }

@@ -2,11 +2,11 @@ import { isLanguageCode, type ChatMessage, type GroupRegister, type LanguageCode
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import type { TranslationBudget } from '../http/translationBudget.ts';
 import { registerContext } from './groupRegister.ts';
 import { isUuid, requireMembership, roomNotFound } from './membership.ts';
 import { presentMessage, viewFor } from './presenters.ts';
 import { publishViews, roomReaders, type Reader } from './readers.ts';
+import type { TranslationBudget } from '../http/translationBudget.ts';
 import type { TranslationJobs } from './translationJobs.ts';
 import type { EventPublisher } from './types.ts';
 
@@ -45,7 +45,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   const { senderLanguage } = room;
   // Same language everywhere (spec section 5), or a photo/voice without text: no engine call.
   const languages = input.content.trim() === '' ? [] : room.targets;
-  if (languages.length > 0) await deps.budget?.check(input.senderId);
+  if (languages.length) await deps.budget?.check(input.senderId);
 
   const insert = (q: Db) => q
     .insertInto('messages')

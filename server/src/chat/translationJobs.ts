@@ -323,19 +323,19 @@ export class TranslationJobs {
   private async process(job: Fetched): Promise<void> {
     const { data } = job;
     const work = await this.load(data);
-    // Settled already (another job, a correction), or the message is gone: nothing to translate.
+    // Settled already (another job, a correction), or the message is gone: nothing to do.
     if (!work) {
-      await this.announceIfRetried(job).catch((err: unknown) => this.o.log.warn({ err, messageId: data.messageId }, 'could not announce a stored translation'));
-      return this.o.boss.complete(TRANSLATION_QUEUE, job.id).then(() => undefined);
+      await this.announceStored(job);
+      await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
+      return;
     }
     const lastAttempt = job.retryCount >= job.retryLimit;
     const started = performance.now();
     let update: TranslationUpdate;
     if (this.waitsForCheck(work.senderLanguage, work.target)) return this.postpone(job);
     try {
-      // The sender's budget pays for the engine call (charged, never refused: the send was accepted).
       const { budget } = this.o;
-      const { senderId } = work;
+      const senderId = work.senderId;
       const spend = budget && senderId ? (chars: number) => budget.charge(senderId, chars) : undefined;
       const result = await this.o.translator.translate({ text: work.content, sourceHint: work.senderLanguage, target: work.target, context: work.context, roomId: work.roomId, spend });
       this.o.observe?.engine((performance.now() - started) / 1000, result.ok);
@@ -350,6 +350,25 @@ export class TranslationJobs {
       return this.failAttempt(job, err);
     }
     return this.finish(job, update, update.translation_status);
+  }
+
+  /** The message, its room's tone and the row of this job, if that row still waits. */
+  private async load(data: TranslationJob) {
+    const row = await this.o.db
+      .selectFrom('message_translations as t')
+      .innerJoin('messages as m', 'm.id', 't.message_id')
+      .innerJoin('chat_rooms as r', 'r.id', 'm.chat_room_id')
+      .leftJoin('chat_room_participants as p', (j) => j.onRef('p.chat_room_id', '=', 'm.chat_room_id').onRef('p.user_id', '=', 'm.sender_id'))
+      .select(['m.content', 'm.original_language', 'm.chat_room_id', 'r.kind', 'r.register', 'p.relationship_context', 'm.sender_id'])
+      .where('t.message_id', '=', data.messageId)
+      .where('t.language', '=', data.language)
+      .where('t.status', '=', 'pending')
+      .executeTakeFirst();
+    if (!row || !isLanguageCode(data.language)) return undefined;
+    const kind: RoomKind = row.kind;
+    const context: RelationshipContext | null = kind === 'group' ? registerContext(row.register as GroupRegister | null) : row.relationship_context;
+    const senderLanguage: LanguageCode | null = isLanguageCode(row.original_language) ? row.original_language : null;
+    return { content: row.content, roomId: row.chat_room_id, senderId: row.sender_id, senderLanguage, target: data.language, context };
   }
 
   private waitsForCheck(source: string | null, target: LanguageCode): boolean {
@@ -372,28 +391,9 @@ export class TranslationJobs {
       this.o.observe?.outcome('postponed');
       await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
     } catch (err) {
-      this.o.log.warn({ err, messageId: job.data.messageId, language: job.data.language }, 'could not postpone translation job; will retry');
+      this.o.log.warn({ err, messageId: job.data.messageId }, 'could not postpone translation job; will retry');
       await this.failAttempt(job, err);
     }
-  }
-
-  /** The message, its room's tone and the row of this job, if that row still waits. */
-  private async load(data: TranslationJob) {
-    const row = await this.o.db
-      .selectFrom('message_translations as t')
-      .innerJoin('messages as m', 'm.id', 't.message_id')
-      .innerJoin('chat_rooms as r', 'r.id', 'm.chat_room_id')
-      .leftJoin('chat_room_participants as p', (j) => j.onRef('p.chat_room_id', '=', 'm.chat_room_id').onRef('p.user_id', '=', 'm.sender_id'))
-      .select(['m.content', 'm.original_language', 'm.chat_room_id', 'm.sender_id', 'r.kind', 'r.register', 'p.relationship_context'])
-      .where('t.message_id', '=', data.messageId)
-      .where('t.language', '=', data.language)
-      .where('t.status', '=', 'pending')
-      .executeTakeFirst();
-    if (!row || !isLanguageCode(data.language)) return undefined;
-    const kind: RoomKind = row.kind;
-    const context: RelationshipContext | null = kind === 'group' ? registerContext(row.register as GroupRegister | null) : row.relationship_context;
-    const senderLanguage: LanguageCode | null = isLanguageCode(row.original_language) ? row.original_language : null;
-    return { content: row.content, roomId: row.chat_room_id, senderId: row.sender_id, senderLanguage, target: data.language, context };
   }
 
   /** Store the outcome, then close the job (completed, or failed for good when it gave up). */
@@ -431,7 +431,7 @@ export class TranslationJobs {
       .where('status', '=', 'pending')
       .returningAll()
       .executeTakeFirst();
-    if (!row) return this.announceIfRetried(job);
+    if (!row) return this.announceStored(job);
     const message = await this.o.db.selectFrom('messages').selectAll().where('id', '=', data.messageId as never).executeTakeFirst();
     if (!message) return;
     // Detection may find the original in another language than the sender's profile says.
@@ -448,19 +448,16 @@ export class TranslationJobs {
 
   /**
    * A retry that finds its row settled: the attempt before may have died between storing the result
-   * and announcing it (kill -9; its job came back through the heartbeat), so that language's readers
-   * hear what is stored (clients merge by message id: a second announcement is harmless).
+   * and announcing it (kill -9; its job came back through the heartbeat), so announce what is stored.
    */
-  private async announceIfRetried(job: Fetched): Promise<void> {
+  private async announceStored(job: Fetched): Promise<void> {
     if (job.retryCount === 0) return;
-    const { data } = job;
-    const message = await this.o.db.selectFrom('messages').selectAll().where('id', '=', data.messageId as never).executeTakeFirst();
+    const message = await this.o.db.selectFrom('messages').selectAll().where('id', '=', job.data.messageId as never).executeTakeFirst();
     if (!message) return;
     const [rows, readers] = await Promise.all([
       this.o.db.selectFrom('message_translations').selectAll().where('message_id', '=', message.id).execute(),
       roomReaders(this.o.db, message.chat_room_id),
     ]);
-    if (!rows.some((r) => r.language === data.language && r.status !== 'pending')) return;
-    publishViews(this.o.events, 'message.translated', message, rows, readers, data.language);
+    if (rows.some((r) => r.language === job.data.language && r.status !== 'pending')) publishViews(this.o.events, 'message.translated', message, rows, readers, job.data.language);
   }
 }
