@@ -72,14 +72,12 @@ test('ana, bruno and claire talk in a group, each in their language; ana removes
   await expect(atBruno.getByTestId('message-original')).toHaveText('Where is the train station?');
   await expect(atBruno.getByTestId('message-sender')).toHaveText(ana.username);
   await expect(atBruno.getByTestId('message-translation')).toContainText(/tren/i, { timeout: 30_000 });
-  // PENDING the server's audience and per-language fan-out (issue 22 item 2, branch groups-server): today a
-  // group message reaches the sender and one other member only, translated once. When it lands, add:
-  //   const atClaire = messages(claire.page, false).last();
-  //   await expect(atClaire.getByTestId('message-original')).toHaveText('Where is the train station?');
-  //   await expect(atClaire.getByTestId('message-translation')).toContainText(/gare|train/i, { timeout: 30_000 });
-  //   await expect(atClaire.getByTestId('message-translation')).not.toContainText(/tren/i);
+  const atClaire = messages(claire.page, false).last();
+  await expect(atClaire.getByTestId('message-original')).toHaveText('Where is the train station?');
+  await expect(atClaire.getByTestId('message-translation')).toContainText(/gare|train/i, { timeout: 30_000 });
+  await expect(atClaire.getByTestId('message-translation')).not.toContainText(/tren/i);
 
-  // bruno answers in Spanish: ana reads English (claire's French: PENDING, as above).
+  // bruno answers in Spanish: ana reads English.
   await send(bruno, '¿Dónde está la estación de tren?');
   await expect(messages(ana.page, false).last().getByTestId('message-sender')).toHaveText(bruno.username);
   await expect(messages(ana.page, false).last().getByTestId('message-translation')).toContainText(/station/i, { timeout: 30_000 });

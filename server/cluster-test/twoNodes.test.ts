@@ -243,4 +243,25 @@ describe('a group across two nodes', () => {
     liSock.close();
     boSock.close();
   });
+
+  it('typing on node 1 reaches the members on node 2, and stops for a member removed', async () => {
+    const ana = await signUpAndIn(node1.app);
+    const [li, bo] = [await signUpAndIn(node2.app), await signUpAndIn(node2.app)];
+    const roomId = (await call(node1, ana.cookie, 'POST', '/api/groups', { name: 'Typing', memberIds: [li.id, bo.id] })).json().room.id as string;
+    const [liSock, boSock] = [await TestSocket.open(base.node2!, li.cookie), await TestSocket.open(base.node2!, bo.cookie)];
+    const typedBy = (sock: TestSocket) => sock.events.filter((e) => e.type === 'typing' && e.roomId === roomId).length;
+    const first = await TestSocket.open(base.node1!, ana.cookie);
+    first.ws.send(JSON.stringify({ type: 'typing', roomId }));
+    expect(await liSock.next((e) => e.type === 'typing' && e.roomId === roomId)).toEqual({ v: 1, type: 'typing', roomId, userId: ana.id });
+    await boSock.next((e) => e.type === 'typing' && e.roomId === roomId);
+
+    expect((await call(node1, ana.cookie, 'DELETE', `/api/chats/${roomId}/members/${bo.id}`)).statusCode).toBe(200);
+    await boSock.next((e) => e.type === 'group.you_were_removed' && e.roomId === roomId);
+    // A second socket of ana's (a socket relays a room's typing once per 2 s): li hears it, bo no more.
+    const second = await TestSocket.open(base.node1!, ana.cookie);
+    second.ws.send(JSON.stringify({ type: 'typing', roomId }));
+    await liSock.next(() => typedBy(liSock) === 2);
+    expect(typedBy(boSock)).toBe(1);
+    for (const sock of [liSock, boSock, first, second]) sock.close();
+  });
 });

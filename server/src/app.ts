@@ -46,6 +46,7 @@ import { scanRoutes } from './scan/routes.ts';
 import { createScanService } from './scan/service.ts';
 import { attachVoiceSocket, createVoiceDeps, voiceRoutes } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
+import { relayTyping } from './chat/typing.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { createMediaService } from './media/service.ts';
 import { sendMessage } from './chat/messageSender.ts';
@@ -307,7 +308,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(safetyRoutes, { db, requireUser });
 
     const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
-    const realtime = attachRealtimeSocket(app.server, { hub, guard, sessionEvents, sessionWatch });
+    const realtime = attachRealtimeSocket(app.server, {
+      hub, guard, sessionEvents, sessionWatch,
+      onTyping: (roomId, userId) => relayTyping(db, events, roomId, userId),
+    });
     // Shutdown: tell clients to reconnect (to another node, or to this one once it is back).
     app.addHook('preClose', async () => realtime.closeForRestart());
     app.addHook('onClose', async () => realtime.close());

@@ -113,3 +113,44 @@ describe('draft preview', () => {
     expect((await s.app.inject({ method: 'POST', url: `/api/chats/${own}/preview`, payload: { content: 'Hi' } })).statusCode).toBe(401);
   });
 });
+
+describe('draft preview in a group', () => {
+  async function person(language: string) {
+    const p = await signUpAndIn(s.app);
+    await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language }, headers: { cookie: p.cookie } });
+    return p;
+  }
+
+  it('gives one line per language the other members read, most-read first, each with its back-translation', async () => {
+    const [ana, bruno, carla, dora, eve] = [await person('en'), await person('es'), await person('es'), await person('fr'), await person('en')];
+    const created = await s.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Trip', memberIds: [bruno.id, carla.id, dora.id, eve.id] }, headers: { cookie: ana.cookie } });
+    expect(created.statusCode, created.body).toBe(201);
+    const roomId = created.json().room.id as string;
+    const draft = 'The train leaves at nine';
+
+    const res = await preview(ana.cookie, roomId, draft);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'done', sourceLanguage: 'en', targetLanguage: 'es', translation: `[es] ${draft}`, backTranslation: `[en] [es] ${draft}`,
+      languages: [
+        { targetLanguage: 'es', status: 'done', translation: `[es] ${draft}`, backTranslation: `[en] [es] ${draft}` },
+        { targetLanguage: 'fr', status: 'done', translation: `[fr] ${draft}`, backTranslation: `[en] [fr] ${draft}` },
+      ],
+    });
+    // Forward and back for each of the two other languages; none for English (eve reads the original).
+    expect(userTexts().sort()).toEqual([draft, draft, `[es] ${draft}`, `[fr] ${draft}`].sort());
+
+    // Bruno's preview: English (two readers) before French (one).
+    const fromBruno = (await preview(bruno.cookie, roomId, 'Hasta luego')).json();
+    expect(fromBruno.languages.map((l: { targetLanguage: string }) => l.targetLanguage)).toEqual(['en', 'fr']);
+  });
+
+  it('answers not_needed with no lines and no engine call when every other member reads the sender language', async () => {
+    const [ana, bruno, carla] = [await person('de'), await person('de'), await person('de')];
+    const roomId = (await s.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Haus', memberIds: [bruno.id, carla.id] }, headers: { cookie: ana.cookie } })).json().room.id as string;
+    expect((await preview(ana.cookie, roomId, 'Bis morgen')).json()).toEqual({
+      status: 'not_needed', translation: null, backTranslation: null, sourceLanguage: 'de', targetLanguage: 'de', languages: [],
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+});

@@ -250,3 +250,31 @@ describe('running a group', () => {
     expect((await api(ana, 'GET', `/api/chats/${roomId}/members`)).json().members).toHaveLength(2);
   });
 });
+
+describe('history in a language that has no row yet', () => {
+  it('makes the missing row on demand (pending, with a job) when the reader loads history, and tells them the result', async () => {
+    const [ana, li, bo] = [await person('en'), await person('es'), await person('fr')];
+    const { room } = await group(ana, [li, bo]);
+    const boSocket = await TestSocket.open(base, bo.cookie);
+    const id = (await send(ana, room.id, 'Older news')).json().message.id as string;
+    await boSocket.next((e) => e.type === 'message.translated' && e.message.id === id && e.message.translation_status === 'done');
+    // An older message with no French row (as one from before bo read French): only the original so far.
+    const db = s.database.db;
+    await db.deleteFrom('message_translations').where('message_id', '=', id).where('language', '=', 'fr').execute();
+    calls.length = 0;
+
+    const seen = (await history(bo, room.id)).find((m) => m.id === id);
+    expect(seen).toMatchObject({ content: 'Older news', target_language: 'fr', translation_status: 'pending', translated_content: null });
+    const heard = await boSocket.next((e) => e.type === 'message.translated' && e.message.id === id && e.message.translation_status === 'done'
+      && boSocket.events.filter((x) => x.type === 'message.translated' && x.message.id === id && x.message.translation_status === 'done').length === 2);
+    expect(heard).toMatchObject({ message: { target_language: 'fr', translated_content: '[fr] Older news' } });
+    expect(calls.filter((c) => c.text === 'Older news').map((c) => c.target)).toEqual(['fr']);
+    // Loading again adds nothing; the sender's own view and the Spanish row are untouched.
+    expect((await history(bo, room.id)).find((m) => m.id === id)).toMatchObject({ translated_content: '[fr] Older news', translation_status: 'done' });
+    expect((await history(ana, room.id)).find((m) => m.id === id)).toMatchObject({ content: 'Older news' });
+    expect((await db.selectFrom('message_translations').select(['language', 'status']).where('message_id', '=', id).orderBy('language').execute()))
+      .toEqual([{ language: 'es', status: 'done' }, { language: 'fr', status: 'done' }]);
+    expect(calls.filter((c) => c.text === 'Older news')).toHaveLength(1);
+    boSocket.close();
+  });
+});

@@ -102,4 +102,20 @@ describe('translation budget', () => {
       method: 'POST', url: '/api/translate', payload: { text: fresh('bronze bicycle'), sourceLanguage: 'es', targetLanguage: 'en' }, headers: { cookie: bruno.cookie },
     })).statusCode).toBe(200);
   });
+
+  it('a group preview spends for every language line: one that a pair preview of the same draft would leave within budget', async () => {
+    const people = [await signUpAndIn(s.app), await signUpAndIn(s.app), await signUpAndIn(s.app)];
+    for (const [p, language] of [[people[0]!, 'en'], [people[1]!, 'es'], [people[2]!, 'fr']] as const) {
+      await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language }, headers: { cookie: p.cookie } });
+    }
+    const [ana, bruno, carla] = people as [User, User, User];
+    const created = await s.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Kites', memberIds: [bruno.id, carla.id] }, headers: { cookie: ana.cookie } });
+    expect(created.statusCode, created.body).toBe(201);
+    // 26 characters: a pair's forward and back stay near 57, the two languages' lines spend over 100.
+    const shown = await preview(ana, created.json().room.id as string, 'Fly the green kite'.padEnd(26, '.'));
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().languages).toHaveLength(2);
+    expect(fake.requests).toHaveLength(4);
+    expectBudgetRefusal(await translate(ana, fresh('green kite')));
+  });
 });

@@ -2,6 +2,7 @@ import { LIMITS, type ChatMessage } from '@parley/common';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { requireMembership } from './membership.ts';
+import { addMissingTranslations, type HistoryJobs } from './missingTranslations.ts';
 import { presentMessage, viewFor, type MessageRow } from './presenters.ts';
 import { roomReaders } from './readers.ts';
 
@@ -21,7 +22,9 @@ export const RESUME_LOOKBACK = '2 minutes';
  * the client already saw a higher one; and a node can die between storing a translation and
  * announcing it. The client merges by id, so those rows only replace what it holds with what is stored.
  */
-export async function listMessages(db: Db, callerId: string, roomId: string, page: { after?: string | undefined; resume?: string | undefined } = {}): Promise<ChatMessage[]> {
+export async function listMessages(
+  db: Db, callerId: string, roomId: string, page: { after?: string | undefined; resume?: string | undefined } = {}, jobs?: HistoryJobs,
+): Promise<ChatMessage[]> {
   const me = await requireMembership(db, roomId, callerId);
   let q = db.selectFrom('messages').selectAll().where('chat_room_id', '=', roomId);
   // A group member added later sees the history from joining on.
@@ -32,24 +35,28 @@ export async function listMessages(db: Db, callerId: string, roomId: string, pag
     const rows = await q
       .where((eb) => eb.or([eb('id', '>', resume as never), eb('changed_at', '>=', lookFrom)]))
       .orderBy('id', 'asc').limit(LIMITS.messagesPage).execute();
-    return present(db, callerId, rows);
+    return present(db, callerId, rows, jobs);
   }
   if (after !== undefined) {
     const rows = await q.where('id', '>', after as never).orderBy('id', 'asc').limit(LIMITS.messagesPage).execute();
-    return present(db, callerId, rows);
+    return present(db, callerId, rows, jobs);
   }
   q = q.orderBy('id', 'desc').limit(LIMITS.chatHistory);
-  return present(db, callerId, (await q.execute()).reverse());
+  return present(db, callerId, (await q.execute()).reverse(), jobs);
 }
 
-/** Each message as this reader sees it: with the translation rows of these messages (one query). */
-async function present(db: Db, readerId: string, messages: MessageRow[]): Promise<ChatMessage[]> {
+/**
+ * Each message as this reader sees it: with the translation rows of these messages (one query).
+ * `jobs`: rows missing in the reader's language are made (pending) and queued on the way.
+ */
+async function present(db: Db, readerId: string, messages: MessageRow[], jobs?: HistoryJobs): Promise<ChatMessage[]> {
   if (messages.length === 0) return [];
   const [rows, readers] = await Promise.all([
     db.selectFrom('message_translations').selectAll().where('message_id', 'in', messages.map((m) => m.id)).execute(),
     roomReaders(db, messages[0]!.chat_room_id),
   ]);
   const reader = readers.find((r) => r.id === readerId);
+  if (jobs) rows.push(...(await addMissingTranslations(db, jobs, readerId, reader?.language ?? null, messages, rows)));
   const byMessage = new Map<string, typeof rows>();
   for (const r of rows) byMessage.set(String(r.message_id), [...(byMessage.get(String(r.message_id)) ?? []), r]);
   return messages.map((m) => presentMessage(m, viewFor(m, byMessage.get(String(m.id)) ?? [], readerId, reader?.language ?? null, readers)));

@@ -141,7 +141,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   });
 
   r.get(`${CHAT_API.chats}/:roomId/messages`, { schema: { params: roomParams, querystring: messagesQuery } }, async (request) => ({
-    messages: await listMessages(db, currentUser(request).id, request.params.roomId, request.query),
+    messages: await listMessages(db, currentUser(request).id, request.params.roomId, request.query, deps.jobs),
   }));
 
   r.post(`${CHAT_API.chats}/:roomId/messages`, { schema: { params: roomParams, body: sendMessageBody } }, async (request, reply) => {

@@ -322,12 +322,20 @@ export class TranslationJobs {
 
   private async process(job: Fetched): Promise<void> {
     const { data } = job;
-    const work = await this.load(data);
-    // Settled already (another job, a correction), or the message is gone: nothing to do.
-    if (!work) {
-      await this.announceStored(job);
-      await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
-      return;
+    let work: Awaited<ReturnType<TranslationJobs['load']>>;
+    try {
+      work = await this.load(data);
+      // Settled already (another job, a correction), or the message is gone: nothing to do.
+      if (!work) {
+        await this.announceStored(job);
+        await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
+        return;
+      }
+    } catch (err) {
+      // The database went away while reading: this attempt fails now and is retried with backoff,
+      // instead of the job waiting out its lease.
+      this.o.log.warn({ err, messageId: data.messageId, language: data.language }, 'could not read the translation to make; will retry');
+      return this.failAttempt(job, err);
     }
     const lastAttempt = job.retryCount >= job.retryLimit;
     const started = performance.now();

@@ -5,6 +5,7 @@ import type { SessionEvents } from '../auth/sessionEvents.ts';
 import type { SessionWatch } from '../auth/sessionWatch.ts';
 import { refuseUpgrade, type UpgradeGuard } from '../http/upgrade.ts';
 import type { Client, RealtimeHub } from './hub.ts';
+import { typingThrottle } from './typingThrottle.ts';
 
 export const REALTIME_PATH = '/api/realtime';
 
@@ -17,9 +18,11 @@ export interface RealtimeSocketDeps {
   sessionWatch: SessionWatch;
   /** How often to ping sockets and drop dead ones. */
   sweepMs?: number;
+  /** A member says they are typing in a room (relayed to its other members; membership checked there). */
+  onTyping?: (roomId: string, userId: string) => Promise<void>;
 }
 
-/** The chat socket: one per signed-in tab, server-to-client events only (plus ping). */
+/** The chat socket: one per signed-in tab, server-to-client events (plus ping, and typing relayed to the room). */
 export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): { closeForRestart(): Promise<void>; close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME_LIMITS.maxFrameBytes });
   const alive = new WeakSet<object>();
@@ -44,6 +47,8 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
           alive.add(ws);
           let frames = 0;
           const window = setInterval(() => (frames = 0), 60_000);
+          const mayRelayTyping = typingThrottle();
+          let relayed = Promise.resolve(); // typing relays of a socket go out in the order they came
           const send = (e: ServerEvent) => ws.send(JSON.stringify(e));
           send({ v: 1, type: 'hello', userId: session.userId });
           ws.on('pong', () => alive.add(ws));
@@ -52,6 +57,15 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
             if (frames > REALTIME_LIMITS.framesPerMinute) return ws.close(1008, 'rate limit');
             const parsed = isBinary ? undefined : clientFrameSchema.safeParse(safeJson(data.toString()));
             if (!parsed?.success) return send({ v: 1, type: 'error', code: 'bad_frame', message: 'Unknown or malformed frame' });
+            if (parsed.data.type === 'typing') {
+              // No answer: a non-member's frame is dropped exactly like one for a room that does not exist.
+              const { roomId } = parsed.data;
+              if (deps.onTyping && mayRelayTyping(roomId)) {
+                const relay = deps.onTyping;
+                relayed = relayed.then(() => relay(roomId, session.userId)).catch(() => undefined);
+              }
+              return;
+            }
             send({ v: 1, type: 'pong' });
           });
           ws.on('close', () => {
