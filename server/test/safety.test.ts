@@ -95,6 +95,20 @@ describe('blocking', () => {
     boSocket.close();
   });
 
+  it('stops the blocker\'s typing from reaching the blocked person (a group both are in)', async () => {
+    const [ana, bo, cy] = [await signUpAndIn(s.app), await signUpAndIn(s.app), await signUpAndIn(s.app)];
+    const roomId = (await api(ana, 'POST', '/api/groups', { name: 'Club', memberIds: [bo.id, cy.id] })).json().room.id as string;
+    const [boSocket, cySocket, anaSocket] = [await TestSocket.open(base, bo.cookie), await TestSocket.open(base, cy.cookie), await TestSocket.open(base, ana.cookie)];
+    await block(ana, bo);
+    anaSocket.ws.send(JSON.stringify({ type: 'typing', roomId }));
+    await cySocket.next((e) => e.type === 'typing' && e.userId === ana.id);
+    // Published to everyone at once: Bo's own later read event arrives after where Ana's typing would be.
+    await api(bo, 'POST', `/api/chats/${roomId}/read`);
+    await boSocket.next((e) => e.type === 'read.updated' && e.userId === bo.id);
+    expect(boSocket.events.filter((e) => e.type === 'typing')).toEqual([]);
+    for (const socket of [boSocket, cySocket, anaSocket]) socket.close();
+  });
+
   it('lists the blocked people; blocking twice is an idempotent 200; bad input is a clear 4xx', async () => {
     const [ana, bo, cy] = [await signUpAndIn(s.app), await signUpAndIn(s.app), await signUpAndIn(s.app)];
     await block(ana, bo);
