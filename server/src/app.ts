@@ -60,9 +60,10 @@ import { opsRoutes } from './ops/routes.ts';
 import { ClusterEvents } from './realtime/clusterEvents.ts';
 import { Mailer } from './mail/mailer.ts';
 import { operatorAuthHooks } from './admin/authHooks.ts';
-import { pruneAudit } from './admin/audit.ts';
+import { pruneAudit, recordAudit } from './admin/audit.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { safetyRoutes } from './safety/routes.ts';
+import { accountDataRoutes } from './account/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -306,6 +307,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onMessageStored: () => metrics.messages.inc(),
     });
     await app.register(safetyRoutes, { db, requireUser });
+    await app.register(accountDataRoutes, {
+      db, requireUser, now, cookieName, secureCookies: config.secureCookies, events, contexts,
+      endSessions: (ids) => ids.forEach((id) => sessionEvents.ended(id, 'signed_out')),
+      audit: (tx, entry) => recordAudit(tx, {
+        action: 'account.deleted', actor: { id: entry.userId, email: entry.email, address: null },
+        target: { id: null, email: entry.email }, details: { eraseMessages: entry.eraseMessages },
+      }, now()),
+    });
 
     const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
     const realtime = attachRealtimeSocket(app.server, {
@@ -327,6 +336,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, now, requireUser,
       // A disabled or deleted account's sessions end on every node: sockets closed, caches forgotten.
       endSessions: (ids) => ids.forEach((id) => sessionEvents.ended(id, 'signed_out')),
+      events, contexts,
       publicUrl: config.publicUrl,
       registration: config.operators.registration,
       signupEmailDomains: config.operators.signupEmailDomains,

@@ -16,6 +16,9 @@ export const API = {
   accountPassword: '/api/account/password',
   accountSessions: '/api/account/sessions',
   accountSignOutOthers: '/api/account/sessions/sign-out-others',
+  /** Delete my account (password required); download my data. */
+  accountDelete: '/api/account/delete',
+  accountExport: '/api/account/export',
   profile: '/api/profile',
   avatar: '/api/profile/avatar',
 } as const;
