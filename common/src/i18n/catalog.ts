@@ -363,6 +363,7 @@ export const CATALOG = {
     mediaInvalidAudio: 'This recording could not be used. Please record it again.',
     mediaAudioTooLong: 'Voice messages can be at most 2 minutes long.',
     mediaInvalidImage: 'This file is not a photo that can be sent. Choose a JPEG, PNG, WebP, GIF, AVIF or HEIC image.',
+    deletedUser: 'Deleted user',
   },
   talk: {
     title: 'Voice Translator',
@@ -559,6 +560,17 @@ export const CATALOG = {
     listen: 'Listen',
     stopListening: 'Stop',
     speechFailed: 'Could not read this aloud. Please try again.',
+    yourDataTitle: 'Your data',
+    downloadData: 'Download my data',
+    downloadDataHint: 'One file with your profile, your conversations, the messages you sent and received with their translations, glossaries and the people you blocked.',
+    deleteAccount: 'Delete my account',
+    deleteAccountHint: 'Your profile, photo, devices and the photos and recordings you sent are deleted, and your username and e-mail become free. Your messages stay in the other people\'s conversations as from "Deleted user", unless you erase them too.',
+    deleteAccountConfirmTitle: 'Delete your account?',
+    accountPassword: 'Your password',
+    eraseMessages: 'Also erase every message I sent',
+    deleteAccountConfirm: 'Delete my account for good',
+    accountDeleted: 'Your account has been deleted.',
+    passwordIncorrect: 'The password is not correct.',
   },
   // Block and report (issue 23 item 6): conversation header and search result menus, Profile -> Blocked people.
   safety: {

@@ -14,6 +14,7 @@ import { FullScreenLoader } from '../auth/guards.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import { BlockedPeopleSection } from '../safety/BlockedPeopleSection.tsx';
+import { AccountDataSection } from './AccountDataSection.tsx';
 import { updateProfile } from './profileApi.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 
@@ -50,6 +51,7 @@ export function ProfilePage() {
         </Card>
         <SecuritySection />
         <BlockedPeopleSection />
+        <AccountDataSection />
       </main>
     </div>
   );
