@@ -179,6 +179,11 @@ export const messagesQuery = z.object({
    * ones that changed shortly before it (server/src/chat/messages.ts). The client merges by id.
    */
   resume: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
+  /**
+   * Jump to a message: a page of history around it (up to 25 before it, it, and up to 24 after), oldest
+   * first. A message of another room, or from before a group member joined, answers 404 message_not_found.
+   */
+  around: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
 });
 
 export { CHAT_API } from './chatRoutes.ts';

@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   'unauthenticated',
   'forbidden_origin',
   'not_found',
+  'message_not_found',
   'rate_limited',
   'translation_budget',
   'email_taken',
