@@ -2,19 +2,24 @@ import type { ChatMessage } from '@parley/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { TestSocket } from './realtimeClient.ts';
 
 const translator: ChatTranslator = {
   translate: async (input) => ({ text: `[${input.target}] ${input.text}`, ok: true, detectedLanguage: input.sourceHint ?? 'en' }),
 };
 
 let s: TestServer;
+let base: string;
 beforeAll(async () => {
   s = await getTestServer({ chatTranslator: translator });
+  await s.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = s.app.server.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 });
 afterAll(async () => s.close());
 
 type Person = Awaited<ReturnType<typeof signUpAndIn>>;
-const api = (who: Person, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+const api = (who: Person, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   s.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
 
 let seq = 0;
@@ -85,5 +90,87 @@ describe('jump to a message (?around=)', () => {
     expect(page.map((m) => m.content)).not.toContain('before dee');
     expect(page.map((m) => m.content)).toContain('after dee');
     expect(((await history(cy, roomId, `?around=${before.id}`)).json().messages as ChatMessage[]).map((m) => m.content)).toContain('before dee');
+  });
+});
+
+describe('read receipts', () => {
+  const reads = async (who: Person, roomId: string) => (await api(who, 'GET', `/api/chats/${roomId}/reads`)).json().reads as { userId: string; lastReadMessageId: string }[];
+  const read = async (who: Person, roomId: string) => (await api(who, 'POST', `/api/chats/${roomId}/read`)).json().lastReadMessageId as string;
+  const setReceipts = async (who: Person, on: boolean) => {
+    const res = await api(who, 'PATCH', '/api/profile', { read_receipts: on });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().read_receipts).toBe(on);
+  };
+  /** Reads of `reader` that reached `socket`, after a marker read of the socket's own user (one socket, in order). */
+  async function readsSeen(socket: TestSocket, owner: Person, roomId: string, reader: Person) {
+    const mark = await read(owner, roomId);
+    await socket.next((e) => e.type === 'read.updated' && e.userId === owner.id && e.lastReadMessageId === mark);
+    return socket.events.filter((e) => e.type === 'read.updated' && e.userId === reader.id);
+  }
+
+  it('tells the partner live and on reload, and hides it both ways when either turns read receipts off', async () => {
+    const [ana, bo] = [await person('en'), await person('es')];
+    const roomId = await pairRoom(ana, bo);
+    const hello = await send(ana, roomId, 'hello');
+    const anaSocket = await TestSocket.open(base, ana.cookie);
+    expect(await read(bo, roomId)).toBe(hello.id);
+    const live = await anaSocket.next((e) => e.type === 'read.updated' && e.userId === bo.id);
+    expect(live).toMatchObject({ roomId, lastReadMessageId: hello.id });
+    expect(await reads(ana, roomId)).toEqual([{ userId: bo.id, lastReadMessageId: hello.id }]);
+    expect((await api(ana, 'GET', '/api/profile')).json().read_receipts).toBe(true);
+
+    // Bo turns them off: Ana no longer sees Bo's reads, and Bo no longer sees Ana's.
+    await setReceipts(bo, false);
+    const second = await send(ana, roomId, 'still there?');
+    anaSocket.events.length = 0;
+    await read(bo, roomId);
+    expect(await readsSeen(anaSocket, ana, roomId, bo)).toEqual([]);
+    expect(await reads(ana, roomId)).toEqual([]);
+    expect(await reads(bo, roomId)).toEqual([]);
+
+    // Back on for Bo, off for Ana: still hidden both ways.
+    await setReceipts(bo, true);
+    await setReceipts(ana, false);
+    anaSocket.events.length = 0;
+    await read(bo, roomId);
+    expect(await readsSeen(anaSocket, ana, roomId, bo)).toEqual([]);
+    expect(await reads(ana, roomId)).toEqual([]);
+    expect(await reads(bo, roomId)).toEqual([]);
+    await setReceipts(ana, true);
+    expect(await reads(ana, roomId)).toEqual([{ userId: bo.id, lastReadMessageId: second.id }]);
+    anaSocket.close();
+  });
+
+  it('is not shared with someone blocked, either way', async () => {
+    const [ana, bo] = [await person(), await person()];
+    const roomId = await pairRoom(ana, bo);
+    await send(ana, roomId, 'hello');
+    await send(bo, roomId, 'hi');
+    expect((await api(bo, 'POST', '/api/blocks', { userId: ana.id })).statusCode).toBe(200);
+    const [anaSocket, boSocket] = [await TestSocket.open(base, ana.cookie), await TestSocket.open(base, bo.cookie)];
+    await read(bo, roomId);
+    await read(ana, roomId);
+    expect(await readsSeen(anaSocket, ana, roomId, bo)).toEqual([]);
+    expect(await readsSeen(boSocket, bo, roomId, ana)).toEqual([]);
+    expect(await reads(ana, roomId)).toEqual([]);
+    expect(await reads(bo, roomId)).toEqual([]);
+    await api(bo, 'DELETE', `/api/blocks/${ana.id}`);
+    expect((await reads(ana, roomId)).map((r) => r.userId)).toEqual([bo.id]);
+    anaSocket.close();
+    boSocket.close();
+  });
+
+  it("gives a group's sender every member's mark (Seen by N), without those who turned receipts off", async () => {
+    const [ana, bo, cy, dee] = [await person(), await person(), await person(), await person()];
+    const roomId = (await api(ana, 'POST', '/api/groups', { name: 'Club', memberIds: [bo.id, cy.id, dee.id] })).json().room.id as string;
+    const hello = await send(ana, roomId, 'hello all');
+    await setReceipts(dee, false);
+    for (const who of [bo, cy, dee]) await read(who, roomId);
+    const marks = await reads(ana, roomId);
+    expect(marks.map((m) => m.userId).sort()).toEqual([bo.id, cy.id].sort());
+    expect(marks.every((m) => m.lastReadMessageId === hello.id)).toBe(true);
+    // A non-member gets the room's 404.
+    const outsider = await person();
+    expect((await api(outsider, 'GET', `/api/chats/${roomId}/reads`)).statusCode).toBe(404);
   });
 });

@@ -51,6 +51,12 @@ export interface ChatMessage {
   system_event?: GroupSystemEvent | null;
 }
 
+/** Another member's read mark (GET /api/chats/:roomId/reads): messages up to this id are read. */
+export interface ReadMark {
+  userId: string;
+  lastReadMessageId: string;
+}
+
 /** A conversation glossary entry: how `sourcePhrase` is rendered in the other language (and back). */
 export interface GlossaryEntryView {
   id: string;

@@ -6,6 +6,8 @@ export const CHAT_API = {
   messages: (roomId: string) => `/api/chats/${roomId}/messages`,
   retryTranslation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/retry-translation`,
   read: (roomId: string) => `/api/chats/${roomId}/read`,
+  /** The other members' read marks the caller may see (read receipts). */
+  reads: (roomId: string) => `/api/chats/${roomId}/reads`,
   context: (roomId: string) => `/api/chats/${roomId}/context`,
   preview: (roomId: string) => `/api/chats/${roomId}/preview`,
   translation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/translation`,
