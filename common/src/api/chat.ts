@@ -192,6 +192,40 @@ export const messagesQuery = z.object({
   around: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
 });
 
+/**
+ * GET /api/messages/search: `q` (1-200 characters, matched as plain text: words separated by spaces must all
+ * appear, in any case and with or without accents), in every conversation of the caller or in `roomId` only;
+ * `cursor`: the `nextCursor` of the page before.
+ */
+export const messageSearchQuery = z.object({
+  q: safeText().trim().min(1, FIELD_ERRORS.search_empty).max(LIMITS.messageSearchMaxChars, FIELD_ERRORS.message_search_too_long),
+  roomId: z.string().max(64).optional(),
+  cursor: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
+});
+
+/** One message found: what the reader reads of it, with the matched words marked. */
+export interface MessageSearchHit {
+  id: string;
+  roomId: string;
+  roomKind: RoomKind;
+  /** The group's name, or the partner's username in a pair. */
+  roomName: string;
+  senderId: string | null;
+  senderName: string | null;
+  mine: boolean;
+  /** The reader's translation when the words are in it, else the original. */
+  text: string;
+  /** The matched words in `text` ([start, end) UTF-16 indices). */
+  highlights: TextSpan[];
+  created_at: string;
+}
+
+export interface MessageSearchResponse {
+  results: MessageSearchHit[];
+  /** The next (older) page's cursor; null when this is the last. */
+  nextCursor: string | null;
+}
+
 export { CHAT_API } from './chatRoutes.ts';
 
 export { relationshipContextSchema };

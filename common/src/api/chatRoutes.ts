@@ -1,6 +1,8 @@
 /** Paths of the chat API (no zod: the web client imports this through `@parley/common/client`). */
 export const CHAT_API = {
   searchUsers: '/api/users/search',
+  /** Message search, in every conversation or one (?roomId=). */
+  searchMessages: '/api/messages/search',
   chats: '/api/chats',
   chat: (roomId: string) => `/api/chats/${roomId}`,
   messages: (roomId: string) => `/api/chats/${roomId}/messages`,

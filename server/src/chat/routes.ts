@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addMembersBody, createGroupBody, leaveGroupBody, memberParams, updateGroupBody,
-  CHAT_API, correctTranslationBody, glossaryEntryBody, glossaryParams, messageParams as numericMessageParams, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
+  CHAT_API, correctTranslationBody, glossaryEntryBody, glossaryParams, messageParams as numericMessageParams, messageSearchQuery, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
   type PickerRelationshipType, type StartChatResponse,
 } from '@parley/common';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import { correctTranslation, deleteGlossaryEntry, listGlossary, updateGlossaryEn
 import { retryTranslation, sendMessage } from './messageSender.ts';
 import { listMessages } from './messages.ts';
 import { readAudience, readMarks } from './receipts.ts';
+import { searchMessages } from './messageSearch.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
 import { searchUsers } from './search.ts';
 import { addMembers, createGroup, leaveGroup, listMembers, makeAdmin, removeMember, updateGroup } from './groups.ts';
@@ -64,7 +65,18 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     name: 'search', points: deps.searchesPerMinute ?? 60, durationSec: 60,
     tooMany: (s) => `Too many searches. Try again in ${s} seconds.`,
   });
+  // Message search: also after a 300 ms pause, with "show more" pages.
+  const messageSearchLimit = createRateLimit({
+    name: 'messageSearch', points: deps.searchesPerMinute ?? 60, durationSec: 60,
+    tooMany: (s) => `Too many searches. Try again in ${s} seconds.`,
+  });
   app.addHook('onRequest', deps.requireUser);
+
+  r.get(CHAT_API.searchMessages, { schema: { querystring: messageSearchQuery } }, async (request) => {
+    const user = currentUser(request);
+    await messageSearchLimit.consume(user.id);
+    return searchMessages(db, user.id, request.query);
+  });
 
   r.get(CHAT_API.searchUsers, { schema: { querystring: searchUsersQuery } }, async (request) => {
     const user = currentUser(request);
