@@ -34,6 +34,8 @@ export const profileSchema = z.object({
   language: z.enum(LANGUAGE_CODES).nullable(),
   bio: z.string().nullable(),
   avatar_url: z.string().nullable(),
+  /** Read receipts (on unless turned off; always sent by the server, absent in copies kept from before). */
+  read_receipts: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

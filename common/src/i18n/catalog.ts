@@ -163,6 +163,20 @@ export const CATALOG = {
     scan: 'Scan',
   },
   chat: {
+    // Read receipts, message search and jumping to a message (issue 25 items 6-7).
+    messageUnavailable: 'This message is no longer available.',
+    seen: 'Seen',
+    seenBy: 'Seen by {n}',
+    seenByTitle: 'Seen by',
+    readReceipts: 'Read receipts',
+    readReceiptsHint: "When off, others don't see when you have read their messages, and you don't see when they have read yours.",
+    searchMessages: 'Search messages',
+    searchInConversation: 'Search in this conversation',
+    searchNoResults: 'No messages found',
+    searchSearching: 'Searching...',
+    searchMore: 'Show more results',
+    searchClose: 'Close search',
+    messageSearchFailed: 'The search failed. Please try again.',
     // Group conversations (issue 22): creating and running a group, its system lines, typing, per-language preview.
     groupNew: 'New group',
     groupNewDescription: 'Pick 2 to 255 people, give the group a name and choose its tone.',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addMembersBody, createGroupBody, leaveGroupBody, memberParams, updateGroupBody,
-  CHAT_API, correctTranslationBody, glossaryEntryBody, glossaryParams, messageParams as numericMessageParams, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
+  CHAT_API, correctTranslationBody, glossaryEntryBody, glossaryParams, messageParams as numericMessageParams, messageSearchQuery, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
   type PickerRelationshipType, type StartChatResponse,
 } from '@parley/common';
 import { z } from 'zod';
@@ -15,10 +15,10 @@ import { previewTranslation } from './draftPreview.ts';
 import { correctTranslation, deleteGlossaryEntry, listGlossary, updateGlossaryEntry } from './glossary.ts';
 import { retryTranslation, sendMessage } from './messageSender.ts';
 import { listMessages } from './messages.ts';
-import { participantIds } from './membership.ts';
+import { readAudience, readMarks } from './receipts.ts';
+import { searchMessages } from './messageSearch.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
 import { searchUsers } from './search.ts';
-import { blockedBy } from '../safety/blocks.ts';
 import { addMembers, createGroup, leaveGroup, listMembers, makeAdmin, removeMember, updateGroup } from './groups.ts';
 import type { SendContexts } from './sendContexts.ts';
 import type { TranslationJobs } from './translationJobs.ts';
@@ -65,7 +65,18 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     name: 'search', points: deps.searchesPerMinute ?? 60, durationSec: 60,
     tooMany: (s) => `Too many searches. Try again in ${s} seconds.`,
   });
+  // Message search: also after a 300 ms pause, with "show more" pages.
+  const messageSearchLimit = createRateLimit({
+    name: 'messageSearch', points: deps.searchesPerMinute ?? 60, durationSec: 60,
+    tooMany: (s) => `Too many searches. Try again in ${s} seconds.`,
+  });
   app.addHook('onRequest', deps.requireUser);
+
+  r.get(CHAT_API.searchMessages, { schema: { querystring: messageSearchQuery } }, async (request) => {
+    const user = currentUser(request);
+    await messageSearchLimit.consume(user.id);
+    return searchMessages(db, user.id, request.query);
+  });
 
   r.get(CHAT_API.searchUsers, { schema: { querystring: searchUsersQuery } }, async (request) => {
     const user = currentUser(request);
@@ -116,15 +127,17 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     return { deleted: result.deleted };
   });
 
-  // Mark read, then tell the participants' sockets (not those the reader blocked) (REST route and RPC alike).
+  // Mark read, then tell the reader's sockets and the members who may see it (read receipts on both
+  // sides, no block either way: chat/receipts.ts) (REST route and RPC alike).
   const markReadAndPublish = async (me: string, roomId: string) => {
     const lastReadMessageId = await markRead(db, me, roomId);
-    // People the reader blocked no longer see their read state.
-    const audience = await participantIds(db, roomId);
-    const hidden = await blockedBy(db, me, audience);
-    events.publish(audience.filter((id) => !hidden.has(id)), { v: 1, type: 'read.updated', roomId, userId: me, lastReadMessageId });
+    events.publish(await readAudience(db, me, roomId), { v: 1, type: 'read.updated', roomId, userId: me, lastReadMessageId });
     return lastReadMessageId;
   };
+
+  r.get(`${CHAT_API.chats}/:roomId/reads`, { schema: { params: roomParams } }, async (request) => ({
+    reads: await readMarks(db, currentUser(request).id, request.params.roomId),
+  }));
 
   r.post(`${CHAT_API.chats}/:roomId/read`, { schema: { params: roomParams } }, async (request) => ({
     lastReadMessageId: await markReadAndPublish(currentUser(request).id, request.params.roomId),

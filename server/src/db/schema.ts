@@ -70,6 +70,8 @@ export interface ProfilesTable {
   avatar_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Read receipts (migration 026): off hides this person's reads from others and theirs from them. */
+  read_receipts: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface SessionsTable {

@@ -21,6 +21,7 @@ import { MessageList } from './MessageList.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
 import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
+import { useJumpToMessage } from './jumpToMessage.ts';
 import { PhotoButton, VoiceButton } from './media/MediaButtons.tsx';
 import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts';
 import { photoForUpload } from './media/photo.ts';
@@ -87,6 +88,8 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
 
   const conversation = useConversation({ roomId: chat.roomId, myId, onGone, onSendError });
   const typing = useTyping(chat.roomId, myId);
+  const onMissingMessage = useCallback(() => toast(t('chat.messageUnavailable')), [t]);
+  useJumpToMessage(chat.roomId, !conversation.loading, conversation.loadAround, onMissingMessage);
 
   const uploads = useMediaUploads(chat.roomId, myId, conversation.merge);
   const uploadActions = useMemo(() => ({ retry: uploads.retry, discard: uploads.discard }), [uploads.retry, uploads.discard]);
