@@ -44,6 +44,11 @@ describe('admin API access', () => {
     // The session says so (the web offers the console in the menu); nobody else's does.
     expect((await as(admin.cookie, 'GET', '/api/auth/session')).json().user).toMatchObject({ admin: true });
     expect((await as(other.cookie, 'GET', '/api/auth/session')).json().user).not.toHaveProperty('admin');
+    // The sign-in answer carries the same flag: the menu shows "Administration" without a reload.
+    const signInAnswer = async (user: { email: string; password: string }) =>
+      (await s.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: user.email, password: user.password } })).json().user;
+    expect(await signInAnswer(adminUser)).toMatchObject({ id: admin.id, admin: true });
+    expect(await signInAnswer(other)).not.toHaveProperty('admin');
   });
 
   it('a non-admin calling every admin route gets 403 admin_required and nothing changes; no session gets 401', async () => {
