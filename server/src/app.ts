@@ -12,6 +12,8 @@ import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './auth/accountRoutes.ts';
 import { securityRoutes } from './auth/securityRoutes.ts';
+import { OidcProvider } from './auth/oidc/provider.ts';
+import { oidcRoutes } from './auth/oidc/routes.ts';
 import { DEFAULT_MAIL_LIMITS, MailRateLimiter, type MailLimits } from './auth/mailLimits.ts';
 import { createSessionEvents } from './auth/sessionEvents.ts';
 import { SessionStore } from './auth/sessions.ts';
@@ -275,16 +277,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (serveUsers) await registerUserRoutes();
 
   async function registerUserRoutes() {
+    const authHooks = operatorAuthHooks({ db, now, ...config.operators });
+    const oidc = config.oidc ? new OidcProvider(config.oidc, (err, message) => app.log.warn({ err }, message)) : undefined;
     const limiter = new AuthRateLimiter(deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, signUpPerAddress: config.signUpsPerAddress, signInPerAddress: config.signInsPerAddress });
     await app.register(authRoutes, {
       db, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
       mailer, publicUrl: config.publicUrl,
-      hooks: operatorAuthHooks({ db, now, ...config.operators }),
+      hooks: authHooks,
+      passwordsDisabled: config.oidc?.only ?? false,
     });
+    if (oidc) {
+      await app.register(oidcRoutes, { db, provider: oidc, sessions, cookieName, secureCookies: config.secureCookies, publicUrl: config.publicUrl, now, hooks: authHooks });
+    }
     await app.register(accountRoutes, {
-      db, sessions, now, mailer, cookieName,
+      db, sessions, now, mailer, cookieName, hooks: authHooks,
       publicUrl: config.publicUrl,
       secureCookies: config.secureCookies,
       mailLimiter: new MailRateLimiter(deps.mailLimits ?? DEFAULT_MAIL_LIMITS),
@@ -340,7 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       registration: config.operators.registration,
       signupEmailDomains: config.operators.signupEmailDomains,
-      oidc: null,
+      oidc: config.oidc ? { name: config.oidc.name, only: config.oidc.only } : null,
       status: {
         databaseKind: deps.database.kind, bus,
         engines: () => translation.router.engines.map((e) => e.id),

@@ -71,6 +71,13 @@ export const ERROR_CODES = [
   'invite_invalid',
   'email_domain_not_allowed',
   'wrong_password',
+  // single sign-on (OpenID Connect)
+  'password_sign_in_disabled',
+  'oidc_unavailable',
+  'sso_failed',
+  'sso_state_invalid',
+  'sso_email_unverified',
+  'sso_email_missing',
   // block and report
   'cannot_message',
   'cannot_block_self',
@@ -113,6 +120,12 @@ export const AUTH_MESSAGES = {
   inviteInvalid: 'This invitation is not valid any more',
   emailDomainNotAllowed: 'Sign-up is limited to some e-mail domains',
   wrongPassword: 'The current password is not correct',
+  passwordSignInDisabled: 'This server signs in with single sign-on only',
+  oidcUnavailable: 'The sign-in provider cannot be reached; try again in a moment',
+  ssoFailed: 'Single sign-on did not complete',
+  ssoStateInvalid: 'This sign-in attempt has expired or was already used; start again',
+  ssoEmailUnverified: 'An account with this e-mail exists and the provider has not confirmed the address',
+  ssoEmailMissing: 'The provider did not share an e-mail address',
 } as const;
 
 /**

@@ -12,6 +12,9 @@ export const API = {
   resendConfirmation: '/api/auth/confirm/resend',
   /** Public: what sign-up accepts here (registration mode, e-mail domains, single sign-on). */
   registration: '/api/auth/registration',
+  /** Single sign-on: POST starts (answers the provider's URL), the provider sends the browser back to the callback. */
+  oidcStart: '/api/auth/oidc/start',
+  oidcCallback: '/api/auth/oidc/callback',
   /** Profile -> Security: change password, signed-in devices. */
   accountPassword: '/api/account/password',
   accountSessions: '/api/account/sessions',

@@ -1,7 +1,8 @@
-import type { AdminUser, AdminUserList, UserFilter } from '@parley/common';
+import type { AdminUser, AdminUserList, ResetLink, UserFilter } from '@parley/common';
 import type { Kysely } from 'kysely';
 import type { Database, UserRole } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { issueMailToken, TOKEN_LIFETIME_MS } from '../auth/mailTokens.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { announceDeletion, removeAccount } from '../account/deletion.ts';
@@ -178,4 +179,23 @@ export async function deleteUser(ops: AdminOps, actor: Actor, userId: string): P
     return result;
   });
   announceDeletion(outcome, ops);
+}
+
+/**
+ * A password-reset link for a server without e-mail (console and CLI): the very token a mailed reset carries
+ * (same kind, 1 hour, single use; older unused links of the user are voided), handed to the operator instead.
+ */
+export async function resetLink(ops: AdminOps, actor: Actor, userId: string, publicUrl: string | undefined): Promise<ResetLink> {
+  const now = ops.now();
+  return ops.db.transaction().execute(async (trx) => {
+    const target = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (!target) throw notFound('No such user');
+    const { token } = await issueMailToken(trx, target.id, 'password_reset', now);
+    await recordAudit(trx, { action: 'user.reset_link', actor, target }, now);
+    return {
+      email: target.email,
+      url: `${publicUrl ?? ''}/reset-password#token=${token}`,
+      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS.password_reset).toISOString(),
+    };
+  });
 }

@@ -61,6 +61,18 @@ export interface UserIdentitiesTable {
   created_at: Timestamp;
 }
 
+/** A single sign-on on its way through the provider (used once, then deleted). */
+export interface OidcLoginsTable {
+  state_hash: string;
+  browser_hash: string;
+  nonce: string;
+  code_verifier: string;
+  redirect_uri: string;
+  invite: string | null;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+
 export interface ProfilesTable {
   id: string;
   username: string;
@@ -257,6 +269,7 @@ export interface Database {
   audit_log: AuditLogTable;
   settings: SettingsTable;
   user_identities: UserIdentitiesTable;
+  oidc_logins: OidcLoginsTable;
   user_blocks: UserBlocksTable;
   reports: ReportsTable;
 }
