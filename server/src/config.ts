@@ -63,6 +63,10 @@ const envSchema = z.object({
   REGISTRATION: z.enum(['open', 'invite', 'closed']).default('open'),
   SIGNUP_EMAIL_DOMAINS: z.string().default(''),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(180),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'must be a base64url P-256 public key (web-push generate-vapid-keys)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}={0,2}$/, 'must be a base64url P-256 private key (web-push generate-vapid-keys)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
+  PUSH_ALLOWED_ORIGINS: z.string().default('').refine((v) => v.split(',').every((o) => !o.trim() || URL.canParse(o.trim())), 'must be comma-separated origins such as https://push.example.net'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -113,6 +117,8 @@ export interface Config {
     signupEmailDomains: string[];
     auditRetentionDays: number;
   };
+  /** Web push: VAPID keys (unset: made at first start and kept in the database), contact, extra allowed endpoint origins. */
+  push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; allowedOrigins: string };
   scan: ScanConfig;
   voice: VoiceConfig;
   translation: {
@@ -136,6 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then made and kept in the database)');
+  }
   if (e.REDIS_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  REDIS_URL: needs DATABASE_URL (several nodes share one PostgreSQL; the embedded database is one process)');
   }
@@ -168,6 +177,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registration: e.REGISTRATION,
       signupEmailDomains: splitList(e.SIGNUP_EMAIL_DOMAINS).map((d) => d.replace(/^@/, '')),
       auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    },
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL.replace(/\/$/, '') : `mailto:${defaultFrom(e.PUBLIC_URL).replace(/^.*<|>$/g, '')}`),
+      allowedOrigins: e.PUSH_ALLOWED_ORIGINS,
     },
     voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
     scan: {

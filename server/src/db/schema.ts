@@ -52,6 +52,17 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+/** Web push: one subscription per signed-in device (session), deleted with it. */
+export interface PushSubscriptionsTable {
+  session_id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** An OpenID Connect identity (issuer + subject) linked to an account. */
 export interface UserIdentitiesTable {
   issuer: string;
@@ -70,6 +81,8 @@ export interface ProfilesTable {
   avatar_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Web push: notifications say "New message" instead of the text. */
+  push_hide_text: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -126,6 +139,8 @@ export interface ChatRoomParticipantsTable {
   /** A member sees the room's history from here on. */
   joined_at: Timestamp;
   role: ColumnType<'admin' | 'member', 'admin' | 'member' | undefined, 'admin' | 'member'>;
+  /** Web push: no notification for this room before then (MUTED_ALWAYS_UNTIL: always); null: not muted. */
+  muted_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type TranslationStatus = 'pending' | 'done' | 'failed' | 'not_needed';
@@ -254,6 +269,7 @@ export interface Database {
   invites: InvitesTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;
+  push_subscriptions: PushSubscriptionsTable;
   user_identities: UserIdentitiesTable;
   user_blocks: UserBlocksTable;
   reports: ReportsTable;
