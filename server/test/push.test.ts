@@ -91,7 +91,7 @@ describe('what a phone shows', () => {
     const anaPhone = await device(ana);
     const id = await send(ana, roomId, 'Hello there');
     const [push] = await service.waitFor(phone.sub.id);
-    expect(push?.payload).toEqual({ v: 1, kind: 'message', roomId, title: ana.username, body: '[es] Hello there', tag: `room:${roomId}`, messageId: id });
+    expect(push?.payload).toEqual({ v: 1, kind: 'message', roomId, title: ana.username, body: '[es] Hello there', tag: `parley-room-${roomId}`, messageId: id });
     expect(push).toMatchObject({ urgency: 'high', topic: roomId.replace(/-/g, ''), ttl: 86_400 });
     // The sender's own devices are not told about their own message.
     await send(bruno, roomId, 'Hola');
@@ -136,7 +136,7 @@ describe('what a phone shows', () => {
     await queueCallPush(s.app.push, s.database.db, input);
     const [push] = await service.waitFor(phone.sub.id);
     const ja = await loadLocaleCatalog('ja');
-    expect(push?.payload).toMatchObject({ kind: 'missed_call', title: ana.username, body: ja['push.missedCall'], tag: `room:${roomId}` });
+    expect(push?.payload).toMatchObject({ kind: 'missed_call', title: ana.username, body: ja['push.missedCall'], tag: `parley-room-${roomId}` });
     await send(ana, roomId, 'Call me');
     await service.waitFor(phone.sub.id, 2);
     expect(service.for(phone.sub.id).map((p) => p.payload.kind)).toEqual(['missed_call', 'message']);

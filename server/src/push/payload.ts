@@ -43,7 +43,7 @@ export async function composePush(db: Db, subject: PushSubject, readerId: string
   const t = await strings(reader.language);
   if (subject.kind === 'missed_call') {
     const caller = await db.selectFrom('profiles').select('username').where('id', '=', subject.callerId).executeTakeFirst();
-    const payload: PushPayload = { v: 1, kind: 'missed_call', roomId: subject.roomId, title: caller?.username ?? 'Parley', body: t('push.missedCall'), tag: `room:${subject.roomId}` };
+    const payload: PushPayload = { v: 1, kind: 'missed_call', roomId: subject.roomId, title: caller?.username ?? 'Parley', body: t('push.missedCall'), tag: `parley-room-${subject.roomId}` };
     return { payload, options: { ttl: 24 * 3_600, urgency: 'high', topic: topicOf(subject.roomId) } };
   }
   const row = await db
@@ -56,7 +56,7 @@ export async function composePush(db: Db, subject: PushSubject, readerId: string
     .executeTakeFirst();
   if (!row) return undefined;
   const roomId = row.chat_room_id;
-  const base = { v: 1 as const, roomId, tag: `room:${roomId}`, messageId: String(row.id) };
+  const base = { v: 1 as const, roomId, tag: `parley-room-${roomId}`, messageId: String(row.id) };
   const options: PushOptions = { ttl: 24 * 3_600, urgency: 'high', topic: topicOf(roomId) };
   const sender = row.username ?? 'Parley';
   if (row.system_event) {

@@ -14,6 +14,7 @@ import { FullScreenLoader } from '../auth/guards.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import { BlockedPeopleSection } from '../safety/BlockedPeopleSection.tsx';
+import { NotificationsSection } from '../push/NotificationsSection.tsx';
 import { updateProfile } from './profileApi.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 
@@ -48,6 +49,7 @@ export function ProfilePage() {
             <ProfileForm key={profile.id} profile={profile} onSaved={setProfile} />
           </CardContent>
         </Card>
+        <NotificationsSection />
         <SecuritySection />
         <BlockedPeopleSection />
       </main>
