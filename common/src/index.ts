@@ -18,3 +18,4 @@ export * from './api/scan.ts';
 export * from './api/speech.ts';
 export * from './api/admin.ts';
 export * from './api/safety.ts';
+export * from './api/push.ts';

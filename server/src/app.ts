@@ -66,6 +66,7 @@ import { pruneAudit, recordAudit } from './admin/audit.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { safetyRoutes } from './safety/routes.ts';
 import { accountDataRoutes } from './account/routes.ts';
+import { createPush, pushRoutes, type Push, type PushTuning } from './push/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -98,6 +99,8 @@ export interface AppDeps {
   mail?: { retryDelaySeconds?: number; pollSeconds?: number };
   /** Password-reset and confirmation mails one address / client may ask for (tests lower them). */
   mailLimits?: MailLimits;
+  /** Web push tuning (translation wait, poll interval, retry delays); tests shorten them. */
+  push?: PushTuning;
 }
 
 declare module 'fastify' {
@@ -112,6 +115,8 @@ declare module 'fastify' {
     startJobs: () => Promise<void>;
     /** Outgoing mail; undefined when SMTP_URL is not set. */
     mailer: Mailer | undefined;
+    /** Web push (push/): the job queue, who views what, VAPID keys; queueCallPush(app.push, ...) for missed calls. */
+    push: Push;
   }
 }
 
@@ -227,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.start();
     await heartbeats.start();
     await mailer?.start();
+    await push.start();
   };
   app.decorate('startJobs', startJobs);
   if (!deps.deferJobStart) app.addHook('onReady', startJobs);
@@ -241,6 +247,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => unsubscribeRecovery());
   app.addHook('onClose', async () => jobs.drain());
+  // Web push rides the same pg-boss: stopped before it.
+  const push = createPush({ db, boss, log: app.log, config, redis: bus.redis, node: bus.node, tuning: deps.push });
+  app.decorate('push', push);
+  app.addHook('onClose', async () => push.stop());
   // Mail rides the same pg-boss: started after it, stopped before it (onClose runs last-in first-out).
   const mailer = config.mail
     ? new Mailer({ ...config.mail, ...deps.mail, db, boss, log: app.log, takesWork: config.role !== 'web' })
@@ -313,6 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, requireUser, jobs, translator: chatTranslator, events, contexts, budget,
       sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s,
       onMessageStored: () => metrics.messages.inc(),
+      push,
     });
     await app.register(safetyRoutes, { db, requireUser });
     await app.register(accountDataRoutes, {
@@ -323,11 +334,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         target: { id: null, email: entry.email }, details: { eraseMessages: entry.eraseMessages },
       }, now()),
     });
+    await app.register(pushRoutes, { db, requireUser, vapid: push.vapid, allowedOrigins: push.allowedOrigins, now });
 
     const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
     const realtime = attachRealtimeSocket(app.server, {
       hub, guard, sessionEvents, sessionWatch,
       onTyping: (roomId, userId) => relayTyping(db, events, roomId, userId),
+      viewing: push.viewing,
     });
     // Shutdown: tell clients to reconnect (to another node, or to this one once it is back).
     app.addHook('preClose', async () => realtime.closeForRestart());
@@ -336,7 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
     await app.register(speechRoutes, { db, requireUser, tts: voice.tts, budget });
     // Photos and voice in a conversation: Scan's OCR and Talk's recogniser, then chat's send.
-    const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events, budget }, input), logger: app.log });
+    const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events, budget, push }, input), logger: app.log });
     await app.register(mediaRoutes, { db, requireUser, media, budget, onMessageStored: () => metrics.messages.inc() });
     if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
     await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });

@@ -68,6 +68,10 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().trim().min(1).max(60).optional(),
   OIDC_ONLY: z.enum(['on', 'off']).default('off'),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'must be a base64url P-256 public key (web-push generate-vapid-keys)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}={0,2}$/, 'must be a base64url P-256 private key (web-push generate-vapid-keys)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
+  PUSH_ALLOWED_ORIGINS: z.string().default('').refine((v) => v.split(',').every((o) => !o.trim() || URL.canParse(o.trim())), 'must be comma-separated origins such as https://push.example.net'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -120,6 +124,8 @@ export interface Config {
   };
   /** Single sign-on with OpenID Connect (OIDC_*); undefined when OIDC_ISSUER is not set. */
   oidc: OidcConfig | undefined;
+  /** Web push: VAPID keys (unset: made at first start and kept in the database), contact, extra allowed endpoint origins. */
+  push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; allowedOrigins: string };
   scan: ScanConfig;
   voice: VoiceConfig;
   translation: {
@@ -157,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const oidc = oidcFromEnv(e);
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then made and kept in the database)');
+  }
   if (e.REDIS_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  REDIS_URL: needs DATABASE_URL (several nodes share one PostgreSQL; the embedded database is one process)');
   }
@@ -191,6 +200,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     },
     oidc,
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL.replace(/\/$/, '') : `mailto:${defaultFrom(e.PUBLIC_URL).replace(/^.*<|>$/g, '')}`),
+      allowedOrigins: e.PUSH_ALLOWED_ORIGINS,
+    },
     voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
     scan: {
       engine: e.OCR_ENGINE,

@@ -81,6 +81,11 @@ export const ERROR_CODES = [
   // block and report
   'cannot_message',
   'cannot_block_self',
+  // web push
+  'push_endpoint_invalid',
+  'push_endpoint_not_allowed',
+  'push_key_invalid',
+  'push_auth_invalid',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -163,6 +168,9 @@ export const FIELD_ERRORS = {
   too_few_members: 'Pick at least 2 people for a group',
   too_many_members: 'A group has at most 256 members',
   duplicate_member: 'Each person can be picked once',
+  push_endpoint_invalid: 'A push endpoint must be an https URL of at most 2048 characters',
+  push_key_invalid: 'p256dh must be a 65-byte uncompressed P-256 public key (base64url)',
+  push_auth_invalid: 'auth must be a 16-byte secret (base64url)',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 const BY_MESSAGE = new Map<string, ErrorCode>(Object.entries(FIELD_ERRORS).map(([code, message]) => [message, code as ErrorCode]));

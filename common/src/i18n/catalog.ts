@@ -609,6 +609,33 @@ export const CATALOG = {
     cannotMessage: "You can't send messages to this conversation",
     failed: 'That did not work. Please try again.',
   },
+  // Web push (issue 25 item 1): the notifications themselves (server/src/push), the banner that asks,
+  // the mute menu of a conversation, Profile -> Notifications.
+  push: {
+    newMessage: 'New message',
+    translating: 'Translating...',
+    groupInvite: '{name} added you to the group',
+    missedCall: 'Missed call',
+    askTitle: 'Get notified when someone writes',
+    askBody: 'See new messages in your language even when Parley is closed.',
+    askEnable: 'Turn on',
+    askDismiss: 'Not now',
+    sectionTitle: 'Notifications',
+    thisDevice: 'Notifications on this device',
+    hideText: 'Hide message text in notifications',
+    hideTextHint: 'Notifications will only say "New message".',
+    blocked: 'Notifications are blocked in this browser\'s settings.',
+    unsupported: 'This browser cannot show notifications.',
+    enableFailed: 'Could not turn on notifications. Please try again.',
+    mute: 'Mute notifications',
+    mute1h: 'For 1 hour',
+    mute8h: 'For 8 hours',
+    mute1w: 'For 1 week',
+    muteAlways: 'Always',
+    unmute: 'Unmute',
+    mutedUntil: 'Muted until {time}',
+    mutedAlways: 'Muted',
+  },
 } as const;
 
 export type Catalog = typeof CATALOG;

@@ -22,7 +22,7 @@ import { searchUsers } from './search.ts';
 import { addMembers, createGroup, leaveGroup, listMembers, makeAdmin, removeMember, updateGroup } from './groups.ts';
 import type { SendContexts } from './sendContexts.ts';
 import type { TranslationJobs } from './translationJobs.ts';
-import type { ChatTranslator, EventPublisher } from './types.ts';
+import type { ChatTranslator, EventPublisher, PushHook } from './types.ts';
 
 export interface ChatRouteDeps {
   db: Db;
@@ -43,6 +43,8 @@ export interface ChatRouteDeps {
   searchesPerMinute?: number;
   /** Counted for metrics. */
   onMessageStored?: () => void;
+  /** Web push: notifications of new messages and group invitations, queued with them. */
+  push?: PushHook | undefined;
 }
 
 const roomParams = z.object({ roomId: z.string().max(64) });
@@ -103,7 +105,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   });
 
   // Groups (issue 22): every command checks membership and role and publishes its own events.
-  const groupDeps = { db, events, contexts };
+  const groupDeps = { db, events, contexts, push: deps.push };
   r.post(CHAT_API.groups, { schema: { body: createGroupBody } }, async (request, reply) =>
     reply.status(201).send(await createGroup(groupDeps, currentUser(request).id, request.body)));
   r.get(`${CHAT_API.chats}/:roomId/members`, { schema: { params: roomParams } }, async (request) => ({
@@ -163,7 +165,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     // Safe to repeat after a lost connection: the client id makes the insert idempotent.
     const { message, created } = await retryOnConnectionLoss(() =>
       sendMessage(
-        { db, jobs: deps.jobs, events, contexts, budget: deps.budget },
+        { db, jobs: deps.jobs, events, contexts, budget: deps.budget, push: deps.push },
         { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
       ),
     ).catch(contexts.refuseDeletedRoom);

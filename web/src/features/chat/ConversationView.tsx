@@ -130,6 +130,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   return (
     <section className="flex h-full min-h-0 flex-col" data-testid="chat-tab" data-view="conversation" data-room-id={chat.roomId}>
       <ConversationHeader
+        roomId={chat.roomId}
         name={name}
         partnerLanguageName={displayLanguageName(partnerLanguage, language, true)}
         group={isGroup ? { initials: room?.avatarInitials ?? '', memberCount: room?.memberCount ?? members?.length ?? 0, onInfo: () => setInfoOpen(true) } : undefined}
