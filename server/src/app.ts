@@ -304,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, requireUser, jobs, translator: chatTranslator, events, contexts, budget,
       sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s,
       onMessageStored: () => metrics.messages.inc(),
+      now,
     });
     await app.register(safetyRoutes, { db, requireUser });
 

@@ -5,6 +5,10 @@ export const CHAT_API = {
   chat: (roomId: string) => `/api/chats/${roomId}`,
   messages: (roomId: string) => `/api/chats/${roomId}/messages`,
   retryTranslation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/retry-translation`,
+  /** One message: PATCH edits its text (own, within the window), DELETE deletes it for everyone (own). */
+  message: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}`,
+  /** POST {emoji, active}: add (active) or take back my reaction. */
+  reactions: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/reactions`,
   read: (roomId: string) => `/api/chats/${roomId}/read`,
   context: (roomId: string) => `/api/chats/${roomId}/context`,
   preview: (roomId: string) => `/api/chats/${roomId}/preview`,

@@ -71,6 +71,11 @@ export const ERROR_CODES = [
   // block and report
   'cannot_message',
   'cannot_block_self',
+  // reply, edit, delete, reactions
+  'reply_not_found',
+  'edit_window_passed',
+  'message_not_editable',
+  'unknown_reaction',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -145,6 +150,7 @@ export const FIELD_ERRORS = {
   too_few_members: 'Pick at least 2 people for a group',
   too_many_members: 'A group has at most 256 members',
   duplicate_member: 'Each person can be picked once',
+  unknown_reaction: 'Reactions are one of 👍 ❤️ 😂 😮 😢 🙏',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 const BY_MESSAGE = new Map<string, ErrorCode>(Object.entries(FIELD_ERRORS).map(([code, message]) => [message, code as ErrorCode]));
