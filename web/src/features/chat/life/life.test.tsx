@@ -5,6 +5,8 @@ import { I18nProvider } from '../../../lib/i18n.tsx';
 import { ConversationToolsContext, type ConversationTools } from '../conversationTools.ts';
 import type { ViewMessage } from '../messages.ts';
 import { ComposerBanner } from './ComposerBanner.tsx';
+import { DeleteMessageDialog } from './DeleteMessageDialog.tsx';
+import { MessageMenu } from './MessageMenu.tsx';
 import { canEdit, quoteText } from './quote.ts';
 import { Reactions } from './Reactions.tsx';
 import { ReplyQuote } from './ReplyQuote.tsx';
@@ -92,5 +94,49 @@ describe('ComposerBanner', () => {
     expect(screen.getByTestId('reply-bar').textContent).toContain('Where are you?');
     fireEvent.click(screen.getByTestId('cancel-reply'));
     expect(onCancel).toHaveBeenCalled();
+  });
+});
+
+describe('MessageMenu', () => {
+  const open = () => fireEvent.keyDown(screen.getByTestId('message-menu'), { key: 'Enter' });
+  const tools = () => ({ onReply: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn(), onReact: vi.fn() });
+
+  it('offers the quick reactions, Reply, and for my own recent text Edit and Delete', async () => {
+    const handlers = tools();
+    const mine = message({ sender_id: 'me', reactions: [{ emoji: '😂', count: 1, userIds: ['me'] }] });
+    withTools(<MessageMenu message={mine} />, handlers);
+    open();
+    expect(await screen.findAllByTestId('react-option')).toHaveLength(6);
+    expect(screen.getByTestId('edit-action')).toBeTruthy();
+    fireEvent.click(screen.getAllByTestId('react-option').find((b) => b.dataset.emoji === '😂')!);
+    expect(handlers.onReact).toHaveBeenCalledWith(mine, '😂', false);
+    open();
+    fireEvent.click(await screen.findByTestId('delete-action'));
+    expect(handlers.onDelete).toHaveBeenCalledWith(mine);
+  });
+
+  it('offers no Edit or Delete on someone else\'s message, and nothing on a deleted one', async () => {
+    const handlers = tools();
+    const { unmount } = withTools(<MessageMenu message={message()} />, handlers);
+    open();
+    fireEvent.click(await screen.findByTestId('reply-action'));
+    expect(handlers.onReply).toHaveBeenCalled();
+    expect(screen.queryByTestId('edit-action')).toBeNull();
+    expect(screen.queryByTestId('delete-action')).toBeNull();
+    unmount();
+    withTools(<MessageMenu message={message({ deleted_at: 'x', content: '' })} />, handlers);
+    expect(screen.queryByTestId('message-menu')).toBeNull();
+  });
+});
+
+describe('DeleteMessageDialog', () => {
+  it('asks first, deletes on confirm and closes', async () => {
+    const onDelete = vi.fn(async () => undefined);
+    const onClose = vi.fn();
+    withTools(<DeleteMessageDialog message={message({ sender_id: 'me' })} onClose={onClose} onDelete={onDelete} />);
+    expect(screen.getByTestId('delete-message-dialog').textContent).toContain('Delete this message for everyone?');
+    fireEvent.click(screen.getByTestId('delete-message-confirm'));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onDelete).toHaveBeenCalledWith('10');
   });
 });
