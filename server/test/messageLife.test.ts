@@ -49,9 +49,9 @@ const send = async (who: Person, content: string, extra: object = {}, room = roo
 };
 const history = async (who: Person, room = roomId, query = '') =>
   (await req(who, 'GET', `/api/chats/${room}/messages${query}`)).json().messages as ChatMessage[];
-async function seen(who: Person, id: string, done: (m: ChatMessage) => boolean): Promise<ChatMessage> {
+async function seen(who: Person, id: string, done: (m: ChatMessage) => boolean, room = roomId): Promise<ChatMessage> {
   for (let i = 0; i < 300; i++) {
-    const m = (await history(who)).find((x) => x.id === id);
+    const m = (await history(who, room)).find((x) => x.id === id);
     if (m && done(m)) return m;
     await new Promise((r) => setTimeout(r, 30));
   }
@@ -100,6 +100,29 @@ describe('reply', () => {
     const missingRoom = await req(eve, 'POST', '/api/chats/00000000-0000-4000-8000-000000000000/messages', { content: 'x', clientId: 'reply-outsider', replyTo: question.id });
     expect(outsider.statusCode).toBe(404);
     expect(outsider.json()).toEqual(missingRoom.json());
+  });
+});
+
+describe('reply in a group', () => {
+  it('a member added later can neither quote nor react to what came before they joined', async () => {
+    const li = await signUpAndIn(s.app);
+    await req(li, 'PATCH', '/api/profile', { language: 'fr' });
+    const created = await req(ana, 'POST', '/api/groups', { name: 'Trip', memberIds: [bruno.id, eve.id] });
+    expect(created.statusCode, created.body).toBe(201);
+    const group = created.json().room.id as string;
+    const before = await send(bruno, 'Before Li came', {}, group);
+    await s.database.db.updateTable('messages').set({ created_at: new Date(Date.now() - 60_000) }).where('id', '=', before.id as never).execute();
+    expect((await req(ana, 'POST', `/api/chats/${group}/members`, { userIds: [li.id] })).statusCode).toBeLessThan(300);
+    const quoted = await req(li, 'POST', `/api/chats/${group}/messages`, { content: 'hi', clientId: 'li-reply-0001', replyTo: before.id });
+    expect(quoted.statusCode).toBe(400);
+    expect(quoted.json().error.code).toBe('reply_not_found');
+    expect((await req(li, 'POST', `/api/chats/${group}/messages/${before.id}/reactions`, { emoji: '👍', active: true })).statusCode).toBe(404);
+    // Those who were there reply, and Li reads the quote of a message after his joining in French.
+    const later = await send(bruno, 'Welcome Li', {}, group);
+    const reply = await send(ana, 'Yes, welcome', { replyTo: later.id }, group);
+    await seen(li, later.id, (m) => m.translation_status === 'done', group);
+    const shown = (await history(li, group)).find((m) => m.id === reply.id);
+    expect(shown?.reply_to).toMatchObject({ id: later.id, content: 'Welcome Li', translated_content: 'FR: Welcome Li' });
   });
 });
 
