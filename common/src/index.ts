@@ -12,6 +12,7 @@ export * from './api/translation.ts';
 export * from './api/chat.ts';
 export * from './api/groups.ts';
 export * from './api/media.ts';
+export * from './api/messageLife.ts';
 export * from './realtime.ts';
 export * from './voice.ts';
 export * from './api/scan.ts';

@@ -324,6 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s,
       onMessageStored: () => metrics.messages.inc(),
       push,
+      now,
     });
     await app.register(safetyRoutes, { db, requireUser });
     await app.register(accountDataRoutes, {

@@ -86,6 +86,11 @@ export const ERROR_CODES = [
   'push_endpoint_not_allowed',
   'push_key_invalid',
   'push_auth_invalid',
+  // reply, edit, delete, reactions
+  'reply_not_found',
+  'edit_window_passed',
+  'message_not_editable',
+  'unknown_reaction',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -171,6 +176,7 @@ export const FIELD_ERRORS = {
   push_endpoint_invalid: 'A push endpoint must be an https URL of at most 2048 characters',
   push_key_invalid: 'p256dh must be a 65-byte uncompressed P-256 public key (base64url)',
   push_auth_invalid: 'auth must be a 16-byte secret (base64url)',
+  unknown_reaction: 'Reactions are one of 👍 ❤️ 😂 😮 😢 🙏',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 const BY_MESSAGE = new Map<string, ErrorCode>(Object.entries(FIELD_ERRORS).map(([code, message]) => [message, code as ErrorCode]));

@@ -191,6 +191,20 @@ export interface MessagesTable {
   attachment: ColumnType<MessageAttachment | null, string | null | undefined, string | null>;
   /** A group's system line, as presented (usernames as they were); written as JSON text. */
   system_event: ColumnType<GroupSystemEvent | null, string | null | undefined, string | null>;
+  /** The message this one answers (same room; migration 025). */
+  reply_to_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The sender edited the text. */
+  edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The sender deleted it for everyone (content ''). */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One person's reaction (one of REACTION_EMOJI) to a message (migration 025). */
+export interface MessageReactionsTable {
+  message_id: string;
+  user_id: string;
+  emoji: string;
+  created_at: Generated<Date>;
 }
 
 /** A message's translation for one reader language (migration 018). */
@@ -288,4 +302,5 @@ export interface Database {
   oidc_logins: OidcLoginsTable;
   user_blocks: UserBlocksTable;
   reports: ReportsTable;
+  message_reactions: MessageReactionsTable;
 }

@@ -21,7 +21,7 @@ import { MessageList } from './MessageList.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
 import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
-import { useJumpToMessage } from './jumpToMessage.ts';
+import { requestJump, useJumpToMessage } from './jumpToMessage.ts';
 import { PhotoButton, VoiceButton } from './media/MediaButtons.tsx';
 import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts';
 import { photoForUpload } from './media/photo.ts';
@@ -31,6 +31,11 @@ import { groupCoverageNotices, groupLanguages, joinNames, typingLine } from '../
 import { isApiError } from '../../lib/api.ts';
 import { useTyping } from '../groups/useTyping.ts';
 import { useGroupRoom, useMembers } from '../groups/useGroup.ts';
+import { errorMessage } from '../../lib/errorMessages.ts';
+import { ComposerBanner, type ComposerMode } from './life/ComposerBanner.tsx';
+import { DeleteMessageDialog } from './life/DeleteMessageDialog.tsx';
+import { jumpToMessage } from './life/jump.ts';
+import { quoteText } from './life/quote.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
 export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () => void }) {
@@ -45,6 +50,10 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const [restore, setRestore] = useState<{ text: string } | null>(null);
   const [infoOpen, setInfoOpen] = useState(false);
+  // Reply to or edit a message (issue 25): the composer's bar, and the text put in the input to edit.
+  const [mode, setMode] = useState<ComposerMode | null>(null);
+  const [fill, setFill] = useState<{ text: string } | null>(null);
+  const [deleting, setDeleting] = useState<ViewMessage | null>(null);
   const myId = user?.id ?? '';
   const isGroup = chat.kind === 'group';
   // The room as listed (a group's name and register; a pair whose partner deleted their account has no otherUser).
@@ -100,6 +109,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
     return pending.length ? [...conversation.messages, ...pending] : conversation.messages;
   }, [conversation.messages, uploads.messages]);
 
+  const { react, edit } = conversation;
   const tools = useMemo<ConversationTools>(() => {
     const names = new Map((members ?? []).map((m) => [m.id, m.username]));
     // A message whose sender is gone (sender_id null) is from a deleted account.
@@ -107,8 +117,30 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
     const onReport = (m: ViewMessage) => {
       if (m.sender_id) setReporting({ user: { id: m.sender_id, username: nameOf?.(m.sender_id) ?? name }, messageId: m.id });
     };
-    return { roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, onReport, nameOf };
-  }, [chat.roomId, myId, name, members, isGroup, t]);
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    const excerpt = (m: ViewMessage) =>
+      quoteText({ id: m.id, sender_id: m.sender_id, content: m.content, translated_content: m.translated_content, deleted: false }, m, myId, t).text;
+    return {
+      roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, onReport, nameOf,
+      messageById: (id) => byId.get(id),
+      onReply: (m) => {
+        setMode({ kind: 'reply', messageId: m.id, name: m.sender_id === myId ? t('chat.reactionYou') : (nameOf?.(m.sender_id) ?? name), excerpt: excerpt(m) });
+        setFill(null);
+      },
+      onEdit: (m) => {
+        setMode({ kind: 'edit', messageId: m.id, name: '', excerpt: m.content });
+        setFill({ text: m.content });
+      },
+      onDelete: setDeleting,
+      onReact: (m, emoji, active) => {
+        react(m.id, emoji, active).catch((error: unknown) => toast.error(t('chat.reactionFailed'), { description: errorMessage(error, t, 'general.errorServer') }));
+      },
+      onJump: (id) => {
+        // Held on screen: scroll to it; else the page around it is loaded first (jumpToMessage.ts).
+        if (!jumpToMessage(id)) requestJump(chat.roomId, id);
+      },
+    };
+  }, [chat.roomId, myId, name, members, isGroup, messages, react, t]);
 
   // A pair's relationship context; a group has a register instead (group info).
   const context = useQuery({
@@ -120,12 +152,28 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
 
   const send = useCallback(
     async (content: string) => {
+      const current = mode;
+      setMode(null);
+      if (current?.kind === 'edit') {
+        setFill(null);
+        try {
+          await edit(current.messageId, content);
+        } catch (error) {
+          toast.error(t('chat.editFailed'), { description: errorMessage(error, t, 'general.errorServer') });
+          setRestore({ text: content });
+        }
+        return;
+      }
       // After the first message sent (a moment the user understands), not on first load.
       askNotificationPermission();
-      await conversation.send(content);
+      await conversation.send(content, current?.kind === 'reply' ? current.messageId : undefined);
     },
-    [conversation],
+    [conversation, mode, edit, t],
   );
+  const cancelMode = useCallback(() => {
+    if (mode?.kind === 'edit') setFill({ text: '' });
+    setMode(null);
+  }, [mode]);
 
   return (
     <section className="flex h-full min-h-0 flex-col" data-testid="chat-tab" data-view="conversation" data-room-id={chat.roomId}>
@@ -158,6 +206,8 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         coverageNotices={coverageNotices}
         onSend={send}
         restore={restore}
+        fill={fill}
+        banner={mode ? <ComposerBanner mode={mode} onCancel={cancelMode} /> : undefined}
         renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
         leading={<PhotoButton onPhoto={(file) => void photoForUpload(file).then((photo) => uploads.send('photo', photo))} />}
         trailing={<VoiceButton onVoice={(kind, wav, durationMs) => uploads.send(kind, wav, durationMs)} />}
@@ -168,6 +218,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
       <GlossaryDialog roomId={chat.roomId} open={glossaryOpen} onOpenChange={setGlossaryOpen} />
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+      <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} onDelete={conversation.remove} />
       <CorrectTranslationDialog roomId={chat.roomId} message={correcting} onClose={() => setCorrecting(null)} onCorrected={conversation.merge} />
     </section>
   );

@@ -49,6 +49,7 @@ export function previewText(lastMessage: ConversationListItem['lastMessage'], t:
   const prefix = lastMessage.isFromCurrentUser
     ? t('chat.youPrefix')
     : t('chat.senderPrefix', { sender: lastMessage.sender_username || t('chat.unknownSender') });
+  if (lastMessage.deleted) return prefix + t('chat.messageDeleted');
   // The reader's language first: a received message shows its translation when there is one.
   const text = (!lastMessage.isFromCurrentUser && lastMessage.translated_content?.trim()) || lastMessage.content || attachmentLabel(lastMessage.attachment_kind, t);
   return prefix + truncate(text, LIMITS.previewChars);

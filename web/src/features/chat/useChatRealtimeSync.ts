@@ -110,6 +110,11 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
           refreshSoon();
           break;
         }
+        // An edit or a deletion may change the list's preview and unread count.
+        case 'message.edited':
+        case 'message.deleted':
+          refreshSoon();
+          break;
         case 'room.created':
           updateList(queryClient, (list) => addRoom(list, event.room));
           break;
