@@ -14,6 +14,7 @@ export * from './api/groups.ts';
 export * from './api/media.ts';
 export * from './realtime.ts';
 export * from './voice.ts';
+export * from './calls.ts';
 export * from './api/scan.ts';
 export * from './api/speech.ts';
 export * from './api/admin.ts';

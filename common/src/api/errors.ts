@@ -71,6 +71,12 @@ export const ERROR_CODES = [
   // block and report
   'cannot_message',
   'cannot_block_self',
+  // calls (issue 26)
+  'not_a_pair',
+  'cannot_call',
+  'already_in_call',
+  'call_answered_elsewhere',
+  'call_ended',
   // uploads
   'invalid_image',
   'image_too_large',

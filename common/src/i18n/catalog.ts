@@ -583,6 +583,30 @@ export const CATALOG = {
     cannotMessage: "You can't send messages to this conversation",
     failed: 'That did not work. Please try again.',
   },
+  calls: {
+    // Calls (issue 26): system lines in the conversation, caption notices, why a call ended (calls-server);
+    // the call screen's strings follow (calls-web).
+    lineMissed: "Missed call",
+    lineDeclined: "Call declined",
+    lineCancelled: "Cancelled call",
+    lineBusy: "{name} was in another call",
+    lineCompleted: "Call, {minutes} min",
+    lineCompletedShort: "Call, under a minute",
+    lineTranscript: "Call transcript",
+    noticeCannotRecognise: "{name}'s {language} speech can't be recognised on this server; the voice comes through untranslated.",
+    noticeCannotSpeak: "{language} can't be spoken on this server; {name} reads the captions.",
+    noticeNoSpeech: "Nothing was recognised.",
+    noticeSpeechUnclear: "Not understood clearly; nothing was translated.",
+    noticeEngineFailed: "This sentence could not be translated.",
+    noticeUtteranceTooLong: "Too long to translate at once; pause between sentences.",
+    endedHangup: "{name} hung up",
+    endedSignedOut: "{name} signed out",
+    endedBlocked: "This call cannot continue",
+    endedAccountDisabled: "{name}'s account was disabled",
+    endedConnectionLost: "{name}'s connection was lost",
+    endedServerLost: "The call was cut off by a server problem. You can call again.",
+    endedBusy: "{name} is in another call",
+  },
 } as const;
 
 export type Catalog = typeof CATALOG;
