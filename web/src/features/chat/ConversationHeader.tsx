@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ArrowLeft, BookA, HeartHandshake, PlugZap, Users, WifiOff } from 'lucide-react';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -26,6 +27,8 @@ interface ConversationHeaderProps {
   group?: { initials: string; memberCount: number; onInfo: () => void };
   /** A pair's partner: the Block / Report menu. */
   partner?: { id: string; username: string } | undefined;
+  /** A pair's Call button (features/calls). */
+  callButton?: ReactNode;
 }
 
 const STATUS = {
@@ -36,7 +39,7 @@ const STATUS = {
 
 /** Back, partner name, connection, relationship-context button, and Join Chat when not connected. */
 export function ConversationHeader(props: ConversationHeaderProps) {
-  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, group, partner } = props;
+  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, group, partner, callButton } = props;
   const t = useT();
   const status = STATUS[link];
   return (
@@ -69,6 +72,7 @@ export function ConversationHeader(props: ConversationHeaderProps) {
             <span className="hidden sm:inline">{t('chat.joinChat')}</span>
           </Button>
         )}
+        {!group && callButton}
         {onGlossary && (
           <Button variant="ghost" size="icon" onClick={onGlossary} className="shrink-0" aria-label={t('chat.glossary')} title={t('chat.glossary')} data-testid="glossary-button">
             <BookA aria-hidden="true" />

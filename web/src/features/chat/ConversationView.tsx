@@ -29,6 +29,7 @@ import { GroupInfoDialog } from '../groups/GroupInfoDialog.tsx';
 import { groupCoverageNotices, groupLanguages, joinNames, typingLine } from '../groups/groupText.ts';
 import { useTyping } from '../groups/useTyping.ts';
 import { useGroupRoom, useMembers } from '../groups/useGroup.ts';
+import { CallButton } from '../calls/CallButton.tsx';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
 export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () => void }) {
@@ -132,6 +133,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         onContext={() => setContextOpen(true)}
         onGlossary={() => setGlossaryOpen(true)}
         partner={!isGroup && chat.partner?.id ? { id: chat.partner.id, username: chat.partner.username || name } : undefined}
+        callButton={!isGroup && chat.partner?.id ? <CallButton roomId={chat.roomId} partner={{ id: chat.partner.id, username: chat.partner.username || name, language: chat.partner.language }} /> : undefined}
       />
       {link === 'offline' && <OfflineNotice />}
       <ConversationToolsContext.Provider value={tools}>
