@@ -288,7 +288,8 @@ export type CallServerEvent =
     }
   /** Translated speech for the listener: base64 PCM16 24 kHz mono, in order; `audio.done` closes the utterance. */
   | { type: 'audio.delta'; utteranceId: string; audio: string }
-  | { type: 'audio.done'; utteranceId: string }
+  /** `stages`: how long each stage of this utterance took on the server (ms; recognition counts from speech.end). */
+  | { type: 'audio.done'; utteranceId: string; stages?: { recognitionMs: number; translationMs: number; synthesisMs: number } }
   /** The partner's own voice: 'original' (only with settings.hearOriginal; play it quietly) or 'untranslated' (always; play it normally). */
   | { type: 'partner.audio'; utteranceId: string; kind: 'original' | 'untranslated'; audio: string }
   /** Something about an utterance or a side (rendered from the catalog with the speaker's name and language). */

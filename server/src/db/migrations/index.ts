@@ -15,6 +15,7 @@ import * as m018 from './018_groups.ts';
 import * as m019 from './019_account_tokens.ts';
 import * as m020 from './020_operators.ts';
 import * as m021 from './021_safety.ts';
+import * as m027 from './027_calls.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '019_account_tokens': m019,
   '020_operators': m020,
   '021_safety': m021,
+  '027_calls': m027,
 };
