@@ -12,7 +12,8 @@ import type { Plugin } from 'vite';
  */
 const require = createRequire(import.meta.url);
 const vadDir = path.dirname(require.resolve('@ricky0123/vad-web/package.json'));
-const ortDir = path.dirname(require.resolve('onnxruntime-web/package.json'));
+// onnxruntime-web exports no package.json: find its folder from a file it does export.
+const ortDir = path.dirname(path.dirname(require.resolve('onnxruntime-web/ort-wasm-simd-threaded.wasm')));
 const version = (dir: string) => (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The folder under the site root (ends with '/'); the calls code reads it as import.meta.env.VITE_VAD_ASSETS. */
