@@ -103,6 +103,9 @@ test('calls: ana calls bruno, he hears and reads her in Spanish, she hangs up, b
     await expect(page.getByTestId('call-screen')).toHaveAttribute('data-phase', 'active', { timeout: 30_000 });
     await expect(page.getByTestId('call-status')).toHaveText(/^\d+:\d\d$/, { timeout: 30_000 });
   }
+  // Bruno listens: his microphone muted (ana is told).
+  await bruno.page.getByTestId('call-mute').click();
+  await expect(ana.page.getByTestId('call-partner-line')).toContainText('muted');
   await speak(ana.page);
 
   // Bruno reads ana's words in Spanish (the original English under them) and hears the translation.
@@ -136,6 +139,7 @@ test('calls: the call screen in Arabic on a phone, right to left', async () => {
   await samir.page.getByTestId('call-accept').click();
   await expect(samir.page.getByTestId('call-screen')).toHaveAttribute('data-phase', 'active', { timeout: 30_000 });
   await expect(samir.page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await samir.page.getByTestId('call-mute').click();
   await speak(ana.page);
   // Something of ana's arrives (translated, or untranslated with its notice).
   await expect(samir.page.getByTestId('call-caption').or(samir.page.getByTestId('call-notice')).first()).toBeVisible({ timeout: 90_000 });

@@ -15,8 +15,8 @@ const call: CallInfo = {
 };
 const base: CallView = { ...IDLE, role: 'caller', call, roomId: 'r1', partner: { id: 'b', username: 'li', language: 'ja' } };
 
-function screenOf(view: CallView, handlers: Partial<Parameters<typeof CallScreen>[0]> = {}) {
-  const props = { onHangUp: vi.fn(), onClose: vi.fn(), onToggle: vi.fn(), onConsent: vi.fn(), onTalk: vi.fn(), ...handlers };
+function screenOf(view: CallView) {
+  const props = { onHangUp: vi.fn(), onClose: vi.fn(), onToggle: vi.fn(), onConsent: vi.fn(), onTalk: vi.fn() };
   render(
     <I18nProvider initialLanguage="en">
       <CallScreen view={view} {...props} />

@@ -90,13 +90,18 @@ describe('CallMedia', () => {
     expect(socket.url).toMatch(/\/api\/calls\/media\?callId=c1$/);
     expect(actions).toContainEqual({ type: 'input', mode: 'vad' });
     expect(socket.sent).toEqual([{ type: 'settings', hearOriginal: false }]);
-    onChunk!('AAAA');
+    // The detector hands over a whole utterance (1 s at 16 kHz): 24 kHz chunks of 4096 samples, then the end.
     vad!.onSpeechStart();
-    onChunk!('BBBB');
-    vad!.onSpeechEnd();
+    vad!.onSpeechEnd(new Float32Array(16_000));
     vad!.onSpeechStart();
     vad!.onMisfire();
-    expect(socket.sent.slice(1).map((m) => m.type)).toEqual(['speech.start', 'audio.append', 'audio.append', 'speech.end', 'speech.start', 'speech.cancel']);
+    const appended = socket.sent.filter((m) => m.type === 'audio.append');
+    expect(appended).toHaveLength(6);
+    expect(socket.sent.slice(1).map((m) => m.type)).toEqual(['speech.start', ...appended.map(() => 'audio.append'), 'speech.end', 'speech.start', 'speech.cancel']);
+    // Muted, an utterance is not sent at all.
+    media.setMuted(true);
+    vad!.onSpeechEnd(new Float32Array(16_000));
+    expect(socket.sent.at(-1)).toEqual({ type: 'mute', muted: true });
     media.close();
   });
 

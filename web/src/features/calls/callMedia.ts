@@ -2,7 +2,7 @@ import { CALL_CLOSE, CALL_LIMITS, parseCallServerEvent, type CallClientMessage, 
 import { VoiceAudio, type Capture, type VoiceAudioEngine } from '../talk/voiceAudio.ts';
 import { callMediaUrl } from './callsApi.ts';
 import type { CallAction, CallOutcome } from './callState.ts';
-import { Segmenter } from './segmenter.ts';
+import { Segmenter, utteranceChunks } from './segmenter.ts';
 import { startVad, type Vad, type VadCallbacks } from './vad.ts';
 
 /** Seams for tests: the socket, the audio engines (volume < 1: the quiet one), the detector. */
@@ -19,6 +19,8 @@ export const DEFAULT_MEDIA_DEPS: CallMediaDeps = {
 };
 
 const OPEN = 1;
+/** Chunks of a detected utterance sent at once (the server allows bursts of 100 frames, then 50 a second). */
+const UTTERANCE_BURST = 60;
 /** The partner's own voice under the translation. */
 const QUIET_VOLUME = 0.2;
 /** Reconnect attempts after a drop: soon at first, then every few seconds, until the server's grace is over. */
@@ -168,26 +170,21 @@ export class CallMedia {
     if (ws?.readyState === OPEN) ws.send(JSON.stringify(message));
   }
 
+  /**
+   * Voice activity detection first: it listens to the microphone itself and hands over each utterance exactly as
+   * it judged it (so a busy device that runs the model late still sends the right audio). When it cannot start,
+   * Talk's capture worklet streams the talk button's utterances instead.
+   */
   private async startMicrophone(): Promise<void> {
-    const engine = this.audio;
-    if (!engine) return;
-    try {
-      const capture = await engine.startCapture((chunk) => this.segmenter.chunk(chunk));
-      if (this.closed) return capture.cancel();
-      this.capture = capture;
-    } catch (error) {
-      console.warn('Call microphone failed', error);
-      if (!this.closed) this.dispatch({ type: 'failed', outcome: 'microphone' });
-      return;
-    }
     try {
       const vad = await this.deps.startVad({
         onSpeechStart: () => {
           if (this.segmenter.start()) this.dispatch({ type: 'talking', on: true });
         },
-        onSpeechEnd: () => {
-          this.segmenter.end();
+        onSpeechEnd: (audio) => {
           this.dispatch({ type: 'talking', on: false });
+          if (!this.segmenter.inUtterance && !this.segmenter.start()) return; // muted
+          void this.sendUtterance(utteranceChunks(audio));
         },
         onMisfire: () => {
           this.segmenter.cancel();
@@ -197,10 +194,31 @@ export class CallMedia {
       if (this.closed) return void vad.destroy().catch(() => undefined);
       this.vad = vad;
       this.dispatch({ type: 'input', mode: 'vad' });
+      return;
     } catch (error) {
       console.warn('Voice activity detection could not start: hold to talk', error);
-      if (!this.closed) this.dispatch({ type: 'input', mode: 'ptt' });
     }
+    const engine = this.audio;
+    if (!engine || this.closed) return;
+    try {
+      const capture = await engine.startCapture((chunk) => this.segmenter.chunk(chunk));
+      if (this.closed) return capture.cancel();
+      this.capture = capture;
+      this.dispatch({ type: 'input', mode: 'ptt' });
+    } catch (error) {
+      console.warn('Call microphone failed', error);
+      if (!this.closed) this.dispatch({ type: 'failed', outcome: 'microphone' });
+    }
+  }
+
+  /** A detected utterance's chunks, then its end; paced below the server's frame burst. */
+  private async sendUtterance(chunks: string[]): Promise<void> {
+    for (let i = 0; i < chunks.length; i++) {
+      if (i > 0 && i % UTTERANCE_BURST === 0) await new Promise((resolve) => setTimeout(resolve, 1000 * (UTTERANCE_BURST / 50)));
+      if (!this.segmenter.inUtterance) return; // cancelled, muted or dropped meanwhile
+      this.segmenter.chunk(chunks[i] ?? '');
+    }
+    this.segmenter.end();
   }
 
   /** Hold-to-talk (when the detector could not start). */

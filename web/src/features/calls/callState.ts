@@ -165,8 +165,10 @@ function onMedia(view: CallView, event: CallServerEvent): CallView {
     }
     case 'notice': {
       // A notice about an utterance that has a caption is shown on that caption; a side's notice stands alone, once.
-      const id = event.utteranceId ?? `side-${event.speaker}-${event.code}`;
-      if (event.utteranceId && view.items.some((i) => i.kind === 'caption' && i.id === event.utteranceId)) return view;
+      // What the server cannot hear or speak is said once per side, not under every utterance.
+      const sideWide = event.code === 'cannot_recognise' || event.code === 'cannot_speak';
+      const id = sideWide || !event.utteranceId ? `side-${event.speaker}-${event.code}` : event.utteranceId;
+      if (!sideWide && event.utteranceId && view.items.some((i) => i.kind === 'caption' && i.id === event.utteranceId)) return view;
       return { ...view, items: addItem(view.items, { kind: 'notice', id, code: event.code, speaker: event.speaker, language: event.language }) };
     }
     case 'transcript.consent':

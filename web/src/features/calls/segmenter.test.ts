@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallClientMessage } from '@parley/common';
-import { Segmenter } from './segmenter.ts';
+import { decodeAudioChunk } from '../talk/audio.ts';
+import { Segmenter, utteranceChunks } from './segmenter.ts';
 
 function setup(preRoll = 2) {
   const sent: CallClientMessage[] = [];
@@ -49,5 +50,15 @@ describe('Segmenter', () => {
     expect(s.inUtterance).toBe(false);
     s.end();
     expect(types()).toEqual(['speech.start']);
+  });
+});
+
+describe('utteranceChunks', () => {
+  it('resamples the detector\'s 16 kHz utterance to 24 kHz PCM16 chunks of 4096 samples', () => {
+    const chunks = utteranceChunks(new Float32Array(16_000).fill(0.5));
+    const lengths = chunks.map((c) => decodeAudioChunk(c).length);
+    expect(lengths.slice(0, -1).every((n) => n === 4096)).toBe(true);
+    expect(lengths.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(23_990);
+    expect(decodeAudioChunk(chunks[0]!)[100]).toBeCloseTo(0.5, 3);
   });
 });

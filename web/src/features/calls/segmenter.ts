@@ -1,4 +1,6 @@
 import type { CallClientMessage } from '@parley/common';
+import { LIMITS } from '@parley/common/client';
+import { encodeAudioChunk, PcmChunker } from '../talk/audio.ts';
 
 /**
  * Cuts this side's continuous microphone chunks into utterances for the media socket: nothing is sent between
@@ -67,4 +69,16 @@ export class Segmenter {
     this.speaking = false;
     this.preRoll = [];
   }
+}
+
+/** The detector's sample rate (Silero): its utterances come as 16 kHz float samples. */
+export const VAD_SAMPLE_RATE = 16_000;
+
+/** A detected utterance (16 kHz floats) -> the call's base64 PCM16 24 kHz chunks, with Talk's resampler. */
+export function utteranceChunks(samples: Float32Array, inputRate = VAD_SAMPLE_RATE): string[] {
+  const chunker = new PcmChunker(inputRate, LIMITS.audioSampleRate, LIMITS.audioBufferSize);
+  const chunks = chunker.push(samples);
+  const rest = chunker.flush();
+  if (rest.length > 0) chunks.push(rest);
+  return chunks.map(encodeAudioChunk);
 }

@@ -8,8 +8,10 @@ export interface Vad {
 }
 
 export interface VadCallbacks {
+  /** Speech went on long enough not to be a misfire. */
   onSpeechStart: () => void;
-  onSpeechEnd: () => void;
+  /** The utterance, as the detector heard it: 16 kHz float samples, its pre-speech pad included. */
+  onSpeechEnd: (audio: Float32Array) => void;
   onMisfire: () => void;
 }
 
@@ -39,8 +41,8 @@ export async function startVad(callbacks: VadCallbacks): Promise<Vad> {
     getStream: () => navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS),
     pauseStream: stop,
     resumeStream: () => navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS),
-    onSpeechStart: callbacks.onSpeechStart,
-    onSpeechEnd: () => callbacks.onSpeechEnd(),
+    onSpeechRealStart: callbacks.onSpeechStart,
+    onSpeechEnd: (audio) => callbacks.onSpeechEnd(audio),
     onVADMisfire: callbacks.onMisfire,
     startOnLoad: true,
   });
