@@ -22,6 +22,7 @@ const SERVER_FEATURES = {
   storage: ['dbStorage.ts'],
   translation: ['textTranslator.ts', 'detect.ts'],
   voice: ['index.ts', 'audio.ts', 'text.ts', 'tts/types.ts'],
+  calls: [],
 };
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

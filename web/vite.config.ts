@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { VAD_ASSET_BASE, vadAssets } from './vadAssets.ts';
 
 // The Parley server (port 3000) serves the API, stored files and the sockets; in development
 // Vite proxies those paths to it so the browser sees one origin, exactly as in production.
@@ -12,6 +13,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    vadAssets(),
     VitePWA({
       // Registered from the app (lib/serviceWorker.ts) once the page is idle, not by an injected script.
       injectRegister: null,
@@ -78,6 +80,14 @@ export default defineConfig({
             urlPattern: ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && /^\/api\/chats\/[^/]+\/media\//.test(url.pathname),
             handler: 'CacheFirst',
             options: { cacheName: 'parley-media', rangeRequests: true, expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 }, cacheableResponse: { statuses: [200] } },
+          },
+          {
+            // Calls' voice activity detector (model and WebAssembly, ~12 MB; vadAssets.ts): not precached, kept once a
+            // first call has loaded it. The folder's name carries the versions, so a copy is never stale.
+            // (Same-origin: Workbox matches a RegExp anywhere in the URL.)
+            urlPattern: new RegExp(`${VAD_ASSET_BASE.replace(/[.]/g, '\\.')}[^/]+\\.(onnx|wasm|mjs)$`),
+            handler: 'CacheFirst',
+            options: { cacheName: 'parley-vad', expiration: { maxEntries: 8 }, cacheableResponse: { statuses: [200] } },
           },
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/storage/'),

@@ -15,6 +15,7 @@ export * from './api/media.ts';
 export * from './api/messageLife.ts';
 export * from './realtime.ts';
 export * from './voice.ts';
+export * from './calls.ts';
 export * from './api/scan.ts';
 export * from './api/speech.ts';
 export * from './api/admin.ts';

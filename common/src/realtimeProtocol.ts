@@ -1,6 +1,7 @@
 import type { ChatMessage, ConversationListItem } from './api/chat.ts';
 import type { GroupRegister, RoomMember } from './api/groupTypes.ts';
 import type { MessageReaction } from './api/messageLife.ts';
+import type { CallSignalEvent } from './calls.ts';
 
 /** The chat socket protocol. Bump the version on any incompatible change. */
 export const REALTIME_PROTOCOL_VERSION = 1;
@@ -34,6 +35,8 @@ export type ServerEvent =
   | { v: 1; type: 'group.you_were_removed'; roomId: string; reason: 'removed' | 'left' }
   /** Someone else in the room is writing (sent at most every few seconds while they type; shown for a few). */
   | { v: 1; type: 'typing'; roomId: string; userId: string }
+  /** Calls (issue 26): ringing, accepted (on which device), ended; see calls.ts. */
+  | CallSignalEvent
   | { v: 1; type: 'pong' }
   | { v: 1; type: 'error'; code: string; message: string };
 

@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LIMITS, SESSION_ENDED_COOKIE, STORAGE_PREFIX } from '@parley/common';
+import { isLanguageCode, LIMITS, SESSION_ENDED_COOKIE, STORAGE_PREFIX } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -67,6 +67,8 @@ import { adminRoutes } from './admin/routes.ts';
 import { safetyRoutes } from './safety/routes.ts';
 import { accountDataRoutes } from './account/routes.ts';
 import { createPush, pushRoutes, type Push, type PushTuning } from './push/index.ts';
+import { CallMedia, CallService, callRoutes, callTranslator } from './calls/index.ts';
+import { sendContext } from './chat/messageSender.ts';
 
 export interface AppDeps {
   config: Config;
@@ -117,6 +119,8 @@ declare module 'fastify' {
     mailer: Mailer | undefined;
     /** Web push (push/): the job queue, who views what, VAPID keys; queueCallPush(app.push, ...) for missed calls. */
     push: Push;
+    /** The in-call media sockets of this node (tests: freeze() plays a node that died). */
+    callMedia: CallMedia | undefined;
   }
 }
 
@@ -336,6 +340,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }, now()),
     });
     await app.register(pushRoutes, { db, requireUser, vapid: push.vapid, allowedOrigins: push.allowedOrigins, now });
+    // Calls (issue 26): real time on purpose (rings and keep-alives are wall-clock, not the tests' session clock).
+    const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
+    const calls = new CallService({
+      db, events, now: () => new Date(), timings: config.calls,
+      recognises: (language) => isLanguageCode(language) && voice.stt.supports(language),
+      speaks: (language) => isLanguageCode(language) && voice.tts.supports(language),
+      warn: (err, message) => app.log.warn({ err }, message),
+    });
+    await app.register(callRoutes, { calls, requireUser });
+    await app.register(safetyRoutes, { db, requireUser, onBlocked: (blockerId, blockedId) => void calls.endBetween(blockerId, blockedId).catch((err: unknown) => app.log.warn({ err }, 'calls: ending a blocked pair\'s call failed')) });
 
     const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
     const realtime = attachRealtimeSocket(app.server, {
@@ -347,7 +361,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('preClose', async () => realtime.closeForRestart());
     app.addHook('onClose', async () => realtime.close());
 
-    const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
     await app.register(speechRoutes, { db, requireUser, tts: voice.tts, budget });
     // Photos and voice in a conversation: Scan's OCR and Talk's recogniser, then chat's send.
     const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events, budget, push }, input), logger: app.log });
@@ -383,6 +396,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       logger: app.log,
     });
     app.addHook('onClose', async () => voiceSocket.close());
+
+    const callMedia = new CallMedia({
+      db, calls, bus, nodeId: heartbeats.nodeId, stt: voice.stt, tts: voice.tts,
+      stageTimeoutMs: config.voice.limits?.stageTimeoutMs ?? 30_000,
+      translatorFor: async (roomId, speakerId) => callTranslator(chatTranslator, (text, candidates) => translation.detect(text, candidates), roomId, (await sendContext(db, roomId, speakerId)).relationship_context),
+      timings: config.calls,
+      authenticate: async (req) => {
+        const session = await guard.authenticate(req);
+        return session ? { userId: session.userId, sessionId: session.sessionId } : null;
+      },
+      isAllowedOrigin: (req) => guard.isAllowedOrigin(req),
+      onSessionEnded: (listener) => sessionEvents.onEnded((sessionId) => listener(sessionId)),
+      watchSession: (sessionId) => sessionWatch.watch(sessionId),
+      warn: (err, message) => app.log.warn({ err }, message),
+    });
+    callMedia.attach(app.server);
+    app.decorate('callMedia', callMedia);
+    app.addHook('onClose', async () => {
+      calls.close();
+      await callMedia.close();
+    });
   }
 
   if (serveUsers) {

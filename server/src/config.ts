@@ -59,6 +59,9 @@ const envSchema = z.object({
   TRANSLATION_LEASE_SECONDS: z.coerce.number().positive().default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(10),
   NODE_HEARTBEAT_SECONDS: z.coerce.number().positive().max(60).default(3),
+  CALL_RING_SECONDS: z.coerce.number().positive().max(300).default(30),
+  CALL_RECONNECT_GRACE_SECONDS: z.coerce.number().positive().max(600).default(20),
+  CALL_KEEPALIVE_SECONDS: z.coerce.number().positive().max(60).default(2),
   ADMIN_EMAILS: z.string().default(''),
   REGISTRATION: z.enum(['open', 'invite', 'closed']).default('open'),
   SIGNUP_EMAIL_DOMAINS: z.string().default(''),
@@ -113,6 +116,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** How often a node renews its heartbeat; one silent for three beats is dead (its jobs go back). */
   nodeHeartbeatMs: number;
+  /** Calls (issue 26): ring time before 'missed'; how long a dropped side may come back; keep-alive interval (a side silent 3x that lost its server). */
+  calls: { ringMs: number; graceMs: number; aliveMs: number };
   operators: {
     /** Addresses that become admin when they sign up or sign in confirmed (lower case). */
     adminEmails: string[];
@@ -193,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translationLeaseMs: e.TRANSLATION_LEASE_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     nodeHeartbeatMs: e.NODE_HEARTBEAT_SECONDS * 1000,
+    calls: { ringMs: e.CALL_RING_SECONDS * 1000, graceMs: e.CALL_RECONNECT_GRACE_SECONDS * 1000, aliveMs: e.CALL_KEEPALIVE_SECONDS * 1000 },
     operators: {
       adminEmails: splitList(e.ADMIN_EMAILS),
       registration: e.REGISTRATION,

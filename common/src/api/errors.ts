@@ -91,6 +91,12 @@ export const ERROR_CODES = [
   'edit_window_passed',
   'message_not_editable',
   'unknown_reaction',
+  // calls (issue 26)
+  'not_a_pair',
+  'cannot_call',
+  'already_in_call',
+  'call_answered_elsewhere',
+  'call_ended',
   // uploads
   'invalid_image',
   'image_too_large',

@@ -2,6 +2,7 @@
  * Group conversations (issue 22): the shapes the web needs without zod (`@parley/common/client`).
  * The request schemas are in groups.ts.
  */
+import type { CallEventKind, CallTranscriptLine } from '../calls.ts';
 
 /** A room is a pair ('direct', one-to-one: per-contact relationship context) or a named group. */
 export const ROOM_KINDS = ['direct', 'group'] as const;
@@ -45,7 +46,8 @@ export const GROUP_EVENT_KINDS = [
   'admin_granted', // actor made target an admin (actor null: handed over when the last admin left)
   'register_changed', // actor set the register to register
 ] as const;
-export type GroupEventKind = (typeof GROUP_EVENT_KINDS)[number];
+/** The kinds of a system line: a group's events, and the outcomes of calls (calls.ts CALL_EVENT_KINDS, in pairs). */
+export type GroupEventKind = (typeof GROUP_EVENT_KINDS)[number] | CallEventKind;
 
 /**
  * A system line in a group's history ("Ana added Li"). Never machine-translated: the reader's UI
@@ -60,6 +62,12 @@ export interface GroupSystemEvent {
   name: string | null;
   /** 'register_changed' and 'created': the register. */
   register: GroupRegister | null;
+  /**
+   * Calls (issue 26): actor = the caller, target = the callee. `call_completed`: seconds from answer to end
+   * (the line reads "Call, 4 min"); `call_transcript`: the lines both agreed to keep.
+   */
+  durationSeconds?: number | null;
+  transcript?: CallTranscriptLine[];
 }
 
 /** Initials for a group avatar: the first letter of the first two words of its name ('Family Ruiz' -> 'FR'). */

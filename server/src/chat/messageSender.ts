@@ -1,4 +1,4 @@
-import { isLanguageCode, type ChatMessage, type GroupRegister, type LanguageCode, type MessageAttachment, type RelationshipContext, type RoomKind } from '@parley/common';
+import { isLanguageCode, type ChatMessage, type GroupRegister, type GroupSystemEvent, type LanguageCode, type MessageAttachment, type RelationshipContext, type RoomKind } from '@parley/common';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -188,4 +188,18 @@ export async function retryTranslation(deps: SendDeps, input: { userId: string; 
   publishViews(deps.events, 'message.translated', stored, now, readers, language);
   jobs.queued();
   return { message: presentMessage(stored, viewFor(stored, now, input.userId, me?.language ?? null, readers)) };
+}
+
+/**
+ * A system line (GroupSystemEvent: never machine-translated, the reader's catalog renders it) written by another
+ * feature (calls: "Missed call", "Call, 4 min"), announced to the room's members. `tx` may be a transaction.
+ */
+export async function insertSystemLine(db: Db, roomId: string, actorId: string | null, event: GroupSystemEvent): Promise<ChatMessage> {
+  const row = await db.insertInto('messages')
+    .values({
+      chat_room_id: roomId, sender_id: actorId, client_id: `system-${crypto.randomUUID()}`, content: '',
+      original_language: null, target_language: null, translation_status: 'not_needed' as const, system_event: JSON.stringify(event),
+    })
+    .returningAll().executeTakeFirstOrThrow();
+  return presentMessage(row);
 }

@@ -11,7 +11,12 @@ export type ClusterMessage =
   /** Translation jobs are waiting unclaimed: workers poll now rather than at their next tick. */
   | { kind: 'jobs.wake' }
   /** A profile, a relationship context or a room changed: forget the cached send contexts. */
-  | { kind: 'contexts.changed' };
+  | { kind: 'contexts.changed' }
+  /**
+   * Calls (server/src/calls/media.ts): a media-socket event for one participant of a call (`to`: their user id),
+   * delivered by the node holding that participant's socket; `to` '*' = every socket of the call (it ended).
+   */
+  | { kind: 'call'; callId: string; to: string; frame: string };
 
 export interface ClusterBus {
   /** This process's id (messages it sent come back to it and are skipped). */

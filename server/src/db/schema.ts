@@ -1,4 +1,4 @@
-import type { AttachmentKind, GroupRegister, GroupSystemEvent, MessageAttachment, RelationshipContext, RoomKind, TextSpan, TranslationFailureReason } from '@parley/common';
+import type { CallEndReason, CallState, CallTranscriptLine, AttachmentKind, GroupRegister, GroupSystemEvent, MessageAttachment, RelationshipContext, RoomKind, TextSpan, TranslationFailureReason } from '@parley/common';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -280,6 +280,41 @@ export interface ReportsTable {
   resolved_at: Date | null;
 }
 
+type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** Translated voice calls (migration 027, server/src/calls/). */
+export interface CallsTable {
+  id: Generated<string>;
+  room_id: string;
+  caller_id: string;
+  callee_id: string;
+  state: CallState;
+  created_at: Timestamp;
+  ring_until: Timestamp;
+  answered_at: NullableTime;
+  ended_at: NullableTime;
+  end_reason: CallEndReason | null;
+  ended_by: string | null;
+  /** The sessions (hashed ids) of the caller and of the device that answered: their end ends the call. */
+  caller_session: string | null;
+  callee_session: string | null;
+  accepted_device: string | null;
+  caller_consent: ColumnType<boolean, boolean | undefined, boolean>;
+  callee_consent: ColumnType<boolean, boolean | undefined, boolean>;
+  transcript: ColumnType<CallTranscriptLine[], string | undefined, string>;
+  /** The node carrying each side's media socket (null: not connected) and its last renewal. */
+  caller_node: string | null;
+  callee_node: string | null;
+  caller_alive_at: NullableTime;
+  callee_alive_at: NullableTime;
+}
+
+/** One row per person in a ringing or active call: the "one call per user" rule. */
+export interface UserCallsTable {
+  user_id: string;
+  call_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -303,4 +338,6 @@ export interface Database {
   user_blocks: UserBlocksTable;
   reports: ReportsTable;
   message_reactions: MessageReactionsTable;
+  calls: CallsTable;
+  user_calls: UserCallsTable;
 }

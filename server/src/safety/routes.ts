@@ -10,6 +10,8 @@ import { createReport } from './reports.ts';
 export interface SafetyRouteDeps {
   db: Db;
   requireUser: RequireUser;
+  /** A new block: whatever the pair shares live ends (calls, app.ts). */
+  onBlocked?: (blockerId: string, blockedId: string) => void;
 }
 
 /** Block, unblock, the blocked list, reports (issue 23 item 6). */
@@ -27,6 +29,7 @@ export async function safetyRoutes(app: FastifyInstance, deps: SafetyRouteDeps):
 
   r.post(SAFETY_API.blocks, { schema: { body: blockBody } }, async (request): Promise<BlockResponse> => {
     const { created } = await blockUser(db, currentUser(request).id, request.body.userId);
+    deps.onBlocked?.(currentUser(request).id, request.body.userId);
     return { blocked: true, created };
   });
 

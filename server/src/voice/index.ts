@@ -12,3 +12,7 @@ export { OpenAiTts } from './tts/openai.ts';
 export type { SpeechToText, SttStream, Transcription } from './stt/types.ts';
 export type { TextToSpeech } from './tts/types.ts';
 export type { CreateVoiceSession, VoiceLimits, VoiceLogger, VoiceSessionContext, VoiceSessionHandle } from './types.ts';
+// Calls (server/src/calls/) run the same pipeline per utterance and check frames with the same gate.
+export { runUtterance, type PipelineEngines, type Utterance, type UtteranceTimings } from './pipeline.ts';
+export { FrameGate } from './frames.ts';
+export { DEFAULT_VOICE_LIMITS, voiceErrorCode } from './types.ts';

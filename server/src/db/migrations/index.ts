@@ -19,6 +19,7 @@ import * as m023 from './023_oidc_logins.ts';
 import * as m024 from './024_web_push.ts';
 import * as m025 from './025_message_life.ts';
 import * as m026 from './026_receipts_search.ts';
+import * as m027 from './027_calls.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '024_web_push': m024,
   '025_message_life': m025,
   '026_receipts_search': m026,
+  '027_calls': m027,
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ArrowLeft, BookA, HeartHandshake, PlugZap, Users, WifiOff } from 'lucide-react';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -29,6 +30,8 @@ interface ConversationHeaderProps {
   partner?: { id: string; username: string } | undefined;
   /** The room: its notifications' mute menu. */
   roomId?: string | undefined;
+  /** A pair's Call button (features/calls). */
+  callButton?: ReactNode;
 }
 
 const STATUS = {
@@ -39,7 +42,7 @@ const STATUS = {
 
 /** Back, partner name, connection, relationship-context button, and Join Chat when not connected. */
 export function ConversationHeader(props: ConversationHeaderProps) {
-  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, group, partner, roomId } = props;
+  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, group, partner, roomId, callButton } = props;
   const t = useT();
   const status = STATUS[link];
   return (
@@ -72,6 +75,7 @@ export function ConversationHeader(props: ConversationHeaderProps) {
             <span className="hidden sm:inline">{t('chat.joinChat')}</span>
           </Button>
         )}
+        {!group && callButton}
         {onGlossary && (
           <Button variant="ghost" size="icon" onClick={onGlossary} className="shrink-0" aria-label={t('chat.glossary')} title={t('chat.glossary')} data-testid="glossary-button">
             <BookA aria-hidden="true" />

@@ -36,6 +36,7 @@ import { ComposerBanner, type ComposerMode } from './life/ComposerBanner.tsx';
 import { DeleteMessageDialog } from './life/DeleteMessageDialog.tsx';
 import { jumpToMessage } from './life/jump.ts';
 import { quoteText } from './life/quote.ts';
+import { CallButton } from '../calls/CallButton.tsx';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
 export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () => void }) {
@@ -190,6 +191,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         onContext={() => setContextOpen(true)}
         onGlossary={() => setGlossaryOpen(true)}
         partner={!isGroup && !partnerGone && chat.partner?.id ? { id: chat.partner.id, username: chat.partner.username || name } : undefined}
+        callButton={!isGroup && !partnerGone && chat.partner?.id ? <CallButton roomId={chat.roomId} partner={{ id: chat.partner.id, username: chat.partner.username || name, language: chat.partner.language }} /> : undefined}
       />
       {link === 'offline' && <OfflineNotice />}
       <ConversationToolsContext.Provider value={tools}>

@@ -1,5 +1,6 @@
 import type { GroupRegister, GroupSystemEvent } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
+import { callLine } from '../calls/callText.ts';
 
 /**
  * Who is typing, in the reader's interface language: "Ana is typing", "Ana and Li are typing",
@@ -39,7 +40,7 @@ export function systemLine(event: GroupSystemEvent, t: TFunction, toneLabel: (re
     case 'register_changed':
       return t('chat.groupSysToneChanged', { actor, tone: event.register ? toneLabel(event.register) : '' });
     default:
-      return '';
+      return callLine(event, t) ?? '';
   }
 }
 

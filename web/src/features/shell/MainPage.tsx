@@ -24,6 +24,7 @@ import { useApplyLanguage } from '../language/useApplyLanguage.ts';
 import { UserSearchDialog } from '../search/UserSearchDialog.tsx';
 import { NewGroupDialog } from '../groups/NewGroupDialog.tsx';
 import { departedRooms } from '../groups/groupEvents.ts';
+import { CallProvider, preloadCalls } from '../calls/CallProvider.tsx';
 import { Header } from './Header.tsx';
 import { TabBar } from './TabBar.tsx';
 import { DEFAULT_TAB, type Tab } from './tabs.ts';
@@ -51,6 +52,7 @@ export function MainPage() {
     whenIdle(() => {
       void loadTalk();
       void loadScan();
+      preloadCalls();
       void import('../profile/ProfilePage.tsx');
     });
   }, []);
@@ -80,7 +82,9 @@ export function MainPage() {
   return (
     <RealtimeProvider key={user?.id} onSessionEnded={() => void refreshProfile()}>
       <OutboxProvider userId={user?.id ?? ''}>
-        <Shell onLanguageSettings={() => setStep({ kind: 'language', firstTime: false })} />
+        <CallProvider>
+          <Shell onLanguageSettings={() => setStep({ kind: 'language', firstTime: false })} />
+        </CallProvider>
       </OutboxProvider>
     </RealtimeProvider>
   );

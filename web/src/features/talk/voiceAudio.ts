@@ -47,6 +47,17 @@ function newContext(sampleRate?: number): AudioContext {
  */
 export class VoiceAudio implements VoiceAudioEngine {
   private readonly context = newContext(SAMPLE_RATE);
+  /** Playback below full volume (calls: the partner's own voice under the translation). */
+  private gain?: GainNode;
+
+  constructor(volume = 1) {
+    if (volume !== 1) {
+      this.gain = this.context.createGain();
+      this.gain.gain.value = volume;
+      this.gain.connect(this.context.destination);
+    }
+  }
+
   private readonly ready = new Map<AudioContext, Promise<void>>();
   private fallback?: AudioContext;
   private nextStartTime = 0;
@@ -145,7 +156,7 @@ export class VoiceAudio implements VoiceAudioEngine {
     buffer.getChannelData(0).set(samples);
     const node = context.createBufferSource();
     node.buffer = buffer;
-    node.connect(context.destination);
+    node.connect(this.gain ?? context.destination);
     const { startAt, nextStartTime } = scheduleChunk(context.currentTime, this.nextStartTime, buffer.duration, PLAYBACK_LEAD_S);
     this.nextStartTime = nextStartTime;
     node.onended = () => this.playing.delete(node);
