@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CALL_API, CALL_MEDIA_PATH, type CallInfo, type CallServerEvent } from '@parley/common';
@@ -22,7 +22,7 @@ import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { connectDb, migrate } from '../server/src/db/connect.ts';
 import { durationSeconds } from '../server/src/voice/audio.ts';
-import { BENCH_UTTERANCES } from '../server/src/voice/testing/sentences.ts';
+import { WER_SENTENCES } from '../server/src/voice/testing/sentences.ts';
 import { fliteSpeech, silence } from '../server/src/voice/testing/speech.ts';
 import { percentile } from './stats.ts';
 
@@ -90,7 +90,7 @@ function media(base: string, cookie: string, callId: string) {
 }
 
 /** One call: the English speaker on `speakerNode`, the Spanish listener on `listenerNode`; `runs` utterances. */
-async function measure(speakerNode: Node, listenerNode: Node, pcm: Buffer, runs: number): Promise<Sample[]> {
+async function measure(speakerNode: Node, listenerNode: Node, utterances: Buffer[]): Promise<Sample[]> {
   const ana = await user(speakerNode.base, 'en');
   const li = await user(listenerNode.base, 'es');
   const roomId = ((await (await http(speakerNode.base, 'POST', '/api/chats', { userId: li.id }, ana.cookie)).json()) as { room: { id: string } }).room.id;
@@ -100,7 +100,7 @@ async function measure(speakerNode: Node, listenerNode: Node, pcm: Buffer, runs:
   const listener = media(listenerNode.base, li.cookie, call.id);
   await Promise.all([speaker.opened, listener.opened, listener.next('timer.started')]);
   const samples: Sample[] = [];
-  for (let i = 0; i <= runs; i++) {
+  for (const [i, pcm] of utterances.entries()) {
     speaker.ws.send(JSON.stringify({ type: 'speech.start' }));
     // In real time, as a microphone delivers it: recognition streams while the person speaks.
     for (let o = 0; o < pcm.length; o += FRAME_BYTES) {
@@ -137,14 +137,17 @@ function report(label: string, samples: Sample[]): string {
 }
 
 async function main() {
-  const text = BENCH_UTTERANCES['3 s'];
-  const pcm = Buffer.concat([await fliteSpeech(text), silence(0.2)]);
-  console.log(`Utterance: "${text}" (${durationSeconds(pcm.length).toFixed(1)} s, flite), ${RUNS} runs after a warm-up`);
+  // A different sentence each time (no translation cache hit), the first one a warm-up.
+  const texts = Array.from({ length: RUNS + 1 }, (_, i) => WER_SENTENCES[i % WER_SENTENCES.length]!);
+  const utterances = await Promise.all(texts.map(async (t) => Buffer.concat([await fliteSpeech(t), silence(0.2)])));
+  const seconds = utterances.map((u) => durationSeconds(u.length));
+  console.log(`${RUNS} utterances after a warm-up: everyday English sentences (flite), ${Math.min(...seconds).toFixed(1)}-${Math.max(...seconds).toFixed(1)} s each`);
+  console.log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(' / ')}`);
   const rows: string[] = [];
 
   const single = await startNode({});
   try {
-    rows.push(report('1 node (PGlite)', await measure(single, single, pcm, RUNS)));
+    rows.push(report('1 node (PGlite)', await measure(single, single, utterances)));
   } finally {
     await single.close();
   }
@@ -160,7 +163,7 @@ async function main() {
     const first = await startNode(env);
     const second = await startNode(env);
     try {
-      rows.push(report('2 nodes (PostgreSQL + Redis)', await measure(first, second, pcm, RUNS)));
+      rows.push(report('2 nodes (PostgreSQL + Redis)', await measure(first, second, utterances)));
     } finally {
       await first.close();
       await second.close();
@@ -170,6 +173,7 @@ async function main() {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
   }
+  console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' / ')}`);
   console.log('\n| setup | runs | p50 ms | p95 ms | recognition | translation | synthesis | transport |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);

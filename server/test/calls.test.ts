@@ -1,7 +1,7 @@
 import { CALL_API, CALL_CLOSE, type CallCapabilities, type CallInfo, type ChatMessage, type ServerEvent } from '@parley/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallSocket } from './callClient.ts';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { getTestServer, signUpAndIn, uniqueUser, type TestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 /**
@@ -10,8 +10,9 @@ import { TestSocket } from './realtimeClient.ts';
  */
 let s: TestServer;
 let base: string;
+const operator = uniqueUser('op');
 beforeAll(async () => {
-  s = await getTestServer({ env: { CALL_RING_SECONDS: '1.5', CALL_RECONNECT_GRACE_SECONDS: '1', CALL_KEEPALIVE_SECONDS: '0.5' } });
+  s = await getTestServer({ env: { CALL_RING_SECONDS: '1.5', CALL_RECONNECT_GRACE_SECONDS: '1', CALL_KEEPALIVE_SECONDS: '0.5', ADMIN_EMAILS: operator.email } });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = s.app.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -186,5 +187,24 @@ describe('calling', () => {
     expect((await ended(boWs, second.id)).call.endReason).toBe('connection_lost');
     expect((await req(bo, 'GET', CALL_API.current)).json()).toEqual({ call: null });
     boWs.close();
+  });
+
+  it('limits call attempts per person, and an operator disabling an account ends its call with that reason', async () => {
+    const [zoe, max] = [await person('en'), await person('es')];
+    const roomId = await pair(zoe, max);
+    for (let i = 0; i < 10; i++) await req(zoe, 'POST', CALL_API.end((await call(zoe, roomId)).id));
+    const limited = await req(zoe, 'POST', CALL_API.start, { roomId });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    expect(limited.headers['retry-after']).toBeDefined();
+
+    const c = await call(max, roomId);
+    await accept(zoe, c.id, 'phone');
+    const maxMedia = await CallSocket.open(base, max.cookie, c.id);
+    await maxMedia.next('call.ready');
+    const admin = await signUpAndIn(s.app, operator);
+    const disabled = await req(admin, 'POST', `/api/admin/users/${zoe.id}/disable`);
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(await maxMedia.next('call.ended')).toMatchObject({ call: { endReason: 'account_disabled', endedBy: zoe.id } });
   });
 });
