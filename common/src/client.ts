@@ -14,3 +14,4 @@ export * from './api/media.ts';
 export * from './api/groupTypes.ts';
 export * from './relationshipTypes.ts';
 export * from './realtimeProtocol.ts';
+export * from './api/pushRoutes.ts';

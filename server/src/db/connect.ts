@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -138,7 +140,8 @@ const PGLITE_START_PARAMS = [
 ];
 
 async function openPglite(dir: string | undefined): Promise<PGlite> {
-  const client = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
+  // Message search's extensions (migration 026), loaded from PGlite's contrib bundles.
+  const client = new PGlite({ dataDir: dir, startParams: PGLITE_START_PARAMS, extensions: { pg_trgm, unaccent } });
   await client.waitReady;
   return client;
 }

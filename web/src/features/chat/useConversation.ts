@@ -7,6 +7,7 @@ import { keepForOffline } from '../../lib/serviceWorker.ts';
 import { chatApi, isNotFound } from './chatApi.ts';
 import { localMessage, messagesReducer, newClientId, type ViewMessage } from './messages.ts';
 import { fetchMissed, ResumeMark } from './resume.ts';
+import { loadAround as fetchAround } from './jumpToMessage.ts';
 import { useOutbox, useOutboxEntries, useOutboxEvents } from './useOutbox.ts';
 import { updateList } from './useChatRealtimeSync.ts';
 
@@ -18,6 +19,8 @@ export interface ConversationState {
   send: (content: string) => Promise<void>;
   /** Fold in a row the caller already has (a correction's answer). */
   merge: (message: ChatMessage) => void;
+  /** Hold the messages from `messageId` to the latest (a jump to it); false when it cannot be seen. */
+  loadAround: (messageId: string) => Promise<boolean>;
 }
 
 export interface ConversationOptions {
@@ -133,6 +136,12 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
 
   const merge = useCallback((message: ChatMessage) => dispatch({ type: 'merge', messages: [message] }), []);
 
+  const loadAround = useCallback(async (messageId: string) => {
+    const around = await fetchAround(roomId, messageId);
+    if (around) dispatch({ type: 'merge', messages: around });
+    return around !== null;
+  }, [roomId]);
+
   // Server rows, then this room's messages still waiting on the device, in the order written.
   const view = useMemo(() => {
     const delivered = new Set(messages.filter((m) => m.sender_id === myId).map((m) => m.client_id));
@@ -145,5 +154,5 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
     return local.length ? [...messages, ...local] : messages;
   }, [messages, waiting, roomId, myId]);
 
-  return { messages: view, loading, send, merge };
+  return { messages: view, loading, send, merge, loadAround };
 }
