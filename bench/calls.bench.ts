@@ -109,9 +109,14 @@ async function measure(speakerNode: Node, listenerNode: Node, utterances: Buffer
     }
     const firstAudio = listener.next('audio.delta');
     const done = listener.next('audio.done');
+    // Recognition too unsure (speech_unclear) or empty: no audio comes; that utterance is not a sample.
+    const notice = listener.next('notice');
     const endedAt = performance.now();
     speaker.ws.send(JSON.stringify({ type: 'speech.end' }));
-    await firstAudio;
+    if ((await Promise.race([firstAudio, notice])).type === 'notice') {
+      console.log(`utterance ${i}: not translated (${(await notice).code}), skipped`);
+      continue;
+    }
     const totalMs = performance.now() - endedAt;
     const { stages } = await done;
     if (i === 0) continue; // warm-up: model files in the page cache, Apertium's pipeline started
