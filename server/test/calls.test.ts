@@ -12,7 +12,7 @@ let s: TestServer;
 let base: string;
 const operator = uniqueUser('op');
 beforeAll(async () => {
-  s = await getTestServer({ env: { CALL_RING_SECONDS: '1.5', CALL_RECONNECT_GRACE_SECONDS: '1', CALL_KEEPALIVE_SECONDS: '0.5', ADMIN_EMAILS: operator.email } });
+  s = await getTestServer({ env: { CALL_RING_SECONDS: '1.5', CALL_RECONNECT_GRACE_SECONDS: '3', CALL_KEEPALIVE_SECONDS: '0.5', ADMIN_EMAILS: operator.email } });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = s.app.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -143,8 +143,8 @@ describe('calling', () => {
     expect((await accept(li, c.id, 'phone')).statusCode).toBe(200);
 
     // A block ends the live call (the partner hears why) and refuses the next attempt, neutrally.
-    const liMedia = await CallSocket.open(base, li.cookie, c.id);
-    await liMedia.next('call.ready');
+    const [liMedia, anaMedia] = await Promise.all([CallSocket.open(base, li.cookie, c.id), CallSocket.open(base, ana.cookie, c.id)]);
+    await Promise.all([liMedia.next('call.ready'), anaMedia.next('call.ready')]);
     expect((await req(ana, 'POST', '/api/blocks', { userId: li.id })).statusCode).toBe(200);
     expect(await liMedia.next('call.ended')).toMatchObject({ call: { endReason: 'blocked' } });
     const refused = await req(li, 'POST', CALL_API.start, { roomId });
@@ -198,11 +198,12 @@ describe('calling', () => {
     expect(limited.json()).toMatchObject({ error: { code: 'rate_limited' } });
     expect(limited.headers['retry-after']).toBeDefined();
 
+    const admin = await signUpAndIn(s.app, operator);
     const c = await call(max, roomId);
     await accept(zoe, c.id, 'phone');
-    const maxMedia = await CallSocket.open(base, max.cookie, c.id);
-    await maxMedia.next('call.ready');
-    const admin = await signUpAndIn(s.app, operator);
+    // Both connected (neither is "away": the short grace of this file would end the call first).
+    const [maxMedia, zoeMedia] = await Promise.all([CallSocket.open(base, max.cookie, c.id), CallSocket.open(base, zoe.cookie, c.id)]);
+    await Promise.all([maxMedia.next('call.ready'), zoeMedia.next('call.ready')]);
     const disabled = await req(admin, 'POST', `/api/admin/users/${zoe.id}/disable`);
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect(await maxMedia.next('call.ended')).toMatchObject({ call: { endReason: 'account_disabled', endedBy: zoe.id } });
