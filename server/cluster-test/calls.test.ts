@@ -61,7 +61,7 @@ describe('calls across two nodes', () => {
     await Promise.all([anaMedia.next('timer.started'), liMedia.next('timer.started')]);
     const sentAt = performance.now();
     anaMedia.speak(english);
-    const caption = await liMedia.next((e) => e.type === 'caption' && e.final);
+    const caption = await liMedia.when('caption', (e) => e.final);
     expect(caption).toMatchObject({ speaker: 'partner', original: { language: 'en' }, translated: { language: 'es' } });
     await liMedia.next('audio.delta');
     console.log(`calls (2 nodes): first translated audio ${((performance.now() - sentAt) / 1000).toFixed(2)} s after the utterance was sent`);

@@ -65,10 +65,10 @@ import { operatorAuthHooks } from './admin/authHooks.ts';
 import { pruneAudit, recordAudit } from './admin/audit.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { safetyRoutes } from './safety/routes.ts';
-import { accountDataRoutes } from './account/routes.ts';
-import { createPush, pushRoutes, type Push, type PushTuning } from './push/index.ts';
 import { CallMedia, CallService, callRoutes, callTranslator } from './calls/index.ts';
 import { sendContext } from './chat/messageSender.ts';
+import { accountDataRoutes } from './account/routes.ts';
+import { createPush, pushRoutes, queueCallPush, type Push, type PushTuning } from './push/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -117,10 +117,10 @@ declare module 'fastify' {
     startJobs: () => Promise<void>;
     /** Outgoing mail; undefined when SMTP_URL is not set. */
     mailer: Mailer | undefined;
-    /** Web push (push/): the job queue, who views what, VAPID keys; queueCallPush(app.push, ...) for missed calls. */
-    push: Push;
     /** The in-call media sockets of this node (tests: freeze() plays a node that died). */
     callMedia: CallMedia | undefined;
+    /** Web push (push/): the job queue, who views what, VAPID keys; queueCallPush(app.push, ...) for missed calls. */
+    push: Push;
   }
 }
 
@@ -150,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'media-src': ["'self'", 'blob:', 'data:'],
         'connect-src': ["'self'"],
+        // Calls' voice activity detection compiles its WebAssembly (onnxruntime-web), served by the app itself.
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         // Only an https install can upgrade; on plain http (a LAN address) it would break every asset.
         'upgrade-insecure-requests': config.secureCookies ? [] : null,
       },
@@ -330,7 +332,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       push,
       now,
     });
-    await app.register(safetyRoutes, { db, requireUser });
+    // Calls (issue 26): real time on purpose (rings and keep-alives are wall-clock, not the tests' session clock).
+    const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
+    const calls = new CallService({
+      db, events, now: () => new Date(), timings: config.calls,
+      recognises: (language) => isLanguageCode(language) && voice.stt.supports(language),
+      speaks: (language) => isLanguageCode(language) && voice.tts.supports(language),
+      warn: (err, message) => app.log.warn({ err }, message),
+      // A missed call reaches the callee's closed app as a Web Push ("Missed call" from the caller).
+      onMissed: (call) => void queueCallPush(push, db, { calleeId: call.callee.id, callerId: call.caller.id, roomId: call.roomId, callId: call.id, kind: 'missed_call' })
+        .catch((err: unknown) => app.log.warn({ err }, 'calls: missed-call push not queued')),
+    });
+    await app.register(callRoutes, { calls, requireUser });
+    await app.register(safetyRoutes, { db, requireUser, onBlocked: (blockerId, blockedId) => void calls.endBetween(blockerId, blockedId).catch((err: unknown) => app.log.warn({ err }, 'calls: ending a blocked pair\'s call failed')) });
     await app.register(accountDataRoutes, {
       db, requireUser, now, cookieName, secureCookies: config.secureCookies, events, contexts,
       endSessions: (ids) => ids.forEach((id) => sessionEvents.ended(id, 'signed_out')),
@@ -340,16 +354,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }, now()),
     });
     await app.register(pushRoutes, { db, requireUser, vapid: push.vapid, allowedOrigins: push.allowedOrigins, now });
-    // Calls (issue 26): real time on purpose (rings and keep-alives are wall-clock, not the tests' session clock).
-    const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
-    const calls = new CallService({
-      db, events, now: () => new Date(), timings: config.calls,
-      recognises: (language) => isLanguageCode(language) && voice.stt.supports(language),
-      speaks: (language) => isLanguageCode(language) && voice.tts.supports(language),
-      warn: (err, message) => app.log.warn({ err }, message),
-    });
-    await app.register(callRoutes, { calls, requireUser });
-    await app.register(safetyRoutes, { db, requireUser, onBlocked: (blockerId, blockedId) => void calls.endBetween(blockerId, blockedId).catch((err: unknown) => app.log.warn({ err }, 'calls: ending a blocked pair\'s call failed')) });
 
     const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
     const realtime = attachRealtimeSocket(app.server, {

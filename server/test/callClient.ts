@@ -38,6 +38,11 @@ export class CallSocket {
     return new Promise((resolve) => this.waiters.push({ match: fn, resolve: resolve as (e: CallServerEvent) => void }));
   }
 
+  /** The first event of `type` that also matches. */
+  when<T extends CallServerEvent['type']>(type: T, match: (e: Extract<CallServerEvent, { type: T }>) => boolean): Promise<Extract<CallServerEvent, { type: T }>> {
+    return this.next((e) => e.type === type && match(e as Extract<CallServerEvent, { type: T }>)) as Promise<Extract<CallServerEvent, { type: T }>>;
+  }
+
   of<T extends CallServerEvent['type']>(type: T): Extract<CallServerEvent, { type: T }>[] {
     return this.events.filter((e) => e.type === type) as Extract<CallServerEvent, { type: T }>[];
   }

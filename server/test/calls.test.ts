@@ -1,7 +1,7 @@
 import { CALL_API, CALL_CLOSE, type CallCapabilities, type CallInfo, type ChatMessage, type ServerEvent } from '@parley/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallSocket } from './callClient.ts';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { getTestServer, signUpAndIn, uniqueUser, type TestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 /**
@@ -10,8 +10,9 @@ import { TestSocket } from './realtimeClient.ts';
  */
 let s: TestServer;
 let base: string;
+const operator = uniqueUser('op');
 beforeAll(async () => {
-  s = await getTestServer({ env: { CALL_RING_SECONDS: '1.5', CALL_RECONNECT_GRACE_SECONDS: '1', CALL_KEEPALIVE_SECONDS: '0.5' } });
+  s = await getTestServer({ env: { CALL_RING_SECONDS: '1.5', CALL_RECONNECT_GRACE_SECONDS: '3', CALL_KEEPALIVE_SECONDS: '0.5', ADMIN_EMAILS: operator.email } });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = s.app.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -142,8 +143,8 @@ describe('calling', () => {
     expect((await accept(li, c.id, 'phone')).statusCode).toBe(200);
 
     // A block ends the live call (the partner hears why) and refuses the next attempt, neutrally.
-    const liMedia = await CallSocket.open(base, li.cookie, c.id);
-    await liMedia.next('call.ready');
+    const [liMedia, anaMedia] = await Promise.all([CallSocket.open(base, li.cookie, c.id), CallSocket.open(base, ana.cookie, c.id)]);
+    await Promise.all([liMedia.next('call.ready'), anaMedia.next('call.ready')]);
     expect((await req(ana, 'POST', '/api/blocks', { userId: li.id })).statusCode).toBe(200);
     expect(await liMedia.next('call.ended')).toMatchObject({ call: { endReason: 'blocked' } });
     const refused = await req(li, 'POST', CALL_API.start, { roomId });
@@ -186,5 +187,25 @@ describe('calling', () => {
     expect((await ended(boWs, second.id)).call.endReason).toBe('connection_lost');
     expect((await req(bo, 'GET', CALL_API.current)).json()).toEqual({ call: null });
     boWs.close();
+  });
+
+  it('limits call attempts per person, and an operator disabling an account ends its call with that reason', async () => {
+    const [zoe, max] = [await person('en'), await person('es')];
+    const roomId = await pair(zoe, max);
+    for (let i = 0; i < 10; i++) await req(zoe, 'POST', CALL_API.end((await call(zoe, roomId)).id));
+    const limited = await req(zoe, 'POST', CALL_API.start, { roomId });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    expect(limited.headers['retry-after']).toBeDefined();
+
+    const admin = await signUpAndIn(s.app, operator);
+    const c = await call(max, roomId);
+    await accept(zoe, c.id, 'phone');
+    // Both connected (neither is "away": the short grace of this file would end the call first).
+    const [maxMedia, zoeMedia] = await Promise.all([CallSocket.open(base, max.cookie, c.id), CallSocket.open(base, zoe.cookie, c.id)]);
+    await Promise.all([maxMedia.next('call.ready'), zoeMedia.next('call.ready')]);
+    const disabled = await req(admin, 'POST', `/api/admin/users/${zoe.id}/disable`);
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(await maxMedia.next('call.ended')).toMatchObject({ call: { endReason: 'account_disabled', endedBy: zoe.id } });
   });
 });

@@ -44,10 +44,10 @@ describe('a translated call (English <-> Spanish, offline engines)', () => {
     liMedia.send({ type: 'settings', hearOriginal: true });
     anaMedia.send({ type: 'transcript.consent', agree: true });
     liMedia.send({ type: 'transcript.consent', agree: true });
-    await anaMedia.next((e) => e.type === 'transcript.consent' && e.self && e.partner);
+    await anaMedia.when('transcript.consent', (e) => e.self && e.partner);
 
     anaMedia.speak(english);
-    const caption = await liMedia.next((e) => e.type === 'caption' && e.final);
+    const caption = await liMedia.when('caption', (e) => e.final);
     expect(caption).toMatchObject({ speaker: 'partner', original: { language: 'en' }, translated: { language: 'es' } });
     expect(caption.original.text.toLowerCase()).toMatch(/morning|train|station/);
     expect(caption.translated!.text.toLowerCase()).toMatch(/mañana|tren|estación|buenos/);
@@ -57,7 +57,7 @@ describe('a translated call (English <-> Spanish, offline engines)', () => {
     expect(audio.reduce((n, e) => n + Buffer.from(e.audio, 'base64').length, 0)).toBeGreaterThan(24_000); // over half a second of speech
     expect(liMedia.of('partner.audio').every((e) => e.kind === 'original')).toBe(true); // asked to hear Ana quietly under it
     expect(liMedia.of('partner.audio').length).toBeGreaterThan(0);
-    expect(await anaMedia.next((e) => e.type === 'caption' && e.final)).toMatchObject({ speaker: 'self', utteranceId: caption.utteranceId });
+    expect(await anaMedia.when('caption', (e) => e.final)).toMatchObject({ speaker: 'self', utteranceId: caption.utteranceId });
     expect(anaMedia.of('audio.delta')).toEqual([]); // the speaker does not hear their own translation
 
     // Li's Spanish cannot be recognised here: a notice, and the voice crosses untranslated.

@@ -30,10 +30,7 @@ export interface CallServiceDeps {
   recognises: (language: string) => boolean;
   speaks: (language: string) => boolean;
   warn: (err: unknown, message: string) => void;
-  /**
-   * A missed call: the push hook (Web Push for a callee whose app is closed). No push helper is on main yet:
-   * app.ts leaves it unset; wire `notifyMissedCall` here when it lands.
-   */
+  /** A missed call: Web Push to the callee's devices (app.ts wires push/'s queueCallPush). */
   onMissed?: ((call: CallInfo) => void) | undefined;
 }
 
