@@ -7,6 +7,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The SMTP server the accounts scenarios run (e2e/mailbox.ts); the app mails through it. */
 export const SMTP_PORT = PORT + 5;
+/** The OpenID provider of the single sign-on scenario (e2e/idp.ts); password sign-in stays on for every other one. */
+export const IDP_PORT = PORT + 7;
 // A fresh embedded database per run, so scenarios never see each other's rows.
 // (Workers inherit E2E_DATA_DIR; the process that made the folder removes it when the run ends.)
 if (!process.env.E2E_DATA_DIR) {
@@ -44,7 +46,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
+  webServer: [{
+    command: 'node --import tsx e2e/idp.ts',
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `http://127.0.0.1:${IDP_PORT}/.well-known/openid-configuration`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { E2E_PORT: String(PORT) },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  }, {
     command: 'node --import tsx server/src/main.ts',
     cwd: path.resolve(import.meta.dirname, '..'),
     // /api/health answers while the node is still starting (ops/startup.ts); /api/ready once it serves.
@@ -58,8 +69,10 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: 'Parley <no-reply@parley.test>',
       // e2e/tests/admin.spec.ts: this address becomes admin when it signs up.
       ADMIN_EMAILS: 'operator.e2e@example.com',
+      // e2e/tests/sso.spec.ts: "Continue with Test IdP" (discovery is lazy: the order of start-up does not matter).
+      OIDC_ISSUER: `http://127.0.0.1:${IDP_PORT}`, OIDC_CLIENT_ID: 'parley-e2e', OIDC_CLIENT_SECRET: 'parley-e2e-secret', OIDC_NAME: 'Test IdP',
     },
     stdout: 'pipe',
     stderr: 'pipe',
-  },
+  }],
 });

@@ -116,6 +116,15 @@ export interface CreatedInvite extends AdminInvite {
   url: string;
 }
 
+/** Every action the audit log records (the console shows each translated and filters by it). */
+export const AUDIT_ACTIONS = [
+  'auth.signed_up', 'auth.signed_in', 'auth.sign_in_failed', 'auth.sso_signed_in', 'auth.sso_failed',
+  'user.created', 'user.made_admin', 'user.unmade_admin', 'user.email_confirmed', 'user.disabled', 'user.enabled',
+  'user.deleted', 'user.password_set', 'user.reset_link',
+  'invite.created', 'invite.revoked', 'registration.changed', 'report.dismissed', 'report.disabled',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 export interface AuditEntry {
   id: string;
   at: string;

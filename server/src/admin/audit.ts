@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@parley/common';
+import type { AuditAction, AuditEntry } from '@parley/common';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
@@ -13,7 +13,8 @@ export interface Actor {
 export const CLI_ACTOR: Actor = { id: null, email: 'command line', address: null };
 
 export interface AuditRecord {
-  action: string;
+  /** One of AUDIT_ACTIONS (common): the console translates each. */
+  action: AuditAction;
   actor?: Actor;
   target?: { id: string | null; email: string | null };
   details?: Record<string, unknown>;

@@ -125,7 +125,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
     if (action === 'disable' && open.reportedUserId) await disableUser(deps, actor, open.reportedUserId);
     await deps.db.transaction().execute(async (trx) => {
       await resolveReport(trx, id, now);
-      await recordAudit(trx, { action: `report.${action === 'dismiss' ? 'dismissed' : 'disabled'}`, actor, details: { id } }, now);
+      await recordAudit(trx, { action: action === 'dismiss' ? 'report.dismissed' : 'report.disabled', actor, details: { id } }, now);
     });
     return { resolved: true };
   });

@@ -1,4 +1,4 @@
-import type { AdminUser, AdminUserList, ResetLink, UserFilter } from '@parley/common';
+import type { AdminUser, AdminUserList, AuditAction, ResetLink, UserFilter } from '@parley/common';
 import type { Kysely } from 'kysely';
 import type { Database, UserRole } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -124,7 +124,7 @@ async function change(
   ops: AdminOps,
   actor: Actor,
   userId: string,
-  action: string,
+  action: AuditAction,
   apply: (trx: Db, now: Date) => Promise<void>,
 ): Promise<AdminUser> {
   const now = ops.now();

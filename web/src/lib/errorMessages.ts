@@ -29,6 +29,12 @@ const BY_CODE: Record<string, CatalogKey> = {
   invite_required: 'auth.signUpByInvitation',
   invite_invalid: 'auth.inviteInvalid',
   email_domain_not_allowed: 'auth.emailDomainNotAllowed',
+  password_sign_in_disabled: 'auth.passwordSignInDisabled',
+  oidc_unavailable: 'auth.ssoUnavailable',
+  sso_failed: 'auth.ssoFailed',
+  sso_state_invalid: 'auth.ssoExpired',
+  sso_email_unverified: 'auth.ssoEmailUnverified',
+  sso_email_missing: 'auth.ssoEmailMissing',
   invalid_image: 'scan.analyzeFailedShort',
   image_too_large: 'general.errorTooLarge',
   payload_too_large: 'general.errorTooLarge',
@@ -100,6 +106,11 @@ export function errorText(error: unknown, fallback: CatalogKey): ErrorText {
     return { key: byField ?? 'general.errorInvalid' };
   }
   return { key: fallback };
+}
+
+/** The catalog string of a bare error code (a single sign-on refusal arrives as /auth?sso_error=CODE). */
+export function codeText(code: string, fallback: CatalogKey): CatalogKey {
+  return Object.hasOwn(BY_CODE, code) ? BY_CODE[code]! : fallback;
 }
 
 /** errorText, rendered. */

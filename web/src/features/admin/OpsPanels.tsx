@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { REGISTRATION_MODES, type CatalogKey, type RegistrationMode } from '@parley/common';
-import { Input } from '../../components/ui/input.tsx';
+import { AUDIT_ACTIONS, REGISTRATION_MODES, type AuditAction, type CatalogKey, type RegistrationMode } from '@parley/common';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { loadToast } from '../../lib/toaster.tsx';
@@ -38,6 +37,33 @@ export function RegistrationPanel() {
   );
 }
 
+/** Each audit action's words in the console's language. */
+export const AUDIT_LABELS: Record<AuditAction, CatalogKey> = {
+  'auth.signed_up': 'admin.auditAuthSignedUp',
+  'auth.signed_in': 'admin.auditAuthSignedIn',
+  'auth.sign_in_failed': 'admin.auditAuthSignInFailed',
+  'auth.sso_signed_in': 'admin.auditAuthSsoSignedIn',
+  'auth.sso_failed': 'admin.auditAuthSsoFailed',
+  'user.created': 'admin.auditUserCreated',
+  'user.made_admin': 'admin.auditUserMadeAdmin',
+  'user.unmade_admin': 'admin.auditUserUnmadeAdmin',
+  'user.email_confirmed': 'admin.auditUserEmailConfirmed',
+  'user.disabled': 'admin.auditUserDisabled',
+  'user.enabled': 'admin.auditUserEnabled',
+  'user.deleted': 'admin.auditUserDeleted',
+  'user.password_set': 'admin.auditUserPasswordSet',
+  'user.reset_link': 'admin.auditUserResetLink',
+  'invite.created': 'admin.auditInviteCreated',
+  'invite.revoked': 'admin.auditInviteRevoked',
+  'registration.changed': 'admin.auditRegistrationChanged',
+  'report.dismissed': 'admin.auditReportDismissed',
+  'report.disabled': 'admin.auditReportDisabled',
+};
+
+/** An action's label; one this console does not know (a newer node's) shows as recorded. */
+export const auditLabel = (action: string, t: (key: CatalogKey) => string) =>
+  Object.hasOwn(AUDIT_LABELS, action) ? t(AUDIT_LABELS[action as AuditAction]) : action;
+
 /** The audit log, newest first, filtered by action. */
 export function AuditPanel() {
   const { t, language } = useI18n();
@@ -45,13 +71,22 @@ export function AuditPanel() {
   const entries = useQuery({ queryKey: ['admin', 'audit', action], queryFn: () => adminApi.audit(action.trim()) });
   return (
     <section className="flex flex-col gap-3">
-      <Input className="max-w-xs" value={action} onChange={(e) => setAction(e.target.value)} placeholder={t('admin.auditAction')} aria-label={t('admin.auditAction')} />
+      <select
+        className="h-10 max-w-xs rounded-md border border-input bg-background px-3 text-sm"
+        value={action}
+        onChange={(e) => setAction(e.target.value)}
+        aria-label={t('admin.auditAction')}
+        data-testid="admin-audit-filter"
+      >
+        <option value="">{t('admin.auditAllActions')}</option>
+        {AUDIT_ACTIONS.map((a) => <option key={a} value={a}>{auditLabel(a, t)}</option>)}
+      </select>
       {entries.data?.entries.length === 0 && <p className="text-sm text-muted-foreground">{t('admin.auditEmpty')}</p>}
       <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card text-sm">
         {entries.data?.entries.map((e) => (
           <li key={e.id} className="grid gap-1 px-3 py-2 sm:grid-cols-[11rem_10rem_1fr]" data-testid="admin-audit-entry" data-action={e.action}>
             <span className="text-muted-foreground">{new Date(e.at).toLocaleString(language)}</span>
-            <span className="font-mono text-xs">{e.action}</span>
+            <span className="text-xs font-medium" title={e.action}>{auditLabel(e.action, t)}</span>
             <span dir="auto" className="break-all">
               {e.actorEmail ?? '-'} → {e.targetEmail ?? '-'} {e.address ? `(${e.address})` : ''} {e.details ? JSON.stringify(e.details) : ''}
             </span>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { USER_FILTERS, type AdminUser, type CatalogKey, type UserAction, type UserFilter } from '@parley/common';
+import { USER_FILTERS, type AdminUser, type CatalogKey, type ResetLink, type UserAction, type UserFilter } from '@parley/common';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -29,6 +29,14 @@ export function UsersPanel() {
     onError: (error) => void loadToast().then((toast) => toast.error(errorMessage(error, t, 'general.errorServer'))),
   });
 
+  /** A password-reset link for a server without e-mail: shown once, the admin passes it on. */
+  const [resetLink, setResetLink] = useState<ResetLink | null>(null);
+  const makeResetLink = useMutation({
+    mutationFn: (user: AdminUser) => adminApi.resetLink(user.id),
+    onSuccess: (link) => setResetLink(link),
+    onError: (error) => void loadToast().then((toast) => toast.error(errorMessage(error, t, 'general.errorServer'))),
+  });
+
   const run = (user: AdminUser, action: UserAction | 'delete') => {
     if (action === 'delete' && !window.confirm(t('admin.confirmDelete', { email: user.email }))) return;
     act.mutate({ user, action });
@@ -44,6 +52,12 @@ export function UsersPanel() {
           </Button>
         ))}
       </div>
+      {resetLink && (
+        <div className="rounded-lg border border-border bg-card p-3" data-testid="admin-reset-link">
+          <p className="text-sm">{t('admin.resetLinkCreated', { email: resetLink.email })}</p>
+          <Input readOnly className="mt-2 font-mono text-xs" value={new URL(resetLink.url, window.location.origin).toString()} onFocus={(e) => e.target.select()} />
+        </div>
+      )}
       {users.data && <p className="text-xs text-muted-foreground">{t('admin.usersTotal', { count: users.data.total })}</p>}
       <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
         {users.data?.users.map((user) => (
@@ -64,6 +78,9 @@ export function UsersPanel() {
               </Button>
               <Button size="sm" variant="outline" onClick={() => run(user, user.disabled ? 'enable' : 'disable')} data-testid="admin-toggle-disabled">
                 {t(user.disabled ? 'admin.actionEnable' : 'admin.actionDisable')}
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => makeResetLink.mutate(user)} disabled={makeResetLink.isPending} data-testid="admin-reset-link-button">
+                {t('admin.actionResetLink')}
               </Button>
               <Button size="sm" variant="destructive" onClick={() => run(user, 'delete')} data-testid="admin-delete">{t('admin.actionDelete')}</Button>
             </div>

@@ -1,5 +1,5 @@
 import { ADMIN_API } from '@parley/common';
-import type { AdminReport, ReportAction, AdminInvite, AdminUser, AdminUserList, AuditEntry, CreatedInvite, RegistrationMode, ServiceStatus, UserAction, UserFilter } from '@parley/common';
+import type { ResetLink, AdminReport, ReportAction, AdminInvite, AdminUser, AdminUserList, AuditEntry, CreatedInvite, RegistrationMode, ServiceStatus, UserAction, UserFilter } from '@parley/common';
 import { api, apiFetch } from '../../lib/api.ts';
 
 /** The console's calls to the operators' API (every one answers 403 admin_required to others). */
@@ -7,6 +7,7 @@ export const adminApi = {
   users: (q: string, filter: UserFilter) =>
     api.get<AdminUserList>(`${ADMIN_API.users}?${new URLSearchParams({ ...(q ? { q } : {}), filter, limit: '100' })}`),
   act: (id: string, action: UserAction) => api.post<AdminUser>(ADMIN_API.userAction.replace(':id', id).replace(':action', action)),
+  resetLink: (id: string) => api.post<ResetLink>(ADMIN_API.userResetLink.replace(':id', id)),
   remove: (id: string) => api.delete<void>(ADMIN_API.user.replace(':id', id)),
   invites: () => api.get<{ invites: AdminInvite[] }>(ADMIN_API.invites),
   createInvite: (maxUses: number, expiresInHours: number | null) => api.post<CreatedInvite>(ADMIN_API.invites, { maxUses, expiresInHours }),

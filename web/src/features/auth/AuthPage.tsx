@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
@@ -6,6 +6,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { BrandMark } from '../shell/BrandMark.tsx';
+import { API } from '@parley/common/routes';
+import type { OidcStartResponse } from '@parley/common';
+import { api } from '../../lib/api.ts';
+import { codeText } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { loadToast, preloadToasts } from '../../lib/toaster.tsx';
 import { useAuth } from './AuthProvider.tsx';
@@ -33,6 +37,10 @@ export function AuthPage() {
   /** Sign-in said "Email not confirmed": offer a new confirmation mail for this address. */
   const [unconfirmed, setUnconfirmed] = useState(false);
   const passwordInput = useRef<HTMLInputElement>(null);
+  /** Single sign-on (OIDC_*): the provider's name for the button; OIDC_ONLY hides the password form. */
+  const ssoName = registration?.oidcName ?? null;
+  const passwordsHidden = registration?.oidcOnly ?? false;
+  const [ssoBusy, setSsoBusy] = useState(false);
   const isSignUp = mode === 'signUp';
   const switchMode = (next: AuthMode) => {
     setMode(next);
@@ -46,6 +54,29 @@ export function AuthPage() {
     const description = t(view.descriptionKey, view.vars);
     void loadToast().then((toast) => toast.error(title, { description }));
     if (view.switchToSignIn) switchMode('signIn');
+  };
+
+  // The provider sent the browser back refusing the sign-in (/auth?sso_error=CODE): say why, once.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const code = params.get('sso_error');
+    if (!code) return;
+    params.delete('sso_error');
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${params.size ? `?${params}` : ''}`);
+    const [title, description] = [t('auth.signInFailed'), t(codeText(code, 'auth.ssoFailed'))];
+    void loadToast().then((toast) => toast.error(title, { description }));
+  }, [t]);
+
+  const continueWithSso = async () => {
+    if (ssoBusy) return;
+    setSsoBusy(true);
+    try {
+      const { url } = await api.post<OidcStartResponse>(API.oidcStart, invite ? { invite } : {});
+      window.location.assign(url);
+    } catch (error) {
+      showError(error);
+      setSsoBusy(false);
+    }
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -97,76 +128,95 @@ export function AuthPage() {
             <CardDescription data-testid="auth-subtitle">{subtitle}</CardDescription>
           </CardHeader>
           <CardContent>
-            <form className="flex flex-col gap-4" onSubmit={onSubmit} onInput={preloadToasts} data-testid="auth-form" data-mode={mode}>
-              {isSignUp && (
-                <div className="flex flex-col gap-2">
-                  <Label htmlFor="auth-username">{t('auth.username')}</Label>
-                  <Input
-                    id="auth-username"
-                    name="username"
-                    autoFocus
-                    autoComplete="username"
-                    placeholder={t('auth.usernamePlaceholder')}
-                    value={username}
-                    onChange={(e) => setUsername(e.target.value)}
-                    required
-                  />
-                </div>
-              )}
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="auth-email">{t('auth.email')}</Label>
-                <Input
-                  id="auth-email"
-                  name="email"
-                  autoFocus={!isSignUp}
-                  type="email"
-                  autoComplete="email"
-                  placeholder={t('auth.emailPlaceholder')}
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  required
-                />
-              </div>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="auth-password">{t('auth.password')}</Label>
-                <div className="relative">
-                  <Input
-                    id="auth-password"
-                    ref={passwordInput}
-                    name="password"
-                    type={showPassword ? 'text' : 'password'}
-                    autoComplete={isSignUp ? 'new-password' : 'current-password'}
-                    placeholder={t('auth.passwordPlaceholder')}
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                    className="pe-11"
-                    required
-                  />
-                  <button
-                    type="button"
-                    className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                    onClick={() => setShowPassword((v) => !v)}
-                    aria-label={t(showPassword ? 'auth.hidePassword' : 'auth.showPassword')}
-                    aria-pressed={showPassword}
-                    data-testid="toggle-password"
-                  >
-                    {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
-                  </button>
-                </div>
-                {isSignUp && <p className="text-xs text-muted-foreground">{t('auth.passwordHint')}</p>}
-                {!isSignUp && (
-                  <Link to="/forgot-password" className="self-end text-xs font-medium text-primary underline-offset-4 hover:underline" data-testid="forgot-password">
-                    {t('auth.forgotPassword')}
-                  </Link>
+            {ssoName && (
+              <>
+                <Button type="button" variant="outline" size="lg" className="w-full" onClick={() => void continueWithSso()} disabled={ssoBusy} data-testid="sso-button">
+                  {ssoBusy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+                  {t('auth.continueWith', { name: ssoName })}
+                </Button>
+                {!passwordsHidden && (
+                  <div className="my-5 flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden="true">
+                    <span className="h-px flex-1 bg-border" />
+                    {t('auth.orDivider')}
+                    <span className="h-px flex-1 bg-border" />
+                  </div>
                 )}
-              </div>
-              <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy} data-testid="auth-submit">
-                {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-                {submitLabel}
-              </Button>
-            </form>
-            {unconfirmed && !isSignUp && <ResendConfirmation email={email.trim()} />}
-            {signUpUnavailable && !isSignUp ? (
+              </>
+            )}
+            {!passwordsHidden && (
+              <>
+                <form className="flex flex-col gap-4" onSubmit={onSubmit} onInput={preloadToasts} data-testid="auth-form" data-mode={mode}>
+                  {isSignUp && (
+                    <div className="flex flex-col gap-2">
+                      <Label htmlFor="auth-username">{t('auth.username')}</Label>
+                      <Input
+                        id="auth-username"
+                        name="username"
+                        autoFocus
+                        autoComplete="username"
+                        placeholder={t('auth.usernamePlaceholder')}
+                        value={username}
+                        onChange={(e) => setUsername(e.target.value)}
+                        required
+                      />
+                    </div>
+                  )}
+                  <div className="flex flex-col gap-2">
+                    <Label htmlFor="auth-email">{t('auth.email')}</Label>
+                    <Input
+                      id="auth-email"
+                      name="email"
+                      autoFocus={!isSignUp}
+                      type="email"
+                      autoComplete="email"
+                      placeholder={t('auth.emailPlaceholder')}
+                      value={email}
+                      onChange={(e) => setEmail(e.target.value)}
+                      required
+                    />
+                  </div>
+                  <div className="flex flex-col gap-2">
+                    <Label htmlFor="auth-password">{t('auth.password')}</Label>
+                    <div className="relative">
+                      <Input
+                        id="auth-password"
+                        ref={passwordInput}
+                        name="password"
+                        type={showPassword ? 'text' : 'password'}
+                        autoComplete={isSignUp ? 'new-password' : 'current-password'}
+                        placeholder={t('auth.passwordPlaceholder')}
+                        value={password}
+                        onChange={(e) => setPassword(e.target.value)}
+                        className="pe-11"
+                        required
+                      />
+                      <button
+                        type="button"
+                        className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                        onClick={() => setShowPassword((v) => !v)}
+                        aria-label={t(showPassword ? 'auth.hidePassword' : 'auth.showPassword')}
+                        aria-pressed={showPassword}
+                        data-testid="toggle-password"
+                      >
+                        {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+                      </button>
+                    </div>
+                    {isSignUp && <p className="text-xs text-muted-foreground">{t('auth.passwordHint')}</p>}
+                    {!isSignUp && (
+                      <Link to="/forgot-password" className="self-end text-xs font-medium text-primary underline-offset-4 hover:underline" data-testid="forgot-password">
+                        {t('auth.forgotPassword')}
+                      </Link>
+                    )}
+                  </div>
+                  <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy} data-testid="auth-submit">
+                    {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+                    {submitLabel}
+                  </Button>
+                </form>
+                {unconfirmed && !isSignUp && <ResendConfirmation email={email.trim()} />}
+              </>
+            )}
+            {passwordsHidden ? null : signUpUnavailable && !isSignUp ? (
               <p className="mt-6 text-center text-sm text-muted-foreground" data-testid="signup-unavailable" data-mode={signUpUnavailable}>
                 {t(signUpUnavailable === 'invite' ? 'auth.signUpByInvitation' : 'auth.signUpClosed')}
               </p>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@parley/common';
 import { ApiError } from '../../lib/api.ts';
+import { codeText } from '../../lib/errorMessages.ts';
 import { mapAuthError } from './authErrors.ts';
 
 const err = (status: number, code: string, message = 'server English', retryAfter?: number, field?: string) =>
@@ -49,5 +50,16 @@ describe('mapAuthError (by stable code, never by message text)', () => {
     expect(mapAuthError('signUp', err(403, 'invite_required'))).toMatchObject({ descriptionKey: 'auth.signUpByInvitation' });
     expect(mapAuthError('signUp', err(403, 'invite_invalid'))).toMatchObject({ descriptionKey: 'auth.inviteInvalid' });
     expect(mapAuthError('signUp', err(403, 'email_domain_not_allowed'))).toMatchObject({ descriptionKey: 'auth.emailDomainNotAllowed' });
+  });
+});
+
+describe('single sign-on refusals (/auth?sso_error=CODE)', () => {
+  it('names each refusal; an unknown or inherited code reads as the general failure', () => {
+    expect(codeText('sso_email_unverified', 'auth.ssoFailed')).toBe('auth.ssoEmailUnverified');
+    expect(codeText('sso_state_invalid', 'auth.ssoFailed')).toBe('auth.ssoExpired');
+    expect(codeText('registration_closed', 'auth.ssoFailed')).toBe('auth.signUpClosed');
+    expect(codeText('account_disabled', 'auth.ssoFailed')).toBe('auth.accountDisabled');
+    expect(codeText('whatever', 'auth.ssoFailed')).toBe('auth.ssoFailed');
+    expect(codeText('constructor', 'auth.ssoFailed')).toBe('auth.ssoFailed');
   });
 });
