@@ -140,7 +140,7 @@ async function waitForPushes(service: PushService, n: number) {
 async function waitForHealth() {
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
+      if ((await fetch(`${BASE}/api/ready`)).ok) return;
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 200));
   }
