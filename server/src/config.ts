@@ -209,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     push: {
       vapidPublicKey: e.VAPID_PUBLIC_KEY,
       vapidPrivateKey: e.VAPID_PRIVATE_KEY,
-      subject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL.replace(/\/$/, '') : `mailto:${defaultFrom(e.PUBLIC_URL).replace(/^.*<|>$/g, '')}`),
+      subject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL.replace(/\/$/, '') : `mailto:${mailAddress(e.MAIL_FROM ?? defaultFrom(e.PUBLIC_URL))}`),
       allowedOrigins: e.PUSH_ALLOWED_ORIGINS,
     },
     voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
@@ -257,6 +257,8 @@ function oidcFromEnv(e: Env): OidcConfig | undefined {
     allowHttp,
   };
 }
+/** The address of a From value ('Parley <chat@example.org>' or 'chat@example.org'). */
+const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 /** MAIL_FROM when unset: Parley <no-reply@the public host> (localhost without PUBLIC_URL). */
 function defaultFrom(publicUrl: string | undefined): string {

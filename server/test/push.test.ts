@@ -12,7 +12,7 @@ import { PushService, type TestSubscription } from './support/pushService.ts';
 /** Marks text with its target language; "slow" texts take longer than the push's wait for them. */
 const translator: ChatTranslator = {
   async translate(input) {
-    if (input.text.startsWith('slow')) await new Promise((r) => setTimeout(r, 8_000));
+    if (input.text.startsWith('slow')) await new Promise((r) => setTimeout(r, 20_000));
     return { text: `[${input.target}] ${input.text}`, ok: true, kind: 'translated', detectedLanguage: input.sourceHint ?? 'en' };
   },
 };
@@ -25,7 +25,7 @@ beforeAll(async () => {
   s = await getTestServer({
     chatTranslator: translator,
     env: { PUSH_ALLOWED_ORIGINS: `${service.origin}, https://push.example.test` },
-    push: { translationWaitMs: 3_000, pollMs: 100, retryDelaySeconds: 1, retryBackoff: false },
+    push: { translationWaitMs: 8_000, pollMs: 100, retryDelaySeconds: 1, retryBackoff: false },
   });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = s.app.server.address();

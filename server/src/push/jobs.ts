@@ -68,6 +68,8 @@ export class PushJobs {
   private polling: Promise<void> | undefined;
   private pollAgain = false;
   private accepting = false;
+  /** The last fetch filled every free slot: more may be waiting. */
+  private backlog = false;
 
   constructor(private readonly o: PushJobsOptions) {}
 
@@ -137,14 +139,17 @@ export class PushJobs {
   }
 
   private async poll(): Promise<void> {
-    const room = (this.o.concurrency ?? 16) - this.inFlight.size;
+    const concurrency = this.o.concurrency ?? 48;
+    const room = concurrency - this.inFlight.size;
     if (room <= 0 || !this.accepting) return;
     const jobs = await this.o.boss.fetch<PushJob>(PUSH_QUEUE, { batchSize: room, includeMetadata: true });
+    this.backlog = jobs.length === room;
     for (const job of jobs) {
       if (this.inFlight.has(job.id)) continue;
       const run = this.run(job).finally(() => {
         this.inFlight.delete(job.id);
-        if (jobs.length === room) this.kick();
+        // More are waiting: fetch them in batches once half the slots are free (not one query per push).
+        if (this.backlog && this.inFlight.size <= concurrency / 2) this.kick();
       });
       this.inFlight.set(job.id, run);
     }

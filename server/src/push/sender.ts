@@ -49,6 +49,7 @@ export async function sendPush(
   const url = new URL(details.endpoint);
   const allowed = o.allowedOrigins.has(url.origin);
   const client = url.protocol === 'https:' ? https : url.protocol === 'http:' && allowed ? http : undefined;
+  const agent = url.protocol === 'https:' ? (allowed ? agents.httpsAllowed : agents.httpsPublic) : agents.httpAllowed;
   if (!client) return { kind: 'refused', status: 0, reason: 'endpoint is not https' };
   const headers: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(details.headers)) if (v !== undefined) headers[k] = v as string | number;
@@ -56,8 +57,7 @@ export async function sendPush(
   headers['Content-Length'] = body.length;
   return new Promise<PushResult>((resolve) => {
     const req = client.request(url, {
-      method: 'POST', headers, timeout: o.timeoutMs ?? 10_000, agent: false,
-      ...(allowed ? {} : { lookup: publicOnlyLookup }),
+      method: 'POST', headers, timeout: o.timeoutMs ?? 10_000, agent,
     }, (res) => {
       res.resume();
       const status = res.statusCode ?? 0;
@@ -93,3 +93,13 @@ function publicOnlyLookup(hostname: string, options: { all?: boolean }, callback
     callback(null, first.address, first.family);
   });
 }
+
+/**
+ * Kept-alive connections to the push services (a fan-out sends many pushes to the same few hosts). The
+ * public agent dials only addresses publicOnlyLookup accepts; the allowed ones serve PUSH_ALLOWED_ORIGINS.
+ */
+const agents = {
+  httpsPublic: new https.Agent({ keepAlive: true, maxSockets: 32, lookup: publicOnlyLookup as never }),
+  httpsAllowed: new https.Agent({ keepAlive: true, maxSockets: 32 }),
+  httpAllowed: new http.Agent({ keepAlive: true, maxSockets: 32 }),
+};

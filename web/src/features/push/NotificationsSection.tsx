@@ -53,7 +53,7 @@ export function NotificationsSection() {
           </span>
           <input
             type="checkbox" role="switch" className="size-5 shrink-0 accent-primary"
-            checked={!!settings.data?.hideText} disabled={!settings.data || hideText.isPending}
+            checked={hideText.isPending ? hideText.variables : !!settings.data?.hideText} disabled={!settings.data || hideText.isPending}
             onChange={(e) => hideText.mutate(e.target.checked)} data-testid="push-hide-text"
           />
         </label>

@@ -1,0 +1,177 @@
+/**
+ * Web push fan-out benchmark against the real server process and PostgreSQL: a group of MEMBERS
+ * people reading 5 languages, each with one device subscribed at a local push service (the tests'
+ * server/test/support/pushService.ts: it checks every VAPID JWT and decrypts every payload, as a
+ * phone's push service and the phone would). One member sends MESSAGES messages, WINDOW at a time;
+ * each reaches every other member's device as one push. Translation goes to a local stub that answers
+ * at once (the push waits for the reader's translation), so the figures are Parley's own cost.
+ * Prints: send -> push at the push service p50/p99, pushes/s, server CPU per push and per message.
+ * Run: node --import tsx bench/push.bench.ts [members=50] [messages=40] [window=5]
+ * Ports 3470 (stub) and 3471 (server), or BENCH_PORT / BENCH_STUB_PORT.
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { hashPassword } from '../server/src/auth/passwords.ts';
+import { PushService } from '../server/test/support/pushService.ts';
+import { percentile, table } from './stats.ts';
+
+const MEMBERS = Number(process.argv[2] ?? 50);
+const MESSAGES = Number(process.argv[3] ?? 40);
+const WINDOW = Number(process.argv[4] ?? 5);
+const LANGUAGES = ['en', 'es', 'fr', 'de', 'it'];
+const PORT = Number(process.env.BENCH_PORT ?? 3471);
+const STUB_PORT = Number(process.env.BENCH_STUB_PORT ?? 3470);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const root = path.resolve(import.meta.dirname, '..');
+
+async function main() {
+  const stub = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url?.startsWith('/languages')) return res.end(JSON.stringify(LANGUAGES.map((code) => ({ code, name: code, targets: LANGUAGES }))));
+      const { q, target } = JSON.parse(body) as { q: string; target: string };
+      res.end(JSON.stringify({ translatedText: `[${target}] ${q}` }));
+    });
+  });
+  await new Promise<void>((r) => stub.listen(STUB_PORT, '127.0.0.1', r));
+  let publicKey = '';
+  const service = new PushService(() => publicKey);
+  await service.start();
+
+  const dbName = `parley_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: url.toString(), LOG_LEVEL: 'error', CHAT_SENDS_PER_10S: '100000',
+      DATA_DIR: `/tmp/${dbName}`, TRANSLATION_ENGINES: 'libretranslate', LIBRETRANSLATE_URL: `http://127.0.0.1:${STUB_PORT}`, TRANSLATION_SELF_CHECK: 'off',
+      PUSH_ALLOWED_ORIGINS: service.origin,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth();
+    const db = new pg.Pool({ connectionString: url.toString(), max: 10 });
+    const users = await createUsers(db, MEMBERS);
+    await db.end();
+    publicKey = ((await call(users[0]!.cookie, 'GET', '/api/push/key')) as { publicKey: string }).publicKey;
+    const devices = new Map<string, string>();
+    for (const u of users.slice(1)) {
+      const sub = service.subscribe();
+      const res = await fetch(`${BASE}/api/push/subscription`, { method: 'PUT', headers: { cookie: u.cookie, origin: BASE, 'content-type': 'application/json' }, body: JSON.stringify(sub.json) });
+      if (res.status !== 204) throw new Error(`subscribe: ${res.status} ${await res.text()}`);
+      devices.set(sub.id, u.id);
+    }
+    const created = await call(users[0]!.cookie, 'POST', '/api/groups', { name: 'Bench group', memberIds: users.slice(1).map((u) => u.id), register: 'colleagues' }) as { room: { id: string } };
+    const roomId = created.room.id;
+    // The invitations arrive first (one push per device); then the clock starts.
+    await waitForPushes(service, MEMBERS - 1);
+    const before = service.received.length;
+    const cpuBefore = cpuSeconds(server.pid!);
+    const sentAt = new Map<string, number>();
+    const arrivals: number[] = [];
+    const arrivedAt: number[] = [];
+    const original = service.received.push.bind(service.received);
+    service.received.push = (...items) => {
+      for (const p of items) {
+        const t0 = p.payload.messageId ? sentAt.get(p.payload.messageId) : undefined;
+        if (t0 !== undefined) {
+          arrivals.push(performance.now() - t0);
+          arrivedAt.push(performance.now());
+        }
+      }
+      return original(...items);
+    };
+    const started = performance.now();
+    for (let i = 0; i < MESSAGES; i += WINDOW) {
+      await Promise.all(Array.from({ length: Math.min(WINDOW, MESSAGES - i) }, async (_, j) => {
+        const clientId = `push-bench-${i + j}-${randomBytes(4).toString('hex')}`;
+        const t0 = performance.now();
+        const { message } = await call(users[0]!.cookie, 'POST', `/api/chats/${roomId}/messages`, { content: `Message ${i + j}, ${clientId}`, clientId }) as { message: { id: string } };
+        sentAt.set(message.id, t0);
+      }));
+    }
+    await waitForPushes(service, before + MESSAGES * (MEMBERS - 1));
+    const seconds = (Math.max(...arrivedAt) - started) / 1000;
+    const serverCpu = cpuSeconds(server.pid!) - cpuBefore;
+    const pushes = MESSAGES * (MEMBERS - 1);
+    arrivals.sort((a, b) => a - b);
+    console.log(`\nWeb push benchmark: ${MEMBERS} members (${MEMBERS - 1} devices) in ${LANGUAGES.length} languages, ${MESSAGES} messages ${WINDOW} at a time, PostgreSQL`);
+    table([
+      ['send -> push at the push service p50 ms', percentile(arrivals, 50).toFixed(1)],
+      ['send -> push at the push service p99 ms', percentile(arrivals, 99).toFixed(1)],
+      ['pushes/s', (pushes / seconds).toFixed(1)],
+      ['server CPU per push, ms', ((serverCpu / pushes) * 1000).toFixed(2)],
+      ['server CPU per message (all its pushes), ms', ((serverCpu / MESSAGES) * 1000).toFixed(1)],
+      ['refused by the push service (bad JWT, undecryptable)', String(service.rejected.length)],
+      ['duplicates', String(service.received.length - before - new Set(service.received.slice(before).map((p) => `${p.subscription}:${p.payload.messageId}`)).size)],
+    ]);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    stub.close();
+    await service.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+interface User { id: string; cookie: string; language: string }
+
+async function waitForPushes(service: PushService, n: number) {
+  const until = Date.now() + 600_000;
+  while (service.received.length < n) {
+    if (Date.now() > until) throw new Error(`only ${service.received.length} of ${n} pushes arrived`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function waitForHealth() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/ready`)).ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+async function createUsers(db: pg.Pool, n: number): Promise<User[]> {
+  const hash = await hashPassword('bench-password');
+  const users: User[] = [];
+  for (let i = 0; i < n; i++) {
+    const name = `pbench${i}_${randomBytes(3).toString('hex')}`;
+    const language = LANGUAGES[i % LANGUAGES.length]!;
+    const { rows } = await db.query(`INSERT INTO users (email, password_hash, email_confirmed_at) VALUES ($1, $2, now()) RETURNING id`, [`${name}@bench.test`, hash]);
+    const id = rows[0].id as string;
+    await db.query(`INSERT INTO profiles (id, username, email, language) VALUES ($1, $2, $3, $4)`, [id, name, `${name}@bench.test`, language]);
+    const token = randomBytes(32).toString('base64url');
+    await db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [createHash('sha256').update(token).digest('hex'), id]);
+    users.push({ id, cookie: `parley_session=${token}`, language });
+  }
+  return users;
+}
+
+async function call(cookie: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${BASE}${url}`, { method, headers: { cookie, origin: BASE, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+await main();
