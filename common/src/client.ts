@@ -15,3 +15,4 @@ export * from './api/messageLife.ts';
 export * from './api/groupTypes.ts';
 export * from './relationshipTypes.ts';
 export * from './realtimeProtocol.ts';
+export * from './api/pushRoutes.ts';

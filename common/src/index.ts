@@ -19,3 +19,4 @@ export * from './api/scan.ts';
 export * from './api/speech.ts';
 export * from './api/admin.ts';
 export * from './api/safety.ts';
+export * from './api/push.ts';

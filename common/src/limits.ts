@@ -7,6 +7,9 @@ export const LIMITS = {
   uiTranslationBatch: 10,
   searchDebounceMs: 300,
   searchResultLimit: 10,
+  /** Message search (issue 25 item 7): the query's length, and hits per page. */
+  messageSearchMaxChars: 200,
+  messageSearchPage: 20,
   incomingToastMs: 4_000,
   incomingToastChars: 50,
   previewChars: 40,

@@ -18,6 +18,10 @@ export type ServerEvent =
   | { v: 1; type: 'message.reactions'; roomId: string; messageId: string; reactions: MessageReaction[] }
   | { v: 1; type: 'room.created'; room: ConversationListItem }
   | { v: 1; type: 'room.deleted'; roomId: string }
+  /** A member deleted their account: they are gone from the room; their messages now show "Deleted user". */
+  | { v: 1; type: 'room.member_deleted'; roomId: string; memberCount: number }
+  /** A member read the room up to lastReadMessageId: to the reader's sockets, and to the members who may see it
+   * (read receipts on on both sides, no block either way: server/src/chat/receipts.ts). */
   | { v: 1; type: 'read.updated'; roomId: string; userId: string; lastReadMessageId: string }
   // Groups. A member added (or a group created) gets 'room.created' with the room as they list it;
   // the others get these, and the system line itself as 'message.created'.

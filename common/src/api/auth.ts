@@ -34,6 +34,8 @@ export const profileSchema = z.object({
   language: z.enum(LANGUAGE_CODES).nullable(),
   bio: z.string().nullable(),
   avatar_url: z.string().nullable(),
+  /** Read receipts (on unless turned off; always sent by the server, absent in copies kept from before). */
+  read_receipts: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -48,6 +50,13 @@ export interface SessionUser {
 export interface SessionResponse {
   user: SessionUser;
   profile: Profile;
+}
+
+/** POST /api/auth/oidc/start: the invite of an invite link travels through the provider with the sign-in. */
+export const oidcStartBody = z.object({ invite: safeText().max(200).optional() }).default({});
+export interface OidcStartResponse {
+  /** The provider's authorization URL: the browser goes there. */
+  url: string;
 }
 
 /** POST /api/auth/signin: the session, and whether this is the account's first sign-in (the web's welcome). */

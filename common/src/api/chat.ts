@@ -60,6 +60,12 @@ export interface ChatMessage {
   reactions?: MessageReaction[];
 }
 
+/** Another member's read mark (GET /api/chats/:roomId/reads): messages up to this id are read. */
+export interface ReadMark {
+  userId: string;
+  lastReadMessageId: string;
+}
+
 /** A conversation glossary entry: how `sourcePhrase` is rendered in the other language (and back). */
 export interface GlossaryEntryView {
   id: string;
@@ -201,7 +207,46 @@ export const messagesQuery = z.object({
    * ones that changed shortly before it (server/src/chat/messages.ts). The client merges by id.
    */
   resume: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
+  /**
+   * Jump to a message: a page of history around it (up to 25 before it, it, and up to 24 after), oldest
+   * first. A message of another room, or from before a group member joined, answers 404 message_not_found.
+   */
+  around: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
 });
+
+/**
+ * GET /api/messages/search: `q` (1-200 characters, matched as plain text: words separated by spaces must all
+ * appear, in any case and with or without accents), in every conversation of the caller or in `roomId` only;
+ * `cursor`: the `nextCursor` of the page before.
+ */
+export const messageSearchQuery = z.object({
+  q: safeText().trim().min(1, FIELD_ERRORS.search_empty).max(LIMITS.messageSearchMaxChars, FIELD_ERRORS.message_search_too_long),
+  roomId: z.string().max(64).optional(),
+  cursor: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
+});
+
+/** One message found: what the reader reads of it, with the matched words marked. */
+export interface MessageSearchHit {
+  id: string;
+  roomId: string;
+  roomKind: RoomKind;
+  /** The group's name, or the partner's username in a pair. */
+  roomName: string;
+  senderId: string | null;
+  senderName: string | null;
+  mine: boolean;
+  /** The reader's translation when the words are in it, else the original. */
+  text: string;
+  /** The matched words in `text` ([start, end) UTF-16 indices). */
+  highlights: TextSpan[];
+  created_at: string;
+}
+
+export interface MessageSearchResponse {
+  results: MessageSearchHit[];
+  /** The next (older) page's cursor; null when this is the last. */
+  nextCursor: string | null;
+}
 
 export { CHAT_API } from './chatRoutes.ts';
 

@@ -1,6 +1,8 @@
 /** Paths of the chat API (no zod: the web client imports this through `@parley/common/client`). */
 export const CHAT_API = {
   searchUsers: '/api/users/search',
+  /** Message search, in every conversation or one (?roomId=). */
+  searchMessages: '/api/messages/search',
   chats: '/api/chats',
   chat: (roomId: string) => `/api/chats/${roomId}`,
   messages: (roomId: string) => `/api/chats/${roomId}/messages`,
@@ -10,6 +12,8 @@ export const CHAT_API = {
   /** POST {emoji, active}: add (active) or take back my reaction. */
   reactions: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/reactions`,
   read: (roomId: string) => `/api/chats/${roomId}/read`,
+  /** The other members' read marks the caller may see (read receipts). */
+  reads: (roomId: string) => `/api/chats/${roomId}/reads`,
   context: (roomId: string) => `/api/chats/${roomId}/context`,
   preview: (roomId: string) => `/api/chats/${roomId}/preview`,
   translation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/translation`,

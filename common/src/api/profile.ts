@@ -16,6 +16,8 @@ export const updateProfileBody = z
       .nullable()
       .optional(),
     language: z.enum(LANGUAGE_CODES).optional(),
+    /** Read receipts: off hides my reads from others and theirs from me (enforced by the server). */
+    read_receipts: z.boolean().optional(),
   })
   .strict();
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;

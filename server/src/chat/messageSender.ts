@@ -10,7 +10,7 @@ import { presentMessage, viewFor } from './presenters.ts';
 import { publishViews, roomReaders, type Reader } from './readers.ts';
 import type { TranslationBudget } from '../http/translationBudget.ts';
 import type { TranslationJobs } from './translationJobs.ts';
-import type { EventPublisher } from './types.ts';
+import type { EventPublisher, PushHook } from './types.ts';
 
 export interface SendDeps {
   db: Db;
@@ -20,6 +20,8 @@ export interface SendDeps {
   contexts?: { get(roomId: string, senderId: string): ReturnType<typeof sendContext> };
   /** The sender's translation budget: a send that needs translating is refused (429) once it is spent. */
   budget?: TranslationBudget | undefined;
+  /** Web push: the message's notifications are queued in its transaction. */
+  push?: PushHook | undefined;
 }
 
 export interface SendInput {
@@ -70,10 +72,11 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
     .returningAll()
     .executeTakeFirst();
   // The message, its translation rows and their jobs are one unit: all committed, or none.
-  const inserted = languages.length === 0 ? await insert(db).then((row) => row && { row, rows: [] }) : await db.transaction().execute(async (tx) => {
+  const inserted = languages.length === 0 && !deps.push ? await insert(db).then((row) => row && { row, rows: [] }) : await db.transaction().execute(async (tx) => {
     const row = await insert(tx);
     if (!row) return undefined;
     const rows = await jobs.addTranslations(tx, row.id, languages);
+    await deps.push?.queueMessage(tx, row.id);
     return { row, rows };
   });
 

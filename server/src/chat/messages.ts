@@ -1,6 +1,7 @@
 import { LIMITS, type ChatMessage } from '@parley/common';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { AppError } from '../http/errors.ts';
 import { requireMembership } from './membership.ts';
 import { addMissingTranslations, type HistoryJobs } from './missingTranslations.ts';
 import { extrasFor, loadExtras } from './messageExtras.ts';
@@ -15,6 +16,11 @@ import { roomReaders } from './readers.ts';
  */
 export const RESUME_LOOKBACK = '2 minutes';
 
+/** A jump to a message (`around`): this many messages before it, then it and the ones after, 50 in all. */
+const AROUND_BEFORE = 25;
+
+export const messageNotFound = () => new AppError(404, 'message_not_found', 'Message not found');
+
 /**
  * History: the latest 50 messages, oldest first. `after`: the messages with a larger id, oldest
  * first (paging). `resume` (the newest message the client holds, after a reconnect): the same, and
@@ -24,13 +30,24 @@ export const RESUME_LOOKBACK = '2 minutes';
  * announcing it. The client merges by id, so those rows only replace what it holds with what is stored.
  */
 export async function listMessages(
-  db: Db, callerId: string, roomId: string, page: { after?: string | undefined; resume?: string | undefined } = {}, jobs?: HistoryJobs,
+  db: Db, callerId: string, roomId: string,
+  page: { after?: string | undefined; resume?: string | undefined; around?: string | undefined } = {}, jobs?: HistoryJobs,
 ): Promise<ChatMessage[]> {
   const me = await requireMembership(db, roomId, callerId);
   let q = db.selectFrom('messages').selectAll().where('chat_room_id', '=', roomId);
   // A group member added later sees the history from joining on.
   if (me.kind === 'group') q = q.where('created_at', '>=', me.joined_at);
-  const { after, resume } = page;
+  const { after, resume, around } = page;
+  if (around !== undefined) {
+    // The message must be one this member can see (this room, from joining on): else the same 404 as a missing one.
+    const target = await q.select('id').where('id', '=', around as never).executeTakeFirst();
+    if (!target) throw messageNotFound();
+    const [before, from] = await Promise.all([
+      q.where('id', '<', around as never).orderBy('id', 'desc').limit(AROUND_BEFORE).execute(),
+      q.where('id', '>=', around as never).orderBy('id', 'asc').limit(LIMITS.chatHistory - AROUND_BEFORE).execute(),
+    ]);
+    return present(db, callerId, [...before.reverse(), ...from], jobs);
+  }
   if (resume !== undefined) {
     const lookFrom = sql<Date>`(SELECT created_at - ${RESUME_LOOKBACK}::interval FROM messages WHERE id = ${resume} AND chat_room_id = ${roomId})`;
     const rows = await q

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addMembersBody, createGroupBody, leaveGroupBody, memberParams, updateGroupBody,
-  CHAT_API, correctTranslationBody, editMessageBody, reactionBody, type ReactionEmoji, glossaryEntryBody, glossaryParams, messageParams as numericMessageParams, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
+  CHAT_API, correctTranslationBody, editMessageBody, reactionBody, type ReactionEmoji, glossaryEntryBody, glossaryParams, messageParams as numericMessageParams, messageSearchQuery, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
   type PickerRelationshipType, type StartChatResponse,
 } from '@parley/common';
 import { z } from 'zod';
@@ -17,14 +17,14 @@ import { retryTranslation, sendMessage } from './messageSender.ts';
 import { listMessages } from './messages.ts';
 import { deleteMessage, editMessage } from './messageLife.ts';
 import { setReaction } from './reactions.ts';
-import { participantIds } from './membership.ts';
+import { readAudience, readMarks } from './receipts.ts';
+import { searchMessages } from './messageSearch.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
 import { searchUsers } from './search.ts';
-import { blockedBy } from '../safety/blocks.ts';
 import { addMembers, createGroup, leaveGroup, listMembers, makeAdmin, removeMember, updateGroup } from './groups.ts';
 import type { SendContexts } from './sendContexts.ts';
 import type { TranslationJobs } from './translationJobs.ts';
-import type { ChatTranslator, EventPublisher } from './types.ts';
+import type { ChatTranslator, EventPublisher, PushHook } from './types.ts';
 
 export interface ChatRouteDeps {
   db: Db;
@@ -47,6 +47,8 @@ export interface ChatRouteDeps {
   onMessageStored?: () => void;
   /** The clock of the edit window (tests move it). */
   now?: () => Date;
+  /** Web push: notifications of new messages and group invitations, queued with them. */
+  push?: PushHook | undefined;
 }
 
 const roomParams = z.object({ roomId: z.string().max(64) });
@@ -69,7 +71,18 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     name: 'search', points: deps.searchesPerMinute ?? 60, durationSec: 60,
     tooMany: (s) => `Too many searches. Try again in ${s} seconds.`,
   });
+  // Message search: also after a 300 ms pause, with "show more" pages.
+  const messageSearchLimit = createRateLimit({
+    name: 'messageSearch', points: deps.searchesPerMinute ?? 60, durationSec: 60,
+    tooMany: (s) => `Too many searches. Try again in ${s} seconds.`,
+  });
   app.addHook('onRequest', deps.requireUser);
+
+  r.get(CHAT_API.searchMessages, { schema: { querystring: messageSearchQuery } }, async (request) => {
+    const user = currentUser(request);
+    await messageSearchLimit.consume(user.id);
+    return searchMessages(db, user.id, request.query);
+  });
 
   r.get(CHAT_API.searchUsers, { schema: { querystring: searchUsersQuery } }, async (request) => {
     const user = currentUser(request);
@@ -96,7 +109,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   });
 
   // Groups (issue 22): every command checks membership and role and publishes its own events.
-  const groupDeps = { db, events, contexts };
+  const groupDeps = { db, events, contexts, push: deps.push };
   r.post(CHAT_API.groups, { schema: { body: createGroupBody } }, async (request, reply) =>
     reply.status(201).send(await createGroup(groupDeps, currentUser(request).id, request.body)));
   r.get(`${CHAT_API.chats}/:roomId/members`, { schema: { params: roomParams } }, async (request) => ({
@@ -120,15 +133,17 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     return { deleted: result.deleted };
   });
 
-  // Mark read, then tell the participants' sockets (not those the reader blocked) (REST route and RPC alike).
+  // Mark read, then tell the reader's sockets and the members who may see it (read receipts on both
+  // sides, no block either way: chat/receipts.ts) (REST route and RPC alike).
   const markReadAndPublish = async (me: string, roomId: string) => {
     const lastReadMessageId = await markRead(db, me, roomId);
-    // People the reader blocked no longer see their read state.
-    const audience = await participantIds(db, roomId);
-    const hidden = await blockedBy(db, me, audience);
-    events.publish(audience.filter((id) => !hidden.has(id)), { v: 1, type: 'read.updated', roomId, userId: me, lastReadMessageId });
+    events.publish(await readAudience(db, me, roomId), { v: 1, type: 'read.updated', roomId, userId: me, lastReadMessageId });
     return lastReadMessageId;
   };
+
+  r.get(`${CHAT_API.chats}/:roomId/reads`, { schema: { params: roomParams } }, async (request) => ({
+    reads: await readMarks(db, currentUser(request).id, request.params.roomId),
+  }));
 
   r.post(`${CHAT_API.chats}/:roomId/read`, { schema: { params: roomParams } }, async (request) => ({
     lastReadMessageId: await markReadAndPublish(currentUser(request).id, request.params.roomId),
@@ -154,7 +169,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     // Safe to repeat after a lost connection: the client id makes the insert idempotent.
     const { message, created } = await retryOnConnectionLoss(() =>
       sendMessage(
-        { db, jobs: deps.jobs, events, contexts, budget: deps.budget },
+        { db, jobs: deps.jobs, events, contexts, budget: deps.budget, push: deps.push },
         { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId, replyTo: request.body.replyTo },
       ),
     ).catch(contexts.refuseDeletedRoom);

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -138,13 +140,16 @@ const PGLITE_START_PARAMS = [
 ];
 
 async function openPglite(dir: string | undefined): Promise<PGlite> {
-  const client = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
+  // Message search's extensions (migration 026), loaded from PGlite's contrib bundles.
+  const client = new PGlite({ dataDir: dir, startParams: PGLITE_START_PARAMS, extensions: { pg_trgm, unaccent } });
   await client.waitReady;
   return client;
 }
 
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Features are built side by side with numbers given in advance, and merged in any order: a database
+  // that already ran a later number still gets an earlier one merged after it (each migration stands alone).
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

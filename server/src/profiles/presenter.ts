@@ -11,5 +11,6 @@ export function presentProfile(row: Selectable<ProfilesTable>): Profile {
     language: isLanguageCode(row.language) ? row.language : null,
     bio: row.bio,
     avatar_url: row.avatar_url,
+    read_receipts: row.read_receipts,
   };
 }

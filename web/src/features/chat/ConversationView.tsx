@@ -21,18 +21,19 @@ import { MessageList } from './MessageList.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
 import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
+import { requestJump, useJumpToMessage } from './jumpToMessage.ts';
 import { PhotoButton, VoiceButton } from './media/MediaButtons.tsx';
 import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts';
 import { photoForUpload } from './media/photo.ts';
 import { useCoverage } from '../language/useCoverage.ts';
 import { GroupInfoDialog } from '../groups/GroupInfoDialog.tsx';
 import { groupCoverageNotices, groupLanguages, joinNames, typingLine } from '../groups/groupText.ts';
+import { isApiError } from '../../lib/api.ts';
 import { useTyping } from '../groups/useTyping.ts';
 import { useGroupRoom, useMembers } from '../groups/useGroup.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { ComposerBanner, type ComposerMode } from './life/ComposerBanner.tsx';
 import { DeleteMessageDialog } from './life/DeleteMessageDialog.tsx';
-import { jumpToMessage } from './life/jump.ts';
 import { quoteText } from './life/quote.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
@@ -54,11 +55,13 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const [deleting, setDeleting] = useState<ViewMessage | null>(null);
   const myId = user?.id ?? '';
   const isGroup = chat.kind === 'group';
-  const room = useGroupRoom(chat.roomId, isGroup);
+  // The room as listed (a group's name and register; a pair whose partner deleted their account has no otherUser).
+  const room = useGroupRoom(chat.roomId, true);
+  const partnerGone = !isGroup && room !== undefined && room.otherUser === null;
   const members = useMembers(chat.roomId, isGroup).data;
   // Spec section 4: the partner's language falls back to the user's own.
   const partnerLanguage = chat.partner?.language || profile?.language || language;
-  const name = isGroup ? (room?.name ?? chat.name) : chat.partner?.username || chat.name;
+  const name = isGroup ? (room?.name ?? chat.name) : partnerGone ? t('chat.deletedUser') : chat.partner?.username || chat.name;
   const myLanguage = profile?.language || language;
   // Honest coverage (from /api/languages): say before anyone types which direction arrives untranslated.
   const serves = useCoverage();
@@ -83,7 +86,9 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const onSendError = useCallback(
     (error: unknown, content: string) => {
       console.error('The server refused the message', error);
-      toast.error(t('chat.error'), { description: t('chat.sendFailed') });
+      // A block (either way) or a partner who deleted their account: the neutral answer, never "blocked".
+      const refused = isApiError(error) && error.code === 'cannot_message';
+      toast.error(t('chat.error'), { description: refused ? t('safety.cannotMessage') : t('chat.sendFailed') });
       setRestore({ text: content }); // nothing typed is lost: it comes back into the input
     },
     [t],
@@ -91,6 +96,8 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
 
   const conversation = useConversation({ roomId: chat.roomId, myId, onGone, onSendError });
   const typing = useTyping(chat.roomId, myId);
+  const onMissingMessage = useCallback(() => toast(t('chat.messageUnavailable')), [t]);
+  useJumpToMessage(chat.roomId, !conversation.loading, conversation.loadAround, onMissingMessage);
 
   const uploads = useMediaUploads(chat.roomId, myId, conversation.merge);
   const uploadActions = useMemo(() => ({ retry: uploads.retry, discard: uploads.discard }), [uploads.retry, uploads.discard]);
@@ -104,7 +111,8 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const { react, edit } = conversation;
   const tools = useMemo<ConversationTools>(() => {
     const names = new Map((members ?? []).map((m) => [m.id, m.username]));
-    const nameOf = isGroup ? (id: string | null | undefined) => (id ? names.get(id) : undefined) : undefined;
+    // A message whose sender is gone (sender_id null) is from a deleted account.
+    const nameOf = isGroup ? (id: string | null | undefined) => (id ? names.get(id) : t('chat.deletedUser')) : undefined;
     const onReport = (m: ViewMessage) => {
       if (m.sender_id) setReporting({ user: { id: m.sender_id, username: nameOf?.(m.sender_id) ?? name }, messageId: m.id });
     };
@@ -126,9 +134,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       onReact: (m, emoji, active) => {
         react(m.id, emoji, active).catch((error: unknown) => toast.error(t('chat.reactionFailed'), { description: errorMessage(error, t, 'general.errorServer') }));
       },
-      onJump: (id) => {
-        if (!jumpToMessage(id)) toast(t('chat.quotedNotLoaded'));
-      },
+      onJump: (id) => requestJump(chat.roomId, id),
     };
   }, [chat.roomId, myId, name, members, isGroup, messages, react, t]);
 
@@ -168,6 +174,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   return (
     <section className="flex h-full min-h-0 flex-col" data-testid="chat-tab" data-view="conversation" data-room-id={chat.roomId}>
       <ConversationHeader
+        roomId={chat.roomId}
         name={name}
         partnerLanguageName={displayLanguageName(partnerLanguage, language, true)}
         group={isGroup ? { initials: room?.avatarInitials ?? '', memberCount: room?.memberCount ?? members?.length ?? 0, onInfo: () => setInfoOpen(true) } : undefined}
@@ -178,7 +185,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         onJoin={() => client.reconnect()}
         onContext={() => setContextOpen(true)}
         onGlossary={() => setGlossaryOpen(true)}
-        partner={!isGroup && chat.partner?.id ? { id: chat.partner.id, username: chat.partner.username || name } : undefined}
+        partner={!isGroup && !partnerGone && chat.partner?.id ? { id: chat.partner.id, username: chat.partner.username || name } : undefined}
       />
       {link === 'offline' && <OfflineNotice />}
       <ConversationToolsContext.Provider value={tools}>
@@ -186,7 +193,9 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
           <MessageList messages={messages} myId={myId} loading={conversation.loading} online={link === 'online'} group={isGroup} />
         </MediaUploadsContext.Provider>
       </ConversationToolsContext.Provider>
-      <Composer
+      {partnerGone ? (
+        <p className="border-t px-4 py-3 text-center text-sm text-muted-foreground" data-testid="partner-deleted-notice">{t('safety.cannotMessage')}</p>
+      ) : <Composer
         targetLanguageName={targetLanguageName}
         onTyping={typing.typed}
         typingLine={typingLine(typing.typingIds.map((id) => tools.nameOf?.(id) ?? (isGroup ? t('chat.groupSomeone') : name)), t)}
@@ -198,7 +207,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
         leading={<PhotoButton onPhoto={(file) => void photoForUpload(file).then((photo) => uploads.send('photo', photo))} />}
         trailing={<VoiceButton onVoice={(kind, wav, durationMs) => uploads.send(kind, wav, durationMs)} />}
-      />
+      />}
       {isGroup && room && infoOpen && (
         <GroupInfoDialog room={room} members={members} myId={myId} open={infoOpen} onOpenChange={setInfoOpen} onLeft={onBack} />
       )}

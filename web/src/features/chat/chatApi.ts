@@ -44,6 +44,9 @@ export const chatApi = {
    */
   history: (roomId: string, signal?: AbortSignal) =>
     api.get<{ messages: ChatMessage[]; resumeMark?: string | null }>(CHAT_API.messages(roomId), signal),
+  /** A jump to a message: the page around it (server/src/chat/messages.ts). */
+  around: async (roomId: string, messageId: string, signal?: AbortSignal) =>
+    (await api.get<{ messages: ChatMessage[] }>(`${CHAT_API.messages(roomId)}?around=${encodeURIComponent(messageId)}`, signal)).messages,
   /** After a reconnect: what came after `mark` (the newest message held) and what changed shortly before it. */
   resume: async (roomId: string, mark: string, signal?: AbortSignal) =>
     (await api.get<{ messages: ChatMessage[] }>(`${CHAT_API.messages(roomId)}?resume=${encodeURIComponent(mark)}`, signal)).messages,

@@ -77,8 +77,12 @@ export function messageTime(iso: string, locale = 'en'): string {
   }
 }
 
-/** The name a conversation goes by: the other user's username, else the room name. */
-export function conversationName(item: Pick<ConversationListItem, 'name' | 'otherUser'>): string {
+/**
+ * The name a conversation goes by: the other user's username, else the room name; a pair whose partner deleted
+ * their account (no otherUser) goes by `deletedUser` when given.
+ */
+export function conversationName(item: Pick<ConversationListItem, 'name' | 'otherUser'> & { kind?: ConversationListItem['kind'] }, deletedUser?: string): string {
+  if (deletedUser && item.kind === 'direct' && !item.otherUser) return deletedUser;
   return item.otherUser?.username || item.name;
 }
 

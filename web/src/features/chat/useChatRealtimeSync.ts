@@ -122,6 +122,11 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
           updateList(queryClient, (list) => list.filter((r) => r.id !== event.roomId));
           queryClient.removeQueries({ queryKey: ['chat', event.roomId] });
           break;
+        case 'room.member_deleted':
+          // Someone in the room deleted their account: the list (a pair's name), the members and the senders change.
+          void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
+          void queryClient.invalidateQueries({ queryKey: ['chat', event.roomId] });
+          break;
         case 'group.member_added':
         case 'group.member_removed':
         case 'group.renamed':

@@ -7,6 +7,7 @@ import { keepForOffline } from '../../lib/serviceWorker.ts';
 import { chatApi, isNotFound } from './chatApi.ts';
 import { localMessage, messagesReducer, newClientId, type ViewMessage } from './messages.ts';
 import { fetchMissed, ResumeMark } from './resume.ts';
+import { loadAround as fetchAround } from './jumpToMessage.ts';
 import { useOutbox, useOutboxEntries, useOutboxEvents } from './useOutbox.ts';
 import { updateList } from './useChatRealtimeSync.ts';
 
@@ -24,6 +25,8 @@ export interface ConversationState {
   react: (messageId: string, emoji: ReactionEmoji, active: boolean) => Promise<void>;
   /** Fold in a row the caller already has (a correction's answer). */
   merge: (message: ChatMessage) => void;
+  /** Hold the messages from `messageId` to the latest (a jump to it); false when it cannot be seen. */
+  loadAround: (messageId: string) => Promise<boolean>;
 }
 
 export interface ConversationOptions {
@@ -166,6 +169,11 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
       throw error;
     }
   }, [roomId, myId]);
+  const loadAround = useCallback(async (messageId: string) => {
+    const around = await fetchAround(roomId, messageId);
+    if (around) dispatch({ type: 'merge', messages: around });
+    return around !== null;
+  }, [roomId]);
 
   // Server rows, then this room's messages still waiting on the device, in the order written.
   const view = useMemo(() => {
@@ -179,5 +187,5 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
     return local.length ? [...messages, ...local] : messages;
   }, [messages, waiting, roomId, myId]);
 
-  return { messages: view, loading, send, merge, edit, remove, react };
+  return { messages: view, loading, send, merge, loadAround, edit, remove, react };
 }

@@ -14,6 +14,8 @@ import { FullScreenLoader } from '../auth/guards.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import { BlockedPeopleSection } from '../safety/BlockedPeopleSection.tsx';
+import { AccountDataSection } from './AccountDataSection.tsx';
+import { NotificationsSection } from '../push/NotificationsSection.tsx';
 import { updateProfile } from './profileApi.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 
@@ -48,8 +50,10 @@ export function ProfilePage() {
             <ProfileForm key={profile.id} profile={profile} onSaved={setProfile} />
           </CardContent>
         </Card>
+        <NotificationsSection />
         <SecuritySection />
         <BlockedPeopleSection />
+        <AccountDataSection />
       </main>
     </div>
   );
