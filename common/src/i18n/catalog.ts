@@ -283,7 +283,6 @@ export const CATALOG = {
     replyingTo: 'Replying to {name}',
     cancelReply: 'Cancel reply',
     showQuoted: 'Show the message this answers',
-    quotedNotLoaded: 'That message is further back in the conversation.',
     editMessage: 'Edit',
     editingMessage: 'Editing your message',
     cancelEdit: 'Cancel editing',

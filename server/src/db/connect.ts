@@ -147,7 +147,9 @@ async function openPglite(dir: string | undefined): Promise<PGlite> {
 }
 
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Features are built side by side with numbers given in advance, and merged in any order: a database
+  // that already ran a later number still gets an earlier one merged after it (each migration stands alone).
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -195,7 +195,8 @@ export class PushJobs {
       recipients = [subject.calleeId];
     } else {
       const row = await db.selectFrom('messages').select(['id', 'chat_room_id', 'sender_id', 'content', 'system_event', 'created_at'])
-        .where('id', '=', subject.messageId as never).executeTakeFirst();
+        .where('id', '=', subject.messageId as never).where('deleted_at', 'is', null).executeTakeFirst();
+      // Deleted for everyone before its push went out: nothing to tell.
       if (!row) return 0;
       roomId = row.chat_room_id;
       message = { id: String(row.id), created_at: new Date(row.created_at), hasText: row.content.trim() !== '' };

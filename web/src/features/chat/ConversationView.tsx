@@ -34,7 +34,6 @@ import { useGroupRoom, useMembers } from '../groups/useGroup.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { ComposerBanner, type ComposerMode } from './life/ComposerBanner.tsx';
 import { DeleteMessageDialog } from './life/DeleteMessageDialog.tsx';
-import { jumpToMessage } from './life/jump.ts';
 import { quoteText } from './life/quote.ts';
 import { CallButton } from '../calls/CallButton.tsx';
 
@@ -136,10 +135,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       onReact: (m, emoji, active) => {
         react(m.id, emoji, active).catch((error: unknown) => toast.error(t('chat.reactionFailed'), { description: errorMessage(error, t, 'general.errorServer') }));
       },
-      onJump: (id) => {
-        // Held on screen: scroll to it; else the page around it is loaded first (jumpToMessage.ts).
-        if (!jumpToMessage(id)) requestJump(chat.roomId, id);
-      },
+      onJump: (id) => requestJump(chat.roomId, id),
     };
   }, [chat.roomId, myId, name, members, isGroup, messages, react, t]);
 

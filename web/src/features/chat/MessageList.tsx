@@ -62,7 +62,7 @@ function MessageBubble({ message, mine, online, senderName }: { message: ViewMes
   const deleted = Boolean(message.deleted_at);
   return (
     <li
-      className={cn('group/message flex animate-in-up flex-col gap-1', mine ? 'items-end' : 'items-start')}
+      className={cn('flex animate-in-up flex-col gap-1', mine ? 'items-end' : 'items-start')}
       data-testid="message"
       data-mine={mine}
       data-status={message.local ? (waiting ? 'waiting' : 'sending') : message.translation_status}
@@ -72,10 +72,9 @@ function MessageBubble({ message, mine, online, senderName }: { message: ViewMes
     >
       <div
         className={cn(
-          'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs transition-shadow sm:max-w-[70%]',
+          'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]',
           mine ? 'rounded-ee-md bg-primary text-primary-foreground' : 'rounded-es-md border border-border bg-card text-card-foreground',
           message.local && 'opacity-80',
-          'group-data-[highlight=true]/message:ring-4 group-data-[highlight=true]/message:ring-amber-400',
         )}
       >
         {senderName && <p className="mb-0.5 truncate text-xs font-semibold text-primary" dir="auto" data-testid="message-sender">{senderName}</p>}
