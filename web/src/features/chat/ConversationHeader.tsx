@@ -1,4 +1,4 @@
-import { ArrowLeft, BookA, HeartHandshake, PlugZap, Users, WifiOff } from 'lucide-react';
+import { ArrowLeft, BookA, HeartHandshake, PlugZap, Search, Users, WifiOff } from 'lucide-react';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useT } from '../../lib/i18n.tsx';
@@ -22,6 +22,8 @@ interface ConversationHeaderProps {
   onContext: () => void;
   /** Opens the conversation glossary. */
   onGlossary?: () => void;
+  /** Opens the search in this conversation. */
+  onSearch?: () => void;
   /** A group: its avatar's initials, its size and the info panel (instead of the pair's context button). */
   group?: { initials: string; memberCount: number; onInfo: () => void };
   /** A pair's partner: the Block / Report menu. */
@@ -36,7 +38,7 @@ const STATUS = {
 
 /** Back, partner name, connection, relationship-context button, and Join Chat when not connected. */
 export function ConversationHeader(props: ConversationHeaderProps) {
-  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, group, partner } = props;
+  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, onSearch, group, partner } = props;
   const t = useT();
   const status = STATUS[link];
   return (
@@ -67,6 +69,11 @@ export function ConversationHeader(props: ConversationHeaderProps) {
           <Button size="sm" onClick={onJoin} disabled={link === 'offline'} className="shrink-0" aria-label={t('chat.joinChat')} title={t('chat.joinChat')} data-testid="join-chat">
             {link === 'offline' ? <WifiOff aria-hidden="true" /> : <PlugZap aria-hidden="true" />}
             <span className="hidden sm:inline">{t('chat.joinChat')}</span>
+          </Button>
+        )}
+        {onSearch && (
+          <Button variant="ghost" size="icon" onClick={onSearch} className="shrink-0" aria-label={t('chat.searchInConversation')} title={t('chat.searchInConversation')} data-testid="conversation-search-button">
+            <Search aria-hidden="true" />
           </Button>
         )}
         {onGlossary && (

@@ -14,6 +14,7 @@ import { FullScreenLoader } from '../auth/guards.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import { BlockedPeopleSection } from '../safety/BlockedPeopleSection.tsx';
+import { ReadReceiptsSection } from './ReadReceiptsSection.tsx';
 import { updateProfile } from './profileApi.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 
@@ -49,6 +50,7 @@ export function ProfilePage() {
           </CardContent>
         </Card>
         <SecuritySection />
+        <ReadReceiptsSection />
         <BlockedPeopleSection />
       </main>
     </div>
