@@ -11,6 +11,8 @@ export * from './api/safetyRoutes.ts';
 export * from './api/speechRoutes.ts';
 export * from './api/scanRoutes.ts';
 export * from './api/media.ts';
+export * from './api/messageLife.ts';
 export * from './api/groupTypes.ts';
 export * from './relationshipTypes.ts';
 export * from './realtimeProtocol.ts';
+export * from './api/pushRoutes.ts';

@@ -1,5 +1,6 @@
 import type { ChatMessage, ConversationListItem } from './api/chat.ts';
 import type { GroupRegister, RoomMember } from './api/groupTypes.ts';
+import type { MessageReaction } from './api/messageLife.ts';
 
 /** The chat socket protocol. Bump the version on any incompatible change. */
 export const REALTIME_PROTOCOL_VERSION = 1;
@@ -9,8 +10,16 @@ export type ServerEvent =
   | { v: 1; type: 'hello'; userId: string }
   | { v: 1; type: 'message.created'; message: ChatMessage }
   | { v: 1; type: 'message.translated'; message: ChatMessage }
+  /** The sender edited the text: the new content, its translations pending again (each follows as message.translated). */
+  | { v: 1; type: 'message.edited'; message: ChatMessage }
+  /** The sender deleted it for everyone: shown as "This message was deleted". */
+  | { v: 1; type: 'message.deleted'; roomId: string; messageId: string; deletedAt: string }
+  /** A reaction was added or taken back: the message's reactions now. */
+  | { v: 1; type: 'message.reactions'; roomId: string; messageId: string; reactions: MessageReaction[] }
   | { v: 1; type: 'room.created'; room: ConversationListItem }
   | { v: 1; type: 'room.deleted'; roomId: string }
+  /** A member deleted their account: they are gone from the room; their messages now show "Deleted user". */
+  | { v: 1; type: 'room.member_deleted'; roomId: string; memberCount: number }
   /** A member read the room up to lastReadMessageId: to the reader's sockets, and to the members who may see it
    * (read receipts on on both sides, no block either way: server/src/chat/receipts.ts). */
   | { v: 1; type: 'read.updated'; roomId: string; userId: string; lastReadMessageId: string }

@@ -12,6 +12,8 @@ import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './auth/accountRoutes.ts';
 import { securityRoutes } from './auth/securityRoutes.ts';
+import { OidcProvider } from './auth/oidc/provider.ts';
+import { oidcRoutes } from './auth/oidc/routes.ts';
 import { DEFAULT_MAIL_LIMITS, MailRateLimiter, type MailLimits } from './auth/mailLimits.ts';
 import { createSessionEvents } from './auth/sessionEvents.ts';
 import { SessionStore } from './auth/sessions.ts';
@@ -60,9 +62,11 @@ import { opsRoutes } from './ops/routes.ts';
 import { ClusterEvents } from './realtime/clusterEvents.ts';
 import { Mailer } from './mail/mailer.ts';
 import { operatorAuthHooks } from './admin/authHooks.ts';
-import { pruneAudit } from './admin/audit.ts';
+import { pruneAudit, recordAudit } from './admin/audit.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { safetyRoutes } from './safety/routes.ts';
+import { accountDataRoutes } from './account/routes.ts';
+import { createPush, pushRoutes, type Push, type PushTuning } from './push/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -95,6 +99,8 @@ export interface AppDeps {
   mail?: { retryDelaySeconds?: number; pollSeconds?: number };
   /** Password-reset and confirmation mails one address / client may ask for (tests lower them). */
   mailLimits?: MailLimits;
+  /** Web push tuning (translation wait, poll interval, retry delays); tests shorten them. */
+  push?: PushTuning;
 }
 
 declare module 'fastify' {
@@ -109,6 +115,8 @@ declare module 'fastify' {
     startJobs: () => Promise<void>;
     /** Outgoing mail; undefined when SMTP_URL is not set. */
     mailer: Mailer | undefined;
+    /** Web push (push/): the job queue, who views what, VAPID keys; queueCallPush(app.push, ...) for missed calls. */
+    push: Push;
   }
 }
 
@@ -224,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.start();
     await heartbeats.start();
     await mailer?.start();
+    await push.start();
   };
   app.decorate('startJobs', startJobs);
   if (!deps.deferJobStart) app.addHook('onReady', startJobs);
@@ -238,6 +247,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => unsubscribeRecovery());
   app.addHook('onClose', async () => jobs.drain());
+  // Web push rides the same pg-boss: stopped before it.
+  const push = createPush({ db, boss, log: app.log, config, redis: bus.redis, node: bus.node, tuning: deps.push });
+  app.decorate('push', push);
+  app.addHook('onClose', async () => push.stop());
   // Mail rides the same pg-boss: started after it, stopped before it (onClose runs last-in first-out).
   const mailer = config.mail
     ? new Mailer({ ...config.mail, ...deps.mail, db, boss, log: app.log, takesWork: config.role !== 'web' })
@@ -274,16 +287,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (serveUsers) await registerUserRoutes();
 
   async function registerUserRoutes() {
+    const authHooks = operatorAuthHooks({ db, now, ...config.operators });
+    const oidc = config.oidc ? new OidcProvider(config.oidc, (err, message) => app.log.warn({ err }, message)) : undefined;
     const limiter = new AuthRateLimiter(deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, signUpPerAddress: config.signUpsPerAddress, signInPerAddress: config.signInsPerAddress });
     await app.register(authRoutes, {
       db, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
       mailer, publicUrl: config.publicUrl,
-      hooks: operatorAuthHooks({ db, now, ...config.operators }),
+      hooks: authHooks,
+      passwordsDisabled: config.oidc?.only ?? false,
     });
+    if (oidc) {
+      await app.register(oidcRoutes, { db, provider: oidc, sessions, cookieName, secureCookies: config.secureCookies, publicUrl: config.publicUrl, now, hooks: authHooks });
+    }
     await app.register(accountRoutes, {
-      db, sessions, now, mailer, cookieName,
+      db, sessions, now, mailer, cookieName, hooks: authHooks,
       publicUrl: config.publicUrl,
       secureCookies: config.secureCookies,
       mailLimiter: new MailRateLimiter(deps.mailLimits ?? DEFAULT_MAIL_LIMITS),
@@ -304,13 +323,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, requireUser, jobs, translator: chatTranslator, events, contexts, budget,
       sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s,
       onMessageStored: () => metrics.messages.inc(),
+      push,
+      now,
     });
     await app.register(safetyRoutes, { db, requireUser });
+    await app.register(accountDataRoutes, {
+      db, requireUser, now, cookieName, secureCookies: config.secureCookies, events, contexts,
+      endSessions: (ids) => ids.forEach((id) => sessionEvents.ended(id, 'signed_out')),
+      audit: (tx, entry) => recordAudit(tx, {
+        action: 'account.deleted', actor: { id: entry.userId, email: entry.email, address: null },
+        target: { id: null, email: entry.email }, details: { eraseMessages: entry.eraseMessages },
+      }, now()),
+    });
+    await app.register(pushRoutes, { db, requireUser, vapid: push.vapid, allowedOrigins: push.allowedOrigins, now });
 
     const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
     const realtime = attachRealtimeSocket(app.server, {
       hub, guard, sessionEvents, sessionWatch,
       onTyping: (roomId, userId) => relayTyping(db, events, roomId, userId),
+      viewing: push.viewing,
     });
     // Shutdown: tell clients to reconnect (to another node, or to this one once it is back).
     app.addHook('preClose', async () => realtime.closeForRestart());
@@ -319,7 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
     await app.register(speechRoutes, { db, requireUser, tts: voice.tts, budget });
     // Photos and voice in a conversation: Scan's OCR and Talk's recogniser, then chat's send.
-    const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events, budget }, input), logger: app.log });
+    const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events, budget, push }, input), logger: app.log });
     await app.register(mediaRoutes, { db, requireUser, media, budget, onMessageStored: () => metrics.messages.inc() });
     if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
     await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });
@@ -327,10 +358,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, now, requireUser,
       // A disabled or deleted account's sessions end on every node: sockets closed, caches forgotten.
       endSessions: (ids) => ids.forEach((id) => sessionEvents.ended(id, 'signed_out')),
+      events, contexts,
       publicUrl: config.publicUrl,
       registration: config.operators.registration,
       signupEmailDomains: config.operators.signupEmailDomains,
-      oidc: null,
+      oidc: config.oidc ? { name: config.oidc.name, only: config.oidc.only } : null,
       status: {
         databaseKind: deps.database.kind, bus,
         engines: () => translation.router.engines.map((e) => e.id),

@@ -63,6 +63,15 @@ const envSchema = z.object({
   REGISTRATION: z.enum(['open', 'invite', 'closed']).default('open'),
   SIGNUP_EMAIL_DOMAINS: z.string().default(''),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(180),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(60).optional(),
+  OIDC_ONLY: z.enum(['on', 'off']).default('off'),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'must be a base64url P-256 public key (web-push generate-vapid-keys)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}={0,2}$/, 'must be a base64url P-256 private key (web-push generate-vapid-keys)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
+  PUSH_ALLOWED_ORIGINS: z.string().default('').refine((v) => v.split(',').every((o) => !o.trim() || URL.canParse(o.trim())), 'must be comma-separated origins such as https://push.example.net'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -113,6 +122,10 @@ export interface Config {
     signupEmailDomains: string[];
     auditRetentionDays: number;
   };
+  /** Single sign-on with OpenID Connect (OIDC_*); undefined when OIDC_ISSUER is not set. */
+  oidc: OidcConfig | undefined;
+  /** Web push: VAPID keys (unset: made at first start and kept in the database), contact, extra allowed endpoint origins. */
+  push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; allowedOrigins: string };
   scan: ScanConfig;
   voice: VoiceConfig;
   translation: {
@@ -126,6 +139,19 @@ export interface Config {
   };
 }
 
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** Unset: a public client (PKCE only, no client authentication). */
+  clientSecret: string | undefined;
+  /** The button's name: "Continue with {name}". */
+  name: string;
+  /** OIDC_ONLY=on: password sign-in and sign-up are refused (password_sign_in_disabled). */
+  only: boolean;
+  /** http:// is accepted for a loopback issuer only (a provider on the same machine, tests). */
+  allowHttp: boolean;
+}
+
 export class ConfigError extends Error {}
 
 /** Parse the environment; a bad value throws a ConfigError naming the variable. */
@@ -136,6 +162,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const oidc = oidcFromEnv(e);
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then made and kept in the database)');
+  }
   if (e.REDIS_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  REDIS_URL: needs DATABASE_URL (several nodes share one PostgreSQL; the embedded database is one process)');
   }
@@ -169,6 +199,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signupEmailDomains: splitList(e.SIGNUP_EMAIL_DOMAINS).map((d) => d.replace(/^@/, '')),
       auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     },
+    oidc,
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL.replace(/\/$/, '') : `mailto:${defaultFrom(e.PUBLIC_URL).replace(/^.*<|>$/g, '')}`),
+      allowedOrigins: e.PUSH_ALLOWED_ORIGINS,
+    },
     voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
     scan: {
       engine: e.OCR_ENGINE,
@@ -188,6 +225,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { url: e.LIBRETRANSLATE_URL.replace(/\/$/, ''), apiKey: e.LIBRETRANSLATE_API_KEY }
         : undefined,
     },
+  };
+}
+
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
+
+function oidcFromEnv(e: Env): OidcConfig | undefined {
+  const fail = (line: string) => {
+    throw new ConfigError(`Invalid configuration:\n  ${line}`);
+  };
+  if (!e.OIDC_ISSUER) {
+    if (e.OIDC_ONLY === 'on') fail('OIDC_ONLY: needs OIDC_ISSUER (single sign-on is the only way in)');
+    return undefined;
+  }
+  if (!e.OIDC_CLIENT_ID) fail('OIDC_CLIENT_ID: needed with OIDC_ISSUER');
+  const issuer = new URL(e.OIDC_ISSUER);
+  const allowHttp = issuer.protocol === 'http:' && LOOPBACK.test(issuer.hostname);
+  if (issuer.protocol !== 'https:' && !allowHttp) fail('OIDC_ISSUER: must be https:// (http:// only for localhost)');
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID!,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    name: e.OIDC_NAME ?? issuer.hostname,
+    only: e.OIDC_ONLY === 'on',
+    allowHttp,
   };
 }
 

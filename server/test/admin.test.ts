@@ -44,6 +44,11 @@ describe('admin API access', () => {
     // The session says so (the web offers the console in the menu); nobody else's does.
     expect((await as(admin.cookie, 'GET', '/api/auth/session')).json().user).toMatchObject({ admin: true });
     expect((await as(other.cookie, 'GET', '/api/auth/session')).json().user).not.toHaveProperty('admin');
+    // The sign-in answer carries the same flag: the menu shows "Administration" without a reload.
+    const signInAnswer = async (user: { email: string; password: string }) =>
+      (await s.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: user.email, password: user.password } })).json().user;
+    expect(await signInAnswer(adminUser)).toMatchObject({ id: admin.id, admin: true });
+    expect(await signInAnswer(other)).not.toHaveProperty('admin');
   });
 
   it('a non-admin calling every admin route gets 403 admin_required and nothing changes; no session gets 401', async () => {
@@ -59,6 +64,7 @@ describe('admin API access', () => {
       ),
       ['POST', ADMIN_API.userAction.replace(':id', user.id).replace(':action', 'make-admin')],
       ['DELETE', ADMIN_API.user.replace(':id', target.id)],
+      ['POST', ADMIN_API.userResetLink.replace(':id', target.id)],
       ['GET', ADMIN_API.invites],
       ['POST', ADMIN_API.invites, { maxUses: 5 }],
       ['DELETE', ADMIN_API.invite.replace(':id', invite.id)],
@@ -70,6 +76,8 @@ describe('admin API access', () => {
       ['GET', ADMIN_API.user.replace(':id', 'not-a-uuid')],
     ];
     const before = await snapshot();
+    const tokens = () => s.database.db.selectFrom('account_tokens').select('id').execute();
+    const tokensBefore = await tokens();
     for (const [method, url, payload] of calls) {
       const res = await as(user.cookie, method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
@@ -78,6 +86,23 @@ describe('admin API access', () => {
       expect(anonymous.statusCode, `${method} ${url} without a session`).toBe(401);
     }
     expect(await snapshot()).toEqual(before);
+    expect(await tokens()).toEqual(tokensBefore);
+  });
+
+  it('reset link from the console: the mailed kind of link, shown to the admin, audited', async () => {
+    const user = await signUpAndIn(s.app);
+    const res = await as(admin.cookie, 'POST', ADMIN_API.userResetLink.replace(':id', user.id));
+    expect(res.statusCode).toBe(200);
+    const link = res.json() as { email: string; url: string; expiresAt: string };
+    expect(link.email).toBe(user.email);
+    expect(link.url).toMatch(/^\/reset-password#token=[\w-]{43}$/);
+    const token = link.url.split('#token=')[1]!;
+    const reset = await s.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'brand new password' } });
+    expect(reset.statusCode).toBe(204);
+    await signIn(s.app, user.email, 'brand new password');
+    const entry = (await as(admin.cookie, 'GET', `${ADMIN_API.audit}?action=user.reset_link`)).json().entries[0];
+    expect(entry).toMatchObject({ actorEmail: admin.email, targetEmail: user.email });
+    expect((await as(admin.cookie, 'POST', ADMIN_API.userResetLink.replace(':id', ZERO))).statusCode).toBe(404);
   });
 
   it('demotion counts at once: the next call is refused', async () => {

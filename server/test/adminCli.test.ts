@@ -121,4 +121,30 @@ describe(`admin CLI on ${TEST_DB}`, { timeout: 300_000 }, () => {
     expect((await cli('delete', 'left@example.com', '--yes')).code).toBe(0);
     expect((await cli('show', 'left@example.com')).code).toBe(1);
   });
+
+  it('reset-link prints a password-reset link (the mailed kind: 1 hour, single use; a newer one voids it)', async () => {
+    await cli('create-user', '--email', 'forgot@example.com', '--username', 'forgetful', '--password', 'old password');
+    const first = await cli('reset-link', 'forgot@example.com');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^\/reset-password#token=[\w-]{43}\n/);
+    const json = await cli('reset-link', 'forgot@example.com', '--json');
+    const link = JSON.parse(json.stdout) as { email: string; url: string; expiresAt: string };
+    expect(link.email).toBe('forgot@example.com');
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(50 * 60_000);
+    const token = (url: string) => url.split('#token=')[1]!;
+    const s = await getTestServer({ testDb });
+    try {
+      const use = (url: string) => s.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token: token(url), password: 'new password' } });
+      expect((await use(first.stdout.split('\n')[0]!)).json().error.code).toBe('token_used');
+      expect((await use(link.url)).statusCode).toBe(204);
+      expect((await use(link.url)).json().error.code).toBe('token_used');
+      await signIn(s.app, 'forgot@example.com', 'new password');
+      const audit = await s.database.db.selectFrom('audit_log').select(['action', 'actor_email']).where('target_email', '=', 'forgot@example.com').orderBy('id').execute();
+      expect(audit.filter((e) => e.action === 'user.reset_link')).toEqual([
+        { action: 'user.reset_link', actor_email: 'command line' }, { action: 'user.reset_link', actor_email: 'command line' },
+      ]);
+    } finally {
+      await s.close();
+    }
+  });
 });

@@ -13,7 +13,7 @@ let s: TestServer;
 beforeAll(async () => {
   smtp = await startSmtp();
   s = await getTestServer({
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL, EMAIL_CONFIRMATION: 'on' },
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL, EMAIL_CONFIRMATION: 'on', ADMIN_EMAILS: 'confirm.boss@example.com' },
     mail: { retryDelaySeconds: 1, pollSeconds: 0.5 },
   });
 });
@@ -62,6 +62,13 @@ describe('e-mail confirmation', () => {
     const again = await confirm(tokenIn(mail));
     expect(again.statusCode).toBe(410);
     expect(again.json().error.code).toBe('token_used');
+  });
+
+  it('an ADMIN_EMAILS address becomes admin when the link signs it in, and the answer says so', async () => {
+    const u = { ...uniqueUser(), email: 'confirm.boss@example.com' };
+    expect((await post('/api/auth/signup', u)).statusCode).toBe(201);
+    const res = await confirm(tokenIn(await mailTo(u.email)));
+    expect(res.json().user).toMatchObject({ email: u.email, admin: true });
   });
 
   it('a link expires after 24 hours; a tampered or truncated one is token_invalid', async () => {

@@ -100,6 +100,8 @@ export interface TestServerOptions {
   browserHeaders?: boolean;
   /** Node heartbeat interval, and whether this node is the database's only one. */
   heartbeat?: AppDeps['heartbeat'];
+  /** Web push tuning (translation wait, poll interval, retries). */
+  push?: AppDeps['push'];
 }
 
 /** A full app on its own database and data directory, with a clock the test moves. */
@@ -129,6 +131,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     translation: options.translation,
     mail: options.mail,
     mailLimits: options.mailLimits,
+    push: options.push,
   });
   await app.ready();
   if (options.browserHeaders !== false) actAsSameOriginBrowser(app);

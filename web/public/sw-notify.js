@@ -5,6 +5,28 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(caches.delete('parley-pages'));
 });
 
+// Web push (server/src/push): the payload is {v, kind, roomId, title, body, tag, messageId?}, already in the
+// reader's language. One notification per conversation (tag): a newer one replaces it and rings again.
+self.addEventListener('push', (event) => {
+  let data;
+  try {
+    data = event.data ? event.data.json() : null;
+  } catch {
+    return;
+  }
+  if (!data || typeof data.title !== 'string') return;
+  event.waitUntil(
+    self.registration.showNotification(data.title, {
+      body: typeof data.body === 'string' ? data.body : '',
+      tag: typeof data.tag === 'string' ? data.tag : undefined,
+      renotify: typeof data.tag === 'string',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { roomId: typeof data.roomId === 'string' ? data.roomId : null, kind: data.kind, messageId: data.messageId },
+    }),
+  );
+});
+
 // Imported by the generated service worker (vite-plugin-pwa, importScripts): a click on a
 // new-message notification focuses an open Parley tab and opens that conversation, or opens a
 // new window on /chat/:roomId when none is open.
@@ -16,7 +38,7 @@ self.addEventListener('notificationclick', (event) => {
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
       const tab = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (!tab) return self.clients.openWindow(url);
-      await tab.focus();
+      await tab.focus().catch(() => undefined);
       tab.postMessage({ type: 'parley:open-chat', roomId });
       return tab;
     }),

@@ -39,3 +39,48 @@ export interface DeviceSession {
   /** The session of this request. */
   current: boolean;
 }
+
+/**
+ * POST /api/account/delete: the password confirms; `eraseMessages` also removes every message the person
+ * sent (otherwise they stay in the others' history, shown as from "Deleted user").
+ */
+export const deleteAccountBody = z.object({ password: passwordSchema, eraseMessages: z.boolean().default(false) });
+export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
+
+/** GET /api/account/export: everything the account holds, as one JSON download (version 1). */
+export interface AccountExport {
+  format: 'parley-account-export';
+  version: 1;
+  exportedAt: string;
+  account: { id: string; email: string; emailConfirmed: boolean; createdAt: string; role: string };
+  /** Every field of the profile (username, language, bio, avatar, settings...). */
+  profile: Record<string, unknown>;
+  conversations: ExportedConversation[];
+  glossaries: { roomId: string; source: string; target: string; sourceLanguage: string; targetLanguage: string; updatedAt: string }[];
+  blocked: { username: string; blockedAt: string }[];
+  reports: { reportedUsername: string | null; messageId: string | null; reason: string; createdAt: string }[];
+}
+
+export interface ExportedConversation {
+  id: string;
+  kind: string;
+  name: string;
+  /** The other members' usernames (a deleted account: null). */
+  members: (string | null)[];
+  joinedAt: string;
+  /** The relationship context this person set for the pair, when any ({type, formality, description}). */
+  relationship: unknown;
+  messages: ExportedMessage[];
+}
+
+export interface ExportedMessage {
+  id: string;
+  sentAt: string;
+  /** 'me', another member's username, or null for a deleted account. */
+  from: string | null;
+  original: { language: string | null; text: string };
+  /** Every translation row of the message (for one's own messages: how each language read it). */
+  translations: { language: string; text: string | null; status: string }[];
+  attachment: { kind: string; mime?: string } | null;
+  system: string | null;
+}

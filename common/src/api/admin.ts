@@ -6,6 +6,8 @@ import { emailSchema, passwordSchema, usernameSchema } from './auth.ts';
 export const ADMIN_API = {
   users: '/api/admin/users',
   user: '/api/admin/users/:id',
+  /** POST: a password-reset link for the user, shown to the operator (servers without e-mail). */
+  userResetLink: '/api/admin/users/:id/reset-link',
   userAction: '/api/admin/users/:id/:action',
   invites: '/api/admin/invites',
   invite: '/api/admin/invites/:id',
@@ -88,6 +90,14 @@ export interface AdminUser {
 export interface AdminUserList {
   users: AdminUser[];
   total: number;
+}
+
+/** POST /api/admin/users/:id/reset-link (and the CLI's reset-link): shown once, valid 1 hour, single use. */
+export interface ResetLink {
+  email: string;
+  /** PUBLIC_URL + /reset-password#token=...; only the path when PUBLIC_URL is not set. */
+  url: string;
+  expiresAt: string;
 }
 
 export interface AdminInvite {

@@ -52,6 +52,13 @@ export interface SessionResponse {
   profile: Profile;
 }
 
+/** POST /api/auth/oidc/start: the invite of an invite link travels through the provider with the sign-in. */
+export const oidcStartBody = z.object({ invite: safeText().max(200).optional() }).default({});
+export interface OidcStartResponse {
+  /** The provider's authorization URL: the browser goes there. */
+  url: string;
+}
+
 /** POST /api/auth/signin: the session, and whether this is the account's first sign-in (the web's welcome). */
 export interface SignInResponse extends SessionResponse {
   firstSignIn: boolean;

@@ -3,6 +3,7 @@ import { LIMITS } from '../limits.ts';
 import type { TextSpan, TranslationFailureReason } from './translation.ts';
 import { plainText, safeText } from '../text.ts';
 import type { AttachmentKind, MessageAttachment } from './media.ts';
+import { REACTION_EMOJI, type MessageReaction, type ReplyPreview } from './messageLife.ts';
 import { FIELD_ERRORS } from './errors.ts';
 import type { GroupRegister, GroupSystemEvent, RoomKind } from './groupTypes.ts';
 import { RELATIONSHIP_TYPES, relationshipContextSchema, type RelationshipContext } from '../relationship.ts';
@@ -49,6 +50,14 @@ export interface ChatMessage {
    * renders it from its catalog. Absent on ordinary messages.
    */
   system_event?: GroupSystemEvent | null;
+  /** The message this one answers, as the reader sees it (absent: not a reply). */
+  reply_to?: ReplyPreview | null;
+  /** Set when the sender edited the text (its translations are made again). */
+  edited_at?: string | null;
+  /** Set when the sender deleted it for everyone: content is '', no translation, media or reactions. */
+  deleted_at?: string | null;
+  /** Reactions, one entry per emoji used (absent from events that do not change them). */
+  reactions?: MessageReaction[];
 }
 
 /** Another member's read mark (GET /api/chats/:roomId/reads): messages up to this id are read. */
@@ -113,6 +122,8 @@ export interface ConversationListItem {
     attachment_kind?: AttachmentKind;
     /** The last line is a group system line (rendered from the catalog, content ''). */
     system_event?: GroupSystemEvent;
+    /** The last message was deleted for everyone ("This message was deleted"). */
+    deleted?: boolean;
   } | null;
   otherUser: UserSummary | null;
   unreadCount: number;
@@ -145,7 +156,18 @@ export const sendMessageBody = z.object({
     .max(LIMITS.messageMaxChars, FIELD_ERRORS.message_too_long)
     .refine((s) => s.trim().length > 0, FIELD_ERRORS.message_empty),
   clientId: z.string().min(8, FIELD_ERRORS.invalid_id).max(64, FIELD_ERRORS.invalid_id).regex(/^[A-Za-z0-9_-]+$/, FIELD_ERRORS.invalid_id),
+  /** The message this one answers (same room). */
+  replyTo: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
 });
+
+/** PATCH a message: the new text, checked as a send's. */
+export const editMessageBody = z.object({ content: sendMessageBody.shape.content }).strict();
+
+/** POST a reaction: one of REACTION_EMOJI, on (active) or off. */
+export const reactionBody = z.object({
+  emoji: z.string().max(16).refine((e) => (REACTION_EMOJI as readonly string[]).includes(e), FIELD_ERRORS.unknown_reaction),
+  active: z.boolean(),
+}).strict();
 
 /** The draft whose translation the sender wants to see before sending (the same rules as a message). */
 export const previewTranslationBody = z.object({ content: sendMessageBody.shape.content });

@@ -7,6 +7,10 @@ export const CHAT_API = {
   chat: (roomId: string) => `/api/chats/${roomId}`,
   messages: (roomId: string) => `/api/chats/${roomId}/messages`,
   retryTranslation: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/retry-translation`,
+  /** One message: PATCH edits its text (own, within the window), DELETE deletes it for everyone (own). */
+  message: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}`,
+  /** POST {emoji, active}: add (active) or take back my reaction. */
+  reactions: (roomId: string, messageId: string) => `/api/chats/${roomId}/messages/${messageId}/reactions`,
   read: (roomId: string) => `/api/chats/${roomId}/read`,
   /** The other members' read marks the caller may see (read receipts). */
   reads: (roomId: string) => `/api/chats/${roomId}/reads`,

@@ -71,9 +71,26 @@ export const ERROR_CODES = [
   'invite_invalid',
   'email_domain_not_allowed',
   'wrong_password',
+  // single sign-on (OpenID Connect)
+  'password_sign_in_disabled',
+  'oidc_unavailable',
+  'sso_failed',
+  'sso_state_invalid',
+  'sso_email_unverified',
+  'sso_email_missing',
   // block and report
   'cannot_message',
   'cannot_block_self',
+  // web push
+  'push_endpoint_invalid',
+  'push_endpoint_not_allowed',
+  'push_key_invalid',
+  'push_auth_invalid',
+  // reply, edit, delete, reactions
+  'reply_not_found',
+  'edit_window_passed',
+  'message_not_editable',
+  'unknown_reaction',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -113,6 +130,12 @@ export const AUTH_MESSAGES = {
   inviteInvalid: 'This invitation is not valid any more',
   emailDomainNotAllowed: 'Sign-up is limited to some e-mail domains',
   wrongPassword: 'The current password is not correct',
+  passwordSignInDisabled: 'This server signs in with single sign-on only',
+  oidcUnavailable: 'The sign-in provider cannot be reached; try again in a moment',
+  ssoFailed: 'Single sign-on did not complete',
+  ssoStateInvalid: 'This sign-in attempt has expired or was already used; start again',
+  ssoEmailUnverified: 'An account with this e-mail exists and the provider has not confirmed the address',
+  ssoEmailMissing: 'The provider did not share an e-mail address',
 } as const;
 
 /**
@@ -150,6 +173,10 @@ export const FIELD_ERRORS = {
   too_few_members: 'Pick at least 2 people for a group',
   too_many_members: 'A group has at most 256 members',
   duplicate_member: 'Each person can be picked once',
+  push_endpoint_invalid: 'A push endpoint must be an https URL of at most 2048 characters',
+  push_key_invalid: 'p256dh must be a 65-byte uncompressed P-256 public key (base64url)',
+  push_auth_invalid: 'auth must be a 16-byte secret (base64url)',
+  unknown_reaction: 'Reactions are one of 👍 ❤️ 😂 😮 😢 🙏',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 const BY_MESSAGE = new Map<string, ErrorCode>(Object.entries(FIELD_ERRORS).map(([code, message]) => [message, code as ErrorCode]));

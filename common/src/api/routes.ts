@@ -12,10 +12,16 @@ export const API = {
   resendConfirmation: '/api/auth/confirm/resend',
   /** Public: what sign-up accepts here (registration mode, e-mail domains, single sign-on). */
   registration: '/api/auth/registration',
+  /** Single sign-on: POST starts (answers the provider's URL), the provider sends the browser back to the callback. */
+  oidcStart: '/api/auth/oidc/start',
+  oidcCallback: '/api/auth/oidc/callback',
   /** Profile -> Security: change password, signed-in devices. */
   accountPassword: '/api/account/password',
   accountSessions: '/api/account/sessions',
   accountSignOutOthers: '/api/account/sessions/sign-out-others',
+  /** Delete my account (password required); download my data. */
+  accountDelete: '/api/account/delete',
+  accountExport: '/api/account/export',
   profile: '/api/profile',
   avatar: '/api/profile/avatar',
 } as const;

@@ -55,6 +55,21 @@ export function operatorAuthHooks(options: OperatorAuthOptions): AuthHooks {
       }
       await recordAudit(db, { action: 'auth.signed_in', actor, target: user }, now());
     },
+    async ssoSignedIn(user, sso, request) {
+      const actor = { id: user.id, email: user.email, address: request.ip };
+      // ADMIN_EMAILS only on the provider's word that the address is this person's.
+      if (sso.emailVerified && isAdminEmail(user.email)) {
+        const promoted = await db.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).where('role', '<>', 'admin').executeTakeFirst();
+        if (Number(promoted.numUpdatedRows) > 0) {
+          await recordAudit(db, { action: 'user.made_admin', actor, target: user, details: { by: 'ADMIN_EMAILS' } }, now());
+        }
+      }
+      await recordAudit(db, { action: 'auth.sso_signed_in', actor, target: user, details: { issuer: sso.issuer, created: sso.created, linked: sso.linked } }, now());
+    },
+    async ssoFailed(code, details, request) {
+      const actor = { id: null, email: details.email, address: request.ip };
+      await recordAudit(db, { action: 'auth.sso_failed', actor, target: { id: null, email: details.email }, details: { code, issuer: details.issuer, ...(details.reason ? { reason: details.reason } : {}) } }, now());
+    },
     async signInFailed(email, code, request) {
       await recordAudit(db, { action: 'auth.sign_in_failed', actor: { id: null, email, address: request.ip }, target: { id: null, email }, details: { code } }, now());
     },

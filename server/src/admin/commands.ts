@@ -5,10 +5,10 @@ import type { Db } from '../db/connect.ts';
 import { CLI_ACTOR, listAudit, recordAudit } from './audit.ts';
 import { createInvite } from './invites.ts';
 import { registrationMode, setRegistrationMode } from './settings.ts';
-import { confirmEmail, createUser, deleteUser, disableUser, enableUser, findUser, listUsers, setRole, type AdminOps } from './users.ts';
+import { confirmEmail, createUser, deleteUser, disableUser, enableUser, findUser, listUsers, resetLink, setRole, type AdminOps } from './users.ts';
 
 export const COMMANDS = [
-  'create-user', 'list', 'show', 'make-admin', 'unmake-admin', 'confirm-email', 'disable', 'enable', 'delete', 'set-password', 'invite',
+  'create-user', 'list', 'show', 'make-admin', 'unmake-admin', 'confirm-email', 'disable', 'enable', 'delete', 'set-password', 'reset-link', 'invite',
   'registration', 'audit',
 ] as const;
 
@@ -45,6 +45,7 @@ Works on the configured database (DATABASE_URL, or DATA_DIR's embedded one: stop
   delete <user> --yes        delete the account and everything that belongs only to it
   set-password <user> [--password P]
                              set a new password (generated when none is given), for servers without e-mail
+  reset-link <user>          print a password-reset link (1 hour, single use), for servers without e-mail
   invite [--uses N] [--expires-hours H | --never-expires]
                              create an invite link (default: 1 use, 7 days)
   registration [open|invite|closed]
@@ -141,6 +142,11 @@ export async function runCommand(ctx: CommandContext, command: string, args: str
       });
       ctx.endSessions(ended);
       return { text: `New password for ${target.email}${given ? ' set' : `: ${password}`}`, data: given ? { user: target } : { user: target, password } };
+    }
+    case 'reset-link': {
+      const link = await resetLink(ctx, CLI_ACTOR, (await user()).id, ctx.publicUrl);
+      const note = ctx.publicUrl ? '' : '\n(PUBLIC_URL is not set: put the server\'s address in front of the path)';
+      return { text: `${link.url}\nFor ${link.email}; works once, until ${link.expiresAt}${note}`, data: link };
     }
     case 'invite': {
       const expiresInHours = flags['never-expires'] === true ? null : int(flags, 'expires-hours', 24 * 7, 24 * 365);

@@ -13,7 +13,7 @@ import { actorOf, makeRequireAdmin } from './requireAdmin.ts';
 import { registrationMode, setRegistrationMode } from './settings.ts';
 import { serviceStatus, type StatusDeps } from './status.ts';
 import { listOpenReports, openReport, resolveReport } from '../safety/adminReports.ts';
-import { confirmEmail, createUser, deleteUser, disableUser, enableUser, findUser, listUsers, setRole, type AdminOps } from './users.ts';
+import { confirmEmail, createUser, deleteUser, disableUser, enableUser, findUser, listUsers, resetLink, setRole, type AdminOps } from './users.ts';
 
 export interface AdminRouteDeps extends AdminOps {
   requireUser: RequireUser;
@@ -51,6 +51,9 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
   });
 
   r.get(ADMIN_API.user, { ...admin, schema: { params: userIdParams } }, async (request) => findUser(deps.db, request.params.id));
+
+  r.post(ADMIN_API.userResetLink, { ...admin, schema: { params: userIdParams } }, async (request) =>
+    resetLink(deps, actorOf(request), request.params.id, deps.publicUrl));
 
   r.post(ADMIN_API.userAction, { ...admin, schema: { params: userActionParams } }, async (request) => {
     const { id, action } = request.params;

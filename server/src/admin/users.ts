@@ -1,9 +1,12 @@
-import type { AdminUser, AdminUserList, UserFilter } from '@parley/common';
+import type { AdminUser, AdminUserList, ResetLink, UserFilter } from '@parley/common';
 import type { Kysely } from 'kysely';
 import type { Database, UserRole } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { issueMailToken, TOKEN_LIFETIME_MS } from '../auth/mailTokens.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { announceDeletion, removeAccount } from '../account/deletion.ts';
+import type { EventPublisher } from '../chat/types.ts';
 import { recordAudit, type Actor } from './audit.ts';
 
 type Db = Kysely<Database>;
@@ -79,6 +82,9 @@ export interface AdminOps {
   now: () => Date;
   /** Sessions of a disabled or deleted account were deleted: close their sockets and caches on every node. */
   endSessions: (sessionIds: string[]) => void;
+  /** Tells the people left in a deleted account's rooms (absent in the CLI: they see it at their next load). */
+  events?: EventPublisher;
+  contexts?: { changed(): void };
 }
 
 export async function createUser(
@@ -166,13 +172,30 @@ export function enableUser(ops: AdminOps, actor: Actor, userId: string): Promise
 export async function deleteUser(ops: AdminOps, actor: Actor, userId: string): Promise<void> {
   refuseSelf(actor, userId);
   const now = ops.now();
-  let ended: string[] = [];
-  await ops.db.transaction().execute(async (trx) => {
+  // The same removal as "Delete my account": messages stay for the others, shown as from "Deleted user".
+  const outcome = await ops.db.transaction().execute(async (trx) => {
+    const result = await removeAccount(trx, userId, { eraseMessages: false });
+    await recordAudit(trx, { action: 'user.deleted', actor, target: { id: null, email: result.email } }, now);
+    return result;
+  });
+  announceDeletion(outcome, ops);
+}
+
+/**
+ * A password-reset link for a server without e-mail (console and CLI): the very token a mailed reset carries
+ * (same kind, 1 hour, single use; older unused links of the user are voided), handed to the operator instead.
+ */
+export async function resetLink(ops: AdminOps, actor: Actor, userId: string, publicUrl: string | undefined): Promise<ResetLink> {
+  const now = ops.now();
+  return ops.db.transaction().execute(async (trx) => {
     const target = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).forUpdate().executeTakeFirst();
     if (!target) throw notFound('No such user');
-    ended = (await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute()).map((r) => r.id);
-    await trx.deleteFrom('users').where('id', '=', userId).execute();
-    await recordAudit(trx, { action: 'user.deleted', actor, target: { id: null, email: target.email } }, now);
+    const { token } = await issueMailToken(trx, target.id, 'password_reset', now);
+    await recordAudit(trx, { action: 'user.reset_link', actor, target }, now);
+    return {
+      email: target.email,
+      url: `${publicUrl ?? ''}/reset-password#token=${token}`,
+      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS.password_reset).toISOString(),
+    };
   });
-  ops.endSessions(ended);
 }

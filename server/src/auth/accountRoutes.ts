@@ -5,7 +5,8 @@ import {
 } from '@parley/common';
 import { getProfile } from '../profiles/service.ts';
 import { confirmEmail, resendConfirmation } from './confirmation.ts';
-import { recordSignIn } from './service.ts';
+import { recordSignIn, sessionUser } from './service.ts';
+import type { AuthHooks } from './hooks.ts';
 import { linkOrigin, requestLanguage, type AccountMailDeps } from './accountMail.ts';
 import type { MailRateLimiter } from './mailLimits.ts';
 import { requestPasswordReset, resetPassword } from './passwordReset.ts';
@@ -16,6 +17,8 @@ export interface AccountRouteDeps extends AccountMailDeps {
   mailLimiter: MailRateLimiter;
   cookieName: string;
   secureCookies: boolean;
+  /** Operators' additions: a confirmation link signs in like a password does (ADMIN_EMAILS, audit log). */
+  hooks?: AuthHooks;
 }
 
 /** The mailed-link routes: password reset (and e-mail confirmation). */
@@ -32,10 +35,12 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
   // Opening a confirmation link confirms the address and signs in (the spec's redirect to the app).
   r.post(API.confirmEmail, { schema: { body: confirmEmailBody } }, async (request, reply) => {
     const user = await confirmEmail(deps, request.body.token);
+    // A confirmed sign-in like any other: ADMIN_EMAILS, the audit log.
+    await deps.hooks?.signedIn?.(user, request);
     const { token, expiresAt } = await deps.sessions.create(user.id, request.headers['user-agent']);
     reply.setCookie(deps.cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, expires: expiresAt });
     const firstSignIn = await recordSignIn({ db: deps.db, now: deps.now, emailConfirmation: true }, user.id);
-    const body: SignInResponse = { user, profile: await getProfile(deps.db, user.id), firstSignIn };
+    const body: SignInResponse = { user: await sessionUser(deps.db, user.id), profile: await getProfile(deps.db, user.id), firstSignIn };
     return body;
   });
 

@@ -16,6 +16,10 @@ export interface AuthHooks {
   signedIn?(user: { id: string; email: string }, request: FastifyRequest): Promise<void>;
   /** A sign-in was refused (the error's code: invalid_credentials, account_disabled...). */
   signInFailed?(email: string, code: string, request: FastifyRequest): Promise<void>;
+  /** A single sign-on went through (after the account was found, linked or made; before the session). */
+  ssoSignedIn?(user: { id: string; email: string }, sso: { issuer: string; emailVerified: boolean; created: boolean; linked: boolean }, request: FastifyRequest): Promise<void>;
+  /** A single sign-on was refused (the code the person is shown; the e-mail when the provider gave one). */
+  ssoFailed?(code: string, details: { issuer: string; email: string | null; reason?: string }, request: FastifyRequest): Promise<void>;
   /** A session was ended by its owner. */
   signedOut?(user: { id: string; email: string }, request: FastifyRequest): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, signInBody, signUpBody, type SessionResponse, type SignInResponse, type SignUpResponse } from '@parley/common';
+import { API, AUTH_MESSAGES, signInBody, signUpBody, type SessionResponse, type SignInResponse, type SignUpResponse } from '@parley/common';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
@@ -10,7 +10,7 @@ import type { AuthRateLimiter } from './rateLimits.ts';
 import { AppError } from '../http/errors.ts';
 import type { RequireUser } from './requireUser.ts';
 import { currentUser } from './requireUser.ts';
-import { recordSignIn, signUp, verifyCredentials } from './service.ts';
+import { recordSignIn, sessionUser, signUp, verifyCredentials } from './service.ts';
 import { linkOrigin, requestLanguage } from './accountMail.ts';
 import { signUpWithConfirmation } from './confirmation.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -30,13 +30,18 @@ export interface AuthRouteDeps {
   publicUrl?: string;
   /** Operators' additions (registration rules, roles, audit log). */
   hooks?: AuthHooks;
+  /** OIDC_ONLY=on: password sign-in and sign-up answer 403 password_sign_in_disabled. */
+  passwordsDisabled?: boolean;
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies } as const;
+  const passwordsOnly = deps.passwordsDisabled
+    ? { onRequest: async () => { throw new AppError(403, 'password_sign_in_disabled', AUTH_MESSAGES.passwordSignInDisabled); } }
+    : {};
 
-  r.post(API.signUp, { schema: { body: signUpBody } }, async (request, reply) => {
+  r.post(API.signUp, { ...passwordsOnly, schema: { body: signUpBody } }, async (request, reply) => {
     await deps.limiter.consumeSignUp(request.body.email, request.ip);
     const hooks = deps.hooks;
     const steps = {
@@ -52,7 +57,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     return reply.status(201).send(body);
   });
 
-  r.post(API.signIn, { schema: { body: signInBody } }, async (request, reply) => {
+  r.post(API.signIn, { ...passwordsOnly, schema: { body: signInBody } }, async (request, reply) => {
     // Only failures count, per (account, address): someone else's wrong passwords do not lock the owner out.
     const user = await deps.limiter.signInAttempt(request.body.email, request.ip, () => verifyCredentials(deps, request.body)).catch(async (err: unknown) => {
       if (err instanceof AppError) await deps.hooks?.signInFailed?.(request.body.email, err.code, request);
@@ -62,7 +67,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     const { token, expiresAt } = await deps.sessions.create(user.id, request.headers['user-agent']);
     reply.setCookie(deps.cookieName, token, { ...cookieOptions, expires: expiresAt });
     const firstSignIn = await recordSignIn(deps, user.id);
-    const body: SignInResponse = { user, profile: await getProfile(deps.db, user.id), firstSignIn };
+    // The admin flag as the session answer has it, so the menu offers the console at once.
+    const body: SignInResponse = { user: await sessionUser(deps.db, user.id), profile: await getProfile(deps.db, user.id), firstSignIn };
     return body;
   });
 

@@ -80,3 +80,9 @@ export async function recordSignIn(deps: AccountDeps, userId: string): Promise<b
     .executeTakeFirst();
   return first !== undefined;
 }
+
+/** The user part of a sign-in answer, read after the sign-in hooks (ADMIN_EMAILS may have just made an admin). */
+export async function sessionUser(db: Db, userId: string): Promise<{ id: string; email: string; admin?: true }> {
+  const row = await db.selectFrom('users').select(['id', 'email', 'role']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { id: row.id, email: row.email, ...(row.role === 'admin' ? { admin: true as const } : {}) };
+}

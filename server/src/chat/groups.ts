@@ -7,13 +7,15 @@ import { AppError } from '../http/errors.ts';
 import { isUuid, roomNotFound } from './membership.ts';
 import { presentMessage } from './presenters.ts';
 import { getConversation } from './rooms.ts';
-import type { EventPublisher } from './types.ts';
+import type { EventPublisher, PushHook } from './types.ts';
 
 /** What a membership change needs: the database, the sockets, and the send-context cache to empty on every node. */
 export interface GroupDeps {
   db: Db;
   events: EventPublisher;
   contexts: { changed(): void };
+  /** Web push: the 'created' and 'member_added' lines notify the people they invite. */
+  push?: PushHook | undefined;
 }
 
 const notAdmin = () => new AppError(403, 'not_admin', 'Only an admin of this group can do that');
@@ -77,7 +79,8 @@ export async function createGroup(deps: GroupDeps, creatorId: string, body: Crea
     await tx.insertInto('chat_room_participants')
       .values([{ chat_room_id: room.id, user_id: creatorId, role: 'admin' as const }, ...body.memberIds.map((id) => ({ chat_room_id: room.id, user_id: id, role: 'member' as const }))])
       .execute();
-    await insertEvents(tx, room.id, creatorId, [event('created', { actor: { id: creatorId, username: names.get(creatorId) ?? '' }, name: body.name, register })]);
+    const lines = await insertEvents(tx, room.id, creatorId, [event('created', { actor: { id: creatorId, username: names.get(creatorId) ?? '' }, name: body.name, register })]);
+    for (const line of lines) await deps.push?.queueMessage(tx, line.id);
     return room.id;
   });
   const room = await getConversation(db, creatorId, roomId);
@@ -124,6 +127,7 @@ export async function addMembers(deps: GroupDeps, callerId: string, roomId: stri
     if (userIds.some((id) => !added.has(id))) throw unknownMember();
     await tx.insertInto('chat_room_participants').values(userIds.map((id) => ({ chat_room_id: roomId, user_id: id, role: 'member' as const }))).execute();
     const lines = await insertEvents(tx, roomId, callerId, userIds.map((id) => event('member_added', { actor: person(names, callerId), target: { id, username: added.get(id) ?? '' } })));
+    for (const line of lines) await deps.push?.queueMessage(tx, line.id);
     return { lines, before: members.map((m) => m.user_id) };
   });
   const members = await membersOf(deps.db, roomId);

@@ -5,11 +5,12 @@ import { AppError, notFound } from '../http/errors.ts';
 import { refuseBlockedSend } from '../safety/blocks.ts';
 import { registerContext } from './groupRegister.ts';
 import { isUuid, requireMembership, roomNotFound } from './membership.ts';
+import { loadReplySources, replyPreview, replyTarget, type ReplySource } from './messageExtras.ts';
 import { presentMessage, viewFor } from './presenters.ts';
 import { publishViews, roomReaders, type Reader } from './readers.ts';
 import type { TranslationBudget } from '../http/translationBudget.ts';
 import type { TranslationJobs } from './translationJobs.ts';
-import type { EventPublisher } from './types.ts';
+import type { EventPublisher, PushHook } from './types.ts';
 
 export interface SendDeps {
   db: Db;
@@ -19,6 +20,8 @@ export interface SendDeps {
   contexts?: { get(roomId: string, senderId: string): ReturnType<typeof sendContext> };
   /** The sender's translation budget: a send that needs translating is refused (429) once it is spent. */
   budget?: TranslationBudget | undefined;
+  /** Web push: the message's notifications are queued in its transaction. */
+  push?: PushHook | undefined;
 }
 
 export interface SendInput {
@@ -28,6 +31,8 @@ export interface SendInput {
   clientId: string;
   /** A photo or voice message (media/): content is the text read from it, '' when there is none. */
   attachment?: MessageAttachment | undefined;
+  /** The message this one answers: same room, visible to the sender (else 400 reply_not_found). */
+  replyTo?: string | undefined;
 }
 
 /**
@@ -49,6 +54,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   // Same language everywhere (spec section 5), or a photo/voice without text: no engine call.
   const languages = input.content.trim() === '' ? [] : room.targets;
   if (languages.length) await deps.budget?.check(input.senderId);
+  const reply: ReplySource | undefined = input.replyTo ? await replyTarget(db, input.roomId, input.senderId, input.replyTo) : undefined;
 
   const insert = (q: Db) => q
     .insertInto('messages')
@@ -60,15 +66,17 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
       original_language: senderLanguage,
       translation_status: languages.length ? 'pending' : 'not_needed',
       attachment: input.attachment ? JSON.stringify(input.attachment) : null,
+      reply_to_id: reply ? String(reply.row.id) : null,
     })
     .onConflict((oc) => oc.constraint('messages_client_id_unique').doNothing())
     .returningAll()
     .executeTakeFirst();
   // The message, its translation rows and their jobs are one unit: all committed, or none.
-  const inserted = languages.length === 0 ? await insert(db).then((row) => row && { row, rows: [] }) : await db.transaction().execute(async (tx) => {
+  const inserted = languages.length === 0 && !deps.push ? await insert(db).then((row) => row && { row, rows: [] }) : await db.transaction().execute(async (tx) => {
     const row = await insert(tx);
     if (!row) return undefined;
     const rows = await jobs.addTranslations(tx, row.id, languages);
+    await deps.push?.queueMessage(tx, row.id);
     return { row, rows };
   });
 
@@ -86,14 +94,18 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
     // A retry means the sender cannot know whether the first attempt was announced (its node
     // may have died in between): announce again; clients merge events by message id.
     const readers = await roomReaders(db, input.roomId);
-    publishViews(deps.events, 'message.created', existing, rows, readers);
+    const stored = existing.reply_to_id ? (await loadReplySources(db, [String(existing.reply_to_id)])).get(String(existing.reply_to_id)) : undefined;
+    const extras = { reply: stored, reactions: undefined };
+    publishViews(deps.events, 'message.created', existing, rows, readers, undefined, extras);
     if (rows.some((r) => r.status !== 'pending')) publishViews(deps.events, 'message.translated', existing, rows, readers);
-    return { message: presentMessage(existing, viewFor(existing, rows, input.senderId, senderLanguage, readers)), created: false };
+    const shown = { reply: existing.reply_to_id ? replyPreview(stored, input.senderId, senderLanguage) : undefined };
+    return { message: presentMessage(existing, viewFor(existing, rows, input.senderId, senderLanguage, readers), shown), created: false };
   }
 
-  publishViews(deps.events, 'message.created', inserted.row, inserted.rows, room.readers);
+  publishViews(deps.events, 'message.created', inserted.row, inserted.rows, room.readers, undefined, { reply, reactions: [] });
   if (inserted.rows.length) jobs.queued();
-  return { message: presentMessage(inserted.row, viewFor(inserted.row, inserted.rows, input.senderId, senderLanguage, room.readers)), created: true };
+  const shown = { reply: reply ? replyPreview(reply, input.senderId, senderLanguage) : undefined, reactions: [] };
+  return { message: presentMessage(inserted.row, viewFor(inserted.row, inserted.rows, input.senderId, senderLanguage, room.readers), shown), created: true };
 }
 
 export interface SendContext {

@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
 import { requireMembership } from './membership.ts';
 import { addMissingTranslations, type HistoryJobs } from './missingTranslations.ts';
+import { extrasFor, loadExtras } from './messageExtras.ts';
 import { presentMessage, viewFor, type MessageRow } from './presenters.ts';
 import { roomReaders } from './readers.ts';
 
@@ -68,13 +69,15 @@ export async function listMessages(
  */
 async function present(db: Db, readerId: string, messages: MessageRow[], jobs?: HistoryJobs): Promise<ChatMessage[]> {
   if (messages.length === 0) return [];
-  const [rows, readers] = await Promise.all([
+  const [rows, readers, extras] = await Promise.all([
     db.selectFrom('message_translations').selectAll().where('message_id', 'in', messages.map((m) => m.id)).execute(),
     roomReaders(db, messages[0]!.chat_room_id),
+    loadExtras(db, messages),
   ]);
   const reader = readers.find((r) => r.id === readerId);
   if (jobs) rows.push(...(await addMissingTranslations(db, jobs, readerId, reader?.language ?? null, messages, rows)));
   const byMessage = new Map<string, typeof rows>();
   for (const r of rows) byMessage.set(String(r.message_id), [...(byMessage.get(String(r.message_id)) ?? []), r]);
-  return messages.map((m) => presentMessage(m, viewFor(m, byMessage.get(String(m.id)) ?? [], readerId, reader?.language ?? null, readers)));
+  const language = reader?.language ?? null;
+  return messages.map((m) => presentMessage(m, viewFor(m, byMessage.get(String(m.id)) ?? [], readerId, language, readers), extrasFor(extras, m, readerId, language)));
 }

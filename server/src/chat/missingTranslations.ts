@@ -16,7 +16,7 @@ export async function addMissingTranslations(
 ): Promise<TranslationRow[]> {
   if (!language) return [];
   const have = new Set(rows.filter((r) => r.language === language).map((r) => String(r.message_id)));
-  const missing = messages.filter((m) => m.sender_id !== null && m.sender_id !== readerId && !m.system_event && m.content.trim() !== ''
+  const missing = messages.filter((m) => m.sender_id !== null && m.sender_id !== readerId && !m.system_event && !m.deleted_at && m.content.trim() !== ''
     && m.original_language !== language && !have.has(String(m.id)));
   if (missing.length === 0) return [];
   const added = await db.transaction().execute(async (tx) => {

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@parley/common';
+import type { ChatMessage, MessageReaction, ReplyPreview } from '@parley/common';
 import type { Selectable } from 'kysely';
 import type { MessagesTable, MessageTranslationsTable } from '../db/schema.ts';
 
@@ -29,9 +29,18 @@ export function viewFor(
   return { language, row: rows.find((r) => r.language === language) };
 }
 
+/** What a message carries beside its own row: the quoted message (as this reader sees it) and the reactions. */
+export interface MessageExtras {
+  reply?: ReplyPreview | null | undefined;
+  reactions?: MessageReaction[] | undefined;
+}
+
 /** The only way a message leaves the server: the original and the translation of one reader's view (viewFor). */
-export function presentMessage(row: MessageRow, view: { language: string | null; row: TranslationRow | undefined } = { language: null, row: undefined }): ChatMessage {
-  const t = view.row;
+export function presentMessage(
+  row: MessageRow, view: { language: string | null; row: TranslationRow | undefined } = { language: null, row: undefined }, extras: MessageExtras = {},
+): ChatMessage {
+  // Deleted for everyone: nothing of it is left to show but the fact.
+  const t = row.deleted_at ? undefined : view.row;
   return {
     id: String(row.id),
     chat_room_id: row.chat_room_id,
@@ -50,6 +59,10 @@ export function presentMessage(row: MessageRow, view: { language: string | null;
     corrected_at: t?.corrected_at ? iso(t.corrected_at) : null,
     ...(row.attachment ? { attachment: row.attachment } : {}),
     ...(row.system_event ? { system_event: row.system_event } : {}),
+    ...(row.reply_to_id && !row.deleted_at && extras.reply !== undefined ? { reply_to: extras.reply } : {}),
+    ...(row.edited_at ? { edited_at: iso(row.edited_at) } : {}),
+    ...(row.deleted_at ? { deleted_at: iso(row.deleted_at) } : {}),
+    ...(extras.reactions !== undefined ? { reactions: row.deleted_at ? [] : extras.reactions } : {}),
   };
 }
 

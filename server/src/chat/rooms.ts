@@ -52,7 +52,7 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
     id: string; name: string; created_at: Date; kind: RoomKind; register: GroupRegister | null; role: string; member_count: string | number;
     other_id: string | null; other_username: string | null; other_email: string | null; other_language: string | null;
     last_content: string | null; last_translated: string | null; last_created_at: Date | null; last_sender_id: string | null; last_sender_username: string | null;
-    last_attachment_kind: AttachmentKind | null; last_system_event: GroupSystemEvent | null;
+    last_attachment_kind: AttachmentKind | null; last_system_event: GroupSystemEvent | null; last_deleted_at: Date | null;
     unread: string | number;
   }>`
     SELECT r.id, r.name, r.created_at, r.kind, r.register, me.role,
@@ -60,16 +60,17 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
            op.id AS other_id, op.username AS other_username, op.email AS other_email, op.language AS other_language,
            lm.content AS last_content, lt.content AS last_translated, lm.created_at AS last_created_at, lm.sender_id AS last_sender_id,
            sp.username AS last_sender_username, lm.attachment->>'kind' AS last_attachment_kind, lm.system_event AS last_system_event,
+           lm.deleted_at AS last_deleted_at,
            (SELECT count(*) FROM messages m
              WHERE m.chat_room_id = r.id AND m.id > me.last_read_message_id
                AND (r.kind = 'direct' OR m.created_at >= me.joined_at)
-               AND m.sender_id IS DISTINCT FROM me.user_id) AS unread
+               AND m.sender_id IS DISTINCT FROM me.user_id AND m.deleted_at IS NULL) AS unread
       FROM chat_room_participants me
       JOIN chat_rooms r ON r.id = me.chat_room_id
       LEFT JOIN chat_room_participants o ON r.kind = 'direct' AND o.chat_room_id = r.id AND o.user_id <> me.user_id
       LEFT JOIN profiles op ON op.id = o.user_id
       LEFT JOIN LATERAL (
-        SELECT id, content, created_at, sender_id, attachment, system_event FROM messages
+        SELECT id, content, created_at, sender_id, attachment, system_event, deleted_at FROM messages
          WHERE chat_room_id = r.id AND (r.kind = 'direct' OR created_at >= me.joined_at) ORDER BY id DESC LIMIT 1
       ) lm ON true
       LEFT JOIN profiles mp ON mp.id = me.user_id
@@ -100,6 +101,7 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
             isFromCurrentUser: r.last_sender_id === callerId,
             ...(r.last_attachment_kind ? { attachment_kind: r.last_attachment_kind } : {}),
             ...(r.last_system_event ? { system_event: r.last_system_event } : {}),
+            ...(r.last_deleted_at ? { deleted: true } : {}),
           }
         : null,
     unreadCount: Number(r.unread),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addMembersBody, createGroupBody, leaveGroupBody, memberParams, updateGroupBody,
-  CHAT_API, correctTranslationBody, glossaryEntryBody, glossaryParams, messageParams as numericMessageParams, messageSearchQuery, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
+  CHAT_API, correctTranslationBody, editMessageBody, reactionBody, type ReactionEmoji, glossaryEntryBody, glossaryParams, messageParams as numericMessageParams, messageSearchQuery, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
   type PickerRelationshipType, type StartChatResponse,
 } from '@parley/common';
 import { z } from 'zod';
@@ -17,12 +17,15 @@ import { retryTranslation, sendMessage } from './messageSender.ts';
 import { listMessages } from './messages.ts';
 import { readAudience, readMarks } from './receipts.ts';
 import { searchMessages } from './messageSearch.ts';
+import { deleteMessage, editMessage } from './messageLife.ts';
+import { setReaction } from './reactions.ts';
+import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
 import { searchUsers } from './search.ts';
 import { addMembers, createGroup, leaveGroup, listMembers, makeAdmin, removeMember, updateGroup } from './groups.ts';
 import type { SendContexts } from './sendContexts.ts';
 import type { TranslationJobs } from './translationJobs.ts';
-import type { ChatTranslator, EventPublisher } from './types.ts';
+import type { ChatTranslator, EventPublisher, PushHook } from './types.ts';
 
 export interface ChatRouteDeps {
   db: Db;
@@ -43,6 +46,10 @@ export interface ChatRouteDeps {
   searchesPerMinute?: number;
   /** Counted for metrics. */
   onMessageStored?: () => void;
+  /** Web push: notifications of new messages and group invitations, queued with them. */
+  push?: PushHook | undefined;
+  /** The clock of the edit window (tests move it). */
+  now?: () => Date;
 }
 
 const roomParams = z.object({ roomId: z.string().max(64) });
@@ -103,7 +110,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   });
 
   // Groups (issue 22): every command checks membership and role and publishes its own events.
-  const groupDeps = { db, events, contexts };
+  const groupDeps = { db, events, contexts, push: deps.push };
   r.post(CHAT_API.groups, { schema: { body: createGroupBody } }, async (request, reply) =>
     reply.status(201).send(await createGroup(groupDeps, currentUser(request).id, request.body)));
   r.get(`${CHAT_API.chats}/:roomId/members`, { schema: { params: roomParams } }, async (request) => ({
@@ -163,8 +170,8 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     // Safe to repeat after a lost connection: the client id makes the insert idempotent.
     const { message, created } = await retryOnConnectionLoss(() =>
       sendMessage(
-        { db, jobs: deps.jobs, events, contexts, budget: deps.budget },
-        { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId },
+        { db, jobs: deps.jobs, events, contexts, budget: deps.budget, push: deps.push },
+        { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId, replyTo: request.body.replyTo },
       ),
     ).catch(contexts.refuseDeletedRoom);
     if (created) deps.onMessageStored?.();
@@ -179,6 +186,29 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
       { userId: me, roomId: request.params.roomId, messageId: request.params.messageId },
     );
     return { message };
+  });
+
+  // The life of a message (issue 25): edit and delete one's own, react to any (messageLife.ts, reactions.ts).
+  r.patch(`${CHAT_API.chats}/:roomId/messages/:messageId`, { schema: { params: numericMessageParams, body: editMessageBody } }, async (request) => {
+    const me = currentUser(request).id;
+    await sendLimit.consume(me);
+    const { roomId, messageId } = request.params;
+    return editMessage(
+      { db, jobs: deps.jobs, events, budget: deps.budget, now: deps.now ?? (() => new Date()) },
+      { userId: me, roomId, messageId, content: request.body.content },
+    );
+  });
+
+  r.delete(`${CHAT_API.chats}/:roomId/messages/:messageId`, { schema: { params: numericMessageParams } }, async (request) => {
+    const { roomId, messageId } = request.params;
+    return deleteMessage({ db, events }, { userId: currentUser(request).id, roomId, messageId });
+  });
+
+  r.post(`${CHAT_API.chats}/:roomId/messages/:messageId/reactions`, { schema: { params: numericMessageParams, body: reactionBody } }, async (request) => {
+    const me = currentUser(request).id;
+    await sendLimit.consume(me);
+    const { roomId, messageId } = request.params;
+    return setReaction({ db, events }, { userId: me, roomId, messageId, emoji: request.body.emoji as ReactionEmoji, active: request.body.active });
   });
 
   r.post(`${CHAT_API.chats}/:roomId/preview`, { schema: { params: roomParams, body: previewTranslationBody } }, async (request) => {

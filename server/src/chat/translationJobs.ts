@@ -324,7 +324,7 @@ export class TranslationJobs {
     const { data } = job;
     let work: Awaited<ReturnType<TranslationJobs['load']>>;
     try {
-      work = await this.load(data);
+      work = await this.load(data, job.id);
       // Settled already (another job, a correction), or the message is gone: nothing to do.
       if (!work) {
         await this.announceStored(job);
@@ -360,8 +360,11 @@ export class TranslationJobs {
     return this.finish(job, update, update.translation_status);
   }
 
-  /** The message, its room's tone and the row of this job, if that row still waits. */
-  private async load(data: TranslationJob) {
+  /**
+   * The message, its room's tone and the row of this job, if that row still waits for this job: an
+   * edit (chat/messageLife.ts) gives every row a new job, and the old text's job then has nothing to do.
+   */
+  private async load(data: TranslationJob, jobId: string) {
     const row = await this.o.db
       .selectFrom('message_translations as t')
       .innerJoin('messages as m', 'm.id', 't.message_id')
@@ -371,6 +374,7 @@ export class TranslationJobs {
       .where('t.message_id', '=', data.messageId)
       .where('t.language', '=', data.language)
       .where('t.status', '=', 'pending')
+      .where('t.job_id', '=', jobId)
       .executeTakeFirst();
     if (!row || !isLanguageCode(data.language)) return undefined;
     const kind: RoomKind = row.kind;
@@ -424,8 +428,9 @@ export class TranslationJobs {
   }
 
   /**
-   * Store the outcome once: a row already settled (by another job or process, or a correction) or
-   * deleted is left alone. Then that language's readers (and the sender, when it is their view)
+   * Store the outcome once: a row already settled (by another job or process, or a correction),
+   * deleted, or given another job since this one read it (the message was edited: this result is the
+   * old text's) is left alone. Then that language's readers (and the sender, when it is their view)
    * hear it, the audience read now: a member removed meanwhile hears nothing.
    */
   private async apply(job: Fetched, update: TranslationUpdate): Promise<void> {
@@ -437,6 +442,7 @@ export class TranslationJobs {
       .where('message_id', '=', data.messageId)
       .where('language', '=', data.language)
       .where('status', '=', 'pending')
+      .where('job_id', '=', job.id)
       .returningAll()
       .executeTakeFirst();
     if (!row) return this.announceStored(job);

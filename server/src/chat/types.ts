@@ -1,3 +1,4 @@
+import type { Db } from '../db/connect.ts';
 import type {
   LanguageCode, RelationshipContext, ServerEvent, TextSpan, TranslationFailureReason, TranslationKind,
 } from '@parley/common';
@@ -34,4 +35,9 @@ export interface ChatTranslator {
 /** Delivers events to every open socket of the given users. */
 export interface EventPublisher {
   publish(userIds: readonly string[], event: ServerEvent): void;
+}
+
+/** Web push (server/src/push): queues a message's notifications inside the transaction that stores it. */
+export interface PushHook {
+  queueMessage(tx: Db, messageId: string): Promise<void>;
 }

@@ -52,6 +52,17 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+/** Web push: one subscription per signed-in device (session), deleted with it. */
+export interface PushSubscriptionsTable {
+  session_id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** An OpenID Connect identity (issuer + subject) linked to an account. */
 export interface UserIdentitiesTable {
   issuer: string;
@@ -59,6 +70,18 @@ export interface UserIdentitiesTable {
   user_id: string;
   email: string | null;
   created_at: Timestamp;
+}
+
+/** A single sign-on on its way through the provider (used once, then deleted). */
+export interface OidcLoginsTable {
+  state_hash: string;
+  browser_hash: string;
+  nonce: string;
+  code_verifier: string;
+  redirect_uri: string;
+  invite: string | null;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
 }
 
 export interface ProfilesTable {
@@ -72,6 +95,8 @@ export interface ProfilesTable {
   updated_at: Timestamp;
   /** Read receipts (migration 026): off hides this person's reads from others and theirs from them. */
   read_receipts: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Web push: notifications say "New message" instead of the text. */
+  push_hide_text: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -128,6 +153,8 @@ export interface ChatRoomParticipantsTable {
   /** A member sees the room's history from here on. */
   joined_at: Timestamp;
   role: ColumnType<'admin' | 'member', 'admin' | 'member' | undefined, 'admin' | 'member'>;
+  /** Web push: no notification for this room before then (MUTED_ALWAYS_UNTIL: always); null: not muted. */
+  muted_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type TranslationStatus = 'pending' | 'done' | 'failed' | 'not_needed';
@@ -164,6 +191,20 @@ export interface MessagesTable {
   attachment: ColumnType<MessageAttachment | null, string | null | undefined, string | null>;
   /** A group's system line, as presented (usernames as they were); written as JSON text. */
   system_event: ColumnType<GroupSystemEvent | null, string | null | undefined, string | null>;
+  /** The message this one answers (same room; migration 025). */
+  reply_to_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The sender edited the text. */
+  edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The sender deleted it for everyone (content ''). */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One person's reaction (one of REACTION_EMOJI) to a message (migration 025). */
+export interface MessageReactionsTable {
+  message_id: string;
+  user_id: string;
+  emoji: string;
+  created_at: Generated<Date>;
 }
 
 /** A message's translation for one reader language (migration 018). */
@@ -256,7 +297,10 @@ export interface Database {
   invites: InvitesTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;
+  push_subscriptions: PushSubscriptionsTable;
   user_identities: UserIdentitiesTable;
+  oidc_logins: OidcLoginsTable;
   user_blocks: UserBlocksTable;
   reports: ReportsTable;
+  message_reactions: MessageReactionsTable;
 }

@@ -20,6 +20,8 @@ export interface RealtimeSocketDeps {
   sweepMs?: number;
   /** A member says they are typing in a room (relayed to its other members; membership checked there). */
   onTyping?: (roomId: string, userId: string) => Promise<void>;
+  /** Web push: which conversation a tab shows while visible (null: none); drop() when the socket closes. */
+  viewing?: { set(sessionId: string, socketKey: string, roomId: string | null): void; drop(sessionId: string, socketKey: string): void };
 }
 
 /** The chat socket: one per signed-in tab, server-to-client events (plus ping, and typing relayed to the room). */
@@ -27,6 +29,7 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
   const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME_LIMITS.maxFrameBytes });
   const alive = new WeakSet<object>();
   let closing = false;
+  let sockets = 0;
 
   server.on('upgrade', (req, socket, head) => {
     if ((req.url ?? '').split('?')[0] !== REALTIME_PATH) return;
@@ -42,6 +45,7 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
             return ws.close(REALTIME_TOO_MANY_SOCKETS.code, REALTIME_TOO_MANY_SOCKETS.reason);
           }
           const client: Client = { ws, userId: session.userId, sessionId: session.sessionId };
+          const socketKey = String(++sockets);
           deps.hub.add(client);
           const release = deps.sessionWatch.watch(session.sessionId);
           alive.add(ws);
@@ -66,11 +70,13 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
               }
               return;
             }
+            if (parsed.data.type === 'viewing') return deps.viewing?.set(session.sessionId, socketKey, parsed.data.roomId);
             send({ v: 1, type: 'pong' });
           });
           ws.on('close', () => {
             clearInterval(window);
             release();
+            deps.viewing?.drop(session.sessionId, socketKey);
             deps.hub.remove(client);
           });
           ws.on('error', () => ws.terminate());

@@ -48,18 +48,21 @@ export async function blockedEitherWay(db: Db, a: string, b: string): Promise<bo
   return Boolean(row);
 }
 
-/** In a pair room, refuse a send when either side blocked the other (groups are shared: not refused). */
+/**
+ * In a pair room, refuse a send when either side blocked the other, or when the partner deleted their account
+ * (no one would read it). Groups are shared: not refused.
+ */
 export async function refuseBlockedSend(db: Db, roomId: string, senderId: string): Promise<void> {
   const row = await db.selectFrom('chat_rooms as r')
-    .innerJoin('chat_room_participants as o', (j) => j.onRef('o.chat_room_id', '=', 'r.id').on('o.user_id', '!=', senderId))
-    .innerJoin('user_blocks as b', (j) => j.on((eb) => eb.or([
+    .leftJoin('chat_room_participants as o', (j) => j.onRef('o.chat_room_id', '=', 'r.id').on('o.user_id', '!=', senderId))
+    .leftJoin('user_blocks as b', (j) => j.on((eb) => eb.or([
       eb.and([eb('b.blocker_id', '=', senderId), eb('b.blocked_id', '=', eb.ref('o.user_id'))]),
       eb.and([eb('b.blocked_id', '=', senderId), eb('b.blocker_id', '=', eb.ref('o.user_id'))]),
     ])))
-    .select('r.id')
+    .select(['o.user_id as partner', 'b.blocker_id as blocker'])
     .where('r.id', '=', roomId).where('r.kind', '=', 'direct')
     .executeTakeFirst();
-  if (row) throw cannotMessage();
+  if (row && (row.partner === null || row.blocker !== null)) throw cannotMessage();
 }
 
 /** Of `userIds`, those `fromId` has blocked: they stop hearing fromId's read state (and typing). */

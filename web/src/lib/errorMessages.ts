@@ -58,6 +58,11 @@ const BY_CODE: Record<string, CatalogKey> = {
   not_a_group: 'chat.groupErrNotGroup',
   not_admin: 'chat.groupErrNotAdmin',
   last_admin_needs_successor: 'chat.groupErrLastAdmin',
+  // The life of a message (issue 25).
+  edit_window_passed: 'chat.editWindowPassed',
+  message_not_editable: 'chat.messageNotEditable',
+  reply_not_found: 'chat.replyNotFound',
+  unknown_reaction: 'chat.reactionFailed',
   internal: 'general.errorServer',
 };
 

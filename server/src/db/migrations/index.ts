@@ -15,6 +15,9 @@ import * as m018 from './018_groups.ts';
 import * as m019 from './019_account_tokens.ts';
 import * as m020 from './020_operators.ts';
 import * as m021 from './021_safety.ts';
+import * as m023 from './023_oidc_logins.ts';
+import * as m024 from './024_web_push.ts';
+import * as m025 from './025_message_life.ts';
 import * as m026 from './026_receipts_search.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
@@ -35,5 +38,8 @@ export const migrations: Record<string, Migration> = {
   '019_account_tokens': m019,
   '020_operators': m020,
   '021_safety': m021,
+  '023_oidc_logins': m023,
+  '024_web_push': m024,
+  '025_message_life': m025,
   '026_receipts_search': m026,
 };

@@ -3,6 +3,7 @@ import { LanguagePartnersDialog } from '../search/LanguagePartnersDialog.tsx';
 import { openChatFromListItem, type OpenChat } from './chatApi.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { ConversationView } from './ConversationView.tsx';
+import { PushAsk } from '../push/PushAsk.tsx';
 
 export interface ChatTabProps {
   /** The conversation on screen, or null for the list (state lives in the shell, so search can open one). */
@@ -17,6 +18,7 @@ export function ChatTab({ openChat, onOpenChat, onFindPeople }: ChatTabProps) {
   if (openChat) return <ConversationView key={openChat.roomId} chat={openChat} onBack={() => onOpenChat(null)} />;
   return (
     <>
+      <PushAsk />
       <ConversationList
         onOpen={(item) => onOpenChat(openChatFromListItem(item))}
         onFindPeople={onFindPeople}

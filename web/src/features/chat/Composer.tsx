@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Languages, SendHorizontal, TriangleAlert } from 'lucide-react';
 import { LIMITS } from '@parley/common/client';
 import { Button } from '../../components/ui/button.tsx';
@@ -18,6 +18,10 @@ export interface ComposerProps {
   onSend: (content: string) => Promise<void>;
   /** A refused message handed back: it returns to the input when that is empty. */
   restore?: { text: string } | null;
+  /** Text put into the input whatever it holds (editing a message: its text), focused. */
+  fill?: { text: string } | null;
+  /** Above the input: the reply bar or the edit bar (life/ComposerBanner). */
+  banner?: ReactNode;
   /** Shown under the input for the trimmed draft (the translation preview). */
   renderPreview?: (draft: string) => ReactNode;
   /** The user is writing (called on every change with text; the caller throttles). */
@@ -34,7 +38,7 @@ export interface ComposerProps {
  * messages wait, a send joins the outbox. Near the limit a counter shows; over it, a message
  * says by how much and nothing is sent.
  */
-export function Composer({ targetLanguageName, coverageNotices = [], onSend, restore, renderPreview, leading, trailing, onTyping, typingLine }: ComposerProps) {
+export function Composer({ targetLanguageName, coverageNotices = [], onSend, restore, fill, banner, renderPreview, leading, trailing, onTyping, typingLine }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -48,6 +52,15 @@ export function Composer({ targetLanguageName, coverageNotices = [], onSend, res
     setSeenRestore(restore);
     if (restore && !text.trim()) setText(restore.text);
   }
+  const [seenFill, setSeenFill] = useState(fill);
+  if (fill !== seenFill) {
+    setSeenFill(fill);
+    if (fill) setText(fill.text);
+  }
+  const hasBanner = Boolean(banner);
+  useEffect(() => {
+    if (fill || hasBanner) input.current?.focus();
+  }, [fill, hasBanner]);
 
   const submit = () => {
     if (!content || over > 0) return;
@@ -77,6 +90,7 @@ export function Composer({ targetLanguageName, coverageNotices = [], onSend, res
           {typingLine}
         </p>
       )}
+      {banner}
       <form onSubmit={onSubmit} className="relative mx-auto flex max-w-3xl items-end gap-2" data-testid="message-form">
         {leading}
         <Textarea

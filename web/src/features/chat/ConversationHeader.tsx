@@ -7,6 +7,7 @@ import type { ConnectionState } from '../../lib/realtime.ts';
 import { cn } from '../../lib/utils.ts';
 import { GroupAvatar } from '../groups/GroupAvatar.tsx';
 import { SafetyMenu } from '../safety/SafetyMenu.tsx';
+import { MuteMenu } from '../push/MuteMenu.tsx';
 
 interface ConversationHeaderProps {
   name: string;
@@ -28,6 +29,8 @@ interface ConversationHeaderProps {
   group?: { initials: string; memberCount: number; onInfo: () => void };
   /** A pair's partner: the Block / Report menu. */
   partner?: { id: string; username: string } | undefined;
+  /** The room: its notifications' mute menu. */
+  roomId?: string | undefined;
 }
 
 const STATUS = {
@@ -38,7 +41,7 @@ const STATUS = {
 
 /** Back, partner name, connection, relationship-context button, and Join Chat when not connected. */
 export function ConversationHeader(props: ConversationHeaderProps) {
-  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, onSearch, group, partner } = props;
+  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, onSearch, group, partner, roomId } = props;
   const t = useT();
   const status = STATUS[link];
   return (
@@ -99,6 +102,7 @@ export function ConversationHeader(props: ConversationHeaderProps) {
             <span className="hidden truncate sm:inline" data-testid="context-label">{contextLabel ?? t('chat.setContext')}</span>
           </Button>
         )}
+        {roomId && <MuteMenu roomId={roomId} />}
         {!group && partner && <SafetyMenu user={partner} place="conversation" />}
       </div>
     </div>

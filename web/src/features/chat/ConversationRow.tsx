@@ -18,7 +18,7 @@ export interface ConversationRowProps {
 /** One conversation: avatar, name, time since the last message, preview, unread badge and a menu. */
 export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRowProps) {
   const { t, language } = useI18n();
-  const name = conversationName(item);
+  const name = conversationName(item, t('chat.deletedUser'));
   const badge = unreadBadge(item.unreadCount);
   const time = relativeTime(item.lastMessage?.created_at ?? item.created_at, now, t, language);
   return (

@@ -32,8 +32,14 @@ import { photoForUpload } from './media/photo.ts';
 import { useCoverage } from '../language/useCoverage.ts';
 import { GroupInfoDialog } from '../groups/GroupInfoDialog.tsx';
 import { groupCoverageNotices, groupLanguages, joinNames, typingLine } from '../groups/groupText.ts';
+import { isApiError } from '../../lib/api.ts';
 import { useTyping } from '../groups/useTyping.ts';
 import { useGroupRoom, useMembers } from '../groups/useGroup.ts';
+import { errorMessage } from '../../lib/errorMessages.ts';
+import { ComposerBanner, type ComposerMode } from './life/ComposerBanner.tsx';
+import { DeleteMessageDialog } from './life/DeleteMessageDialog.tsx';
+import { jumpToMessage } from './life/jump.ts';
+import { quoteText } from './life/quote.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
 export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () => void }) {
@@ -49,13 +55,19 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const [restore, setRestore] = useState<{ text: string } | null>(null);
   const [infoOpen, setInfoOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  // Reply to or edit a message (issue 25): the composer's bar, and the text put in the input to edit.
+  const [mode, setMode] = useState<ComposerMode | null>(null);
+  const [fill, setFill] = useState<{ text: string } | null>(null);
+  const [deleting, setDeleting] = useState<ViewMessage | null>(null);
   const myId = user?.id ?? '';
   const isGroup = chat.kind === 'group';
-  const room = useGroupRoom(chat.roomId, isGroup);
+  // The room as listed (a group's name and register; a pair whose partner deleted their account has no otherUser).
+  const room = useGroupRoom(chat.roomId, true);
+  const partnerGone = !isGroup && room !== undefined && room.otherUser === null;
   const members = useMembers(chat.roomId, isGroup).data;
   // Spec section 4: the partner's language falls back to the user's own.
   const partnerLanguage = chat.partner?.language || profile?.language || language;
-  const name = isGroup ? (room?.name ?? chat.name) : chat.partner?.username || chat.name;
+  const name = isGroup ? (room?.name ?? chat.name) : partnerGone ? t('chat.deletedUser') : chat.partner?.username || chat.name;
   const myLanguage = profile?.language || language;
   // Honest coverage (from /api/languages): say before anyone types which direction arrives untranslated.
   const serves = useCoverage();
@@ -80,7 +92,9 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const onSendError = useCallback(
     (error: unknown, content: string) => {
       console.error('The server refused the message', error);
-      toast.error(t('chat.error'), { description: t('chat.sendFailed') });
+      // A block (either way) or a partner who deleted their account: the neutral answer, never "blocked".
+      const refused = isApiError(error) && error.code === 'cannot_message';
+      toast.error(t('chat.error'), { description: refused ? t('safety.cannotMessage') : t('chat.sendFailed') });
       setRestore({ text: content }); // nothing typed is lost: it comes back into the input
     },
     [t],
@@ -104,14 +118,38 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const marks = useReadMarks(chat.roomId, myId, profile?.read_receipts !== false);
   const seen = useMemo(() => seenMarker(conversation.messages, myId, marks), [conversation.messages, myId, marks]);
 
+  const { react, edit } = conversation;
   const tools = useMemo<ConversationTools>(() => {
     const names = new Map((members ?? []).map((m) => [m.id, m.username]));
-    const nameOf = isGroup ? (id: string | null | undefined) => (id ? names.get(id) : undefined) : undefined;
+    // A message whose sender is gone (sender_id null) is from a deleted account.
+    const nameOf = isGroup ? (id: string | null | undefined) => (id ? names.get(id) : t('chat.deletedUser')) : undefined;
     const onReport = (m: ViewMessage) => {
       if (m.sender_id) setReporting({ user: { id: m.sender_id, username: nameOf?.(m.sender_id) ?? name }, messageId: m.id });
     };
-    return { roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, onReport, nameOf };
-  }, [chat.roomId, myId, name, members, isGroup]);
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    const excerpt = (m: ViewMessage) =>
+      quoteText({ id: m.id, sender_id: m.sender_id, content: m.content, translated_content: m.translated_content, deleted: false }, m, myId, t).text;
+    return {
+      roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, onReport, nameOf,
+      messageById: (id) => byId.get(id),
+      onReply: (m) => {
+        setMode({ kind: 'reply', messageId: m.id, name: m.sender_id === myId ? t('chat.reactionYou') : (nameOf?.(m.sender_id) ?? name), excerpt: excerpt(m) });
+        setFill(null);
+      },
+      onEdit: (m) => {
+        setMode({ kind: 'edit', messageId: m.id, name: '', excerpt: m.content });
+        setFill({ text: m.content });
+      },
+      onDelete: setDeleting,
+      onReact: (m, emoji, active) => {
+        react(m.id, emoji, active).catch((error: unknown) => toast.error(t('chat.reactionFailed'), { description: errorMessage(error, t, 'general.errorServer') }));
+      },
+      onJump: (id) => {
+        // Held on screen: scroll to it; else the page around it is loaded first (jumpToMessage.ts).
+        if (!jumpToMessage(id)) requestJump(chat.roomId, id);
+      },
+    };
+  }, [chat.roomId, myId, name, members, isGroup, messages, react, t]);
 
   // A pair's relationship context; a group has a register instead (group info).
   const context = useQuery({
@@ -123,16 +161,33 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
 
   const send = useCallback(
     async (content: string) => {
+      const current = mode;
+      setMode(null);
+      if (current?.kind === 'edit') {
+        setFill(null);
+        try {
+          await edit(current.messageId, content);
+        } catch (error) {
+          toast.error(t('chat.editFailed'), { description: errorMessage(error, t, 'general.errorServer') });
+          setRestore({ text: content });
+        }
+        return;
+      }
       // After the first message sent (a moment the user understands), not on first load.
       askNotificationPermission();
-      await conversation.send(content);
+      await conversation.send(content, current?.kind === 'reply' ? current.messageId : undefined);
     },
-    [conversation],
+    [conversation, mode, edit, t],
   );
+  const cancelMode = useCallback(() => {
+    if (mode?.kind === 'edit') setFill({ text: '' });
+    setMode(null);
+  }, [mode]);
 
   return (
     <section className="flex h-full min-h-0 flex-col" data-testid="chat-tab" data-view="conversation" data-room-id={chat.roomId}>
       <ConversationHeader
+        roomId={chat.roomId}
         name={name}
         partnerLanguageName={displayLanguageName(partnerLanguage, language, true)}
         group={isGroup ? { initials: room?.avatarInitials ?? '', memberCount: room?.memberCount ?? members?.length ?? 0, onInfo: () => setInfoOpen(true) } : undefined}
@@ -144,7 +199,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         onContext={() => setContextOpen(true)}
         onGlossary={() => setGlossaryOpen(true)}
         onSearch={() => setSearchOpen((open) => !open)}
-        partner={!isGroup && chat.partner?.id ? { id: chat.partner.id, username: chat.partner.username || name } : undefined}
+        partner={!isGroup && !partnerGone && chat.partner?.id ? { id: chat.partner.id, username: chat.partner.username || name } : undefined}
       />
       {link === 'offline' && <OfflineNotice />}
       {searchOpen && (
@@ -170,23 +225,28 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
           />
         </MediaUploadsContext.Provider>
       </ConversationToolsContext.Provider>
-      <Composer
+      {partnerGone ? (
+        <p className="border-t px-4 py-3 text-center text-sm text-muted-foreground" data-testid="partner-deleted-notice">{t('safety.cannotMessage')}</p>
+      ) : <Composer
         targetLanguageName={targetLanguageName}
         onTyping={typing.typed}
         typingLine={typingLine(typing.typingIds.map((id) => tools.nameOf?.(id) ?? (isGroup ? t('chat.groupSomeone') : name)), t)}
         coverageNotices={coverageNotices}
         onSend={send}
         restore={restore}
+        fill={fill}
+        banner={mode ? <ComposerBanner mode={mode} onCancel={cancelMode} /> : undefined}
         renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
         leading={<PhotoButton onPhoto={(file) => void photoForUpload(file).then((photo) => uploads.send('photo', photo))} />}
         trailing={<VoiceButton onVoice={(kind, wav, durationMs) => uploads.send(kind, wav, durationMs)} />}
-      />
+      />}
       {isGroup && room && infoOpen && (
         <GroupInfoDialog room={room} members={members} myId={myId} open={infoOpen} onOpenChange={setInfoOpen} onLeft={onBack} />
       )}
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
       <GlossaryDialog roomId={chat.roomId} open={glossaryOpen} onOpenChange={setGlossaryOpen} />
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+      <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} onDelete={conversation.remove} />
       <CorrectTranslationDialog roomId={chat.roomId} message={correcting} onClose={() => setCorrecting(null)} onCorrected={conversation.merge} />
     </section>
   );

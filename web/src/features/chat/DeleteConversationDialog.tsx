@@ -49,7 +49,7 @@ export function DeleteConversationDialog({ item, onClose }: { item: Conversation
       <DialogContent closeLabel={t('general.close')} data-testid="delete-conversation-dialog">
         <DialogHeader>
           <DialogTitle>{group ? t('chat.groupLeaveConfirm', { group: item.name }) : t('chat.deleteConversation')}</DialogTitle>
-          <DialogDescription>{group ? t('chat.groupLeaveDescription') : t('chat.deleteConfirm', { name: item ? conversationName(item) : '' })}</DialogDescription>
+          <DialogDescription>{group ? t('chat.groupLeaveDescription') : t('chat.deleteConfirm', { name: item ? conversationName(item, t('chat.deletedUser')) : '' })}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={mutation.isPending} data-testid="delete-cancel">

@@ -5,6 +5,7 @@ import { cn } from '../../lib/utils.ts';
 import { SpeakButton } from '../speech/SpeakButton.tsx';
 import { useConversationTools } from './conversationTools.ts';
 import type { ViewMessage } from './messages.ts';
+import { MessageMenu } from './life/MessageMenu.tsx';
 
 export interface MessageActionsProps {
   message: ViewMessage;
@@ -18,10 +19,11 @@ export interface MessageActionsProps {
 export function MessageActions({ message, hasTranslation, showTranslation, onToggleTranslation }: MessageActionsProps) {
   const t = useT();
   const tools = useConversationTools();
-  // A message still on its way has no id the server knows.
-  if (message.local) return null;
+  // A message still on its way has no id the server knows; a deleted one has nothing left to act on.
+  if (message.local || message.deleted_at) return null;
   return (
     <span className="mr-auto -ml-1.5 inline-flex items-center gap-0.5" data-testid="message-actions">
+      <MessageMenu message={message} />
       {/* A photo or voice message without text has nothing to read aloud. */}
       {message.content.trim() && (
         <SpeakButton url={messageSpeechUrl(message.id, 'original')} testId="speak-original" tag={hasTranslation && showTranslation ? (message.original_language ?? undefined) : undefined} />

@@ -1,5 +1,5 @@
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Clock, Languages, MessageCircleDashed } from 'lucide-react';
+import { Ban, Clock, Languages, MessageCircleDashed } from 'lucide-react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
@@ -10,6 +10,8 @@ import { MarkedText } from './MarkedText.tsx';
 import type { ViewMessage } from './messages.ts';
 import { TranslationFailure } from './TranslationFailure.tsx';
 import { MessageAttachment } from './media/MessageAttachment.tsx';
+import { ReplyQuote } from './life/ReplyQuote.tsx';
+import { Reactions } from './life/Reactions.tsx';
 import { useConversationTools } from './conversationTools.ts';
 import { systemLine } from '../groups/groupText.ts';
 import { REGISTER_KEYS } from '../groups/registers.ts';
@@ -57,25 +59,35 @@ function MessageBubble({ message, mine, online, senderName }: { message: ViewMes
   const failed = message.translation_status === 'failed';
   // Kept on this device until the server has it: 'waiting' once a send failed or while offline.
   const waiting = message.local && !message.upload && (!online || (message.failedAttempts ?? 0) > 0);
+  const deleted = Boolean(message.deleted_at);
   return (
     <li
-      className={cn('flex animate-in-up', mine ? 'justify-end' : 'justify-start')}
+      className={cn('group/message flex animate-in-up flex-col gap-1', mine ? 'items-end' : 'items-start')}
       data-testid="message"
       data-mine={mine}
       data-status={message.local ? (waiting ? 'waiting' : 'sending') : message.translation_status}
       data-message-id={message.id}
       data-day={dayKey(message.created_at)}
+      data-deleted={deleted || undefined}
     >
       <div
         className={cn(
-          'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]',
+          'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs transition-shadow sm:max-w-[70%]',
           mine ? 'rounded-ee-md bg-primary text-primary-foreground' : 'rounded-es-md border border-border bg-card text-card-foreground',
           message.local && 'opacity-80',
+          'group-data-[highlight=true]/message:ring-4 group-data-[highlight=true]/message:ring-amber-400',
         )}
       >
         {senderName && <p className="mb-0.5 truncate text-xs font-semibold text-primary" dir="auto" data-testid="message-sender">{senderName}</p>}
+        {message.reply_to && !deleted && <ReplyQuote quote={message.reply_to} mine={mine} />}
         <MessageAttachment message={message} mine={mine} />
-        {(message.content || !message.attachment) && (
+        {deleted && (
+          <p className="inline-flex items-center gap-1.5 text-sm italic opacity-80" data-testid="message-deleted">
+            <Ban className="size-3.5" aria-hidden="true" />
+            {t('chat.messageDeleted')}
+          </p>
+        )}
+        {!deleted && (message.content || !message.attachment) && (
           <p className="whitespace-pre-wrap break-words text-start" dir="auto" lang={message.original_language ?? undefined} data-testid="message-original">{message.content}</p>
         )}
         {translation && showTranslation && (
@@ -104,9 +116,11 @@ function MessageBubble({ message, mine, online, senderName }: { message: ViewMes
             </span>
           )}
           {failed && !message.local && <TranslationFailure message={message} mine={mine} />}
+          {message.edited_at && !deleted && <span className="shrink-0 italic" data-testid="message-edited">{t('chat.edited')}</span>}
           <time className="shrink-0 whitespace-nowrap" dateTime={message.created_at}>{messageTime(message.created_at, language)}</time>
         </div>
       </div>
+      <Reactions message={message} mine={mine} />
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { CHAT_API } from '@parley/common/client';
-import type { ChatMessage, ConversationListItem, RoomKind, PickerRelationshipType, RelationshipContext, GlossaryEntryView, StartChatResponse, TranslationPreview, UserSummary } from '@parley/common';
+import type { ChatMessage, MessageReaction, ReactionEmoji, ConversationListItem, RoomKind, PickerRelationshipType, RelationshipContext, GlossaryEntryView, StartChatResponse, TranslationPreview, UserSummary } from '@parley/common';
 import { api, apiFetch, isApiError } from '../../lib/api.ts';
 
 /** React Query key of the conversation list. */
@@ -59,8 +59,15 @@ export const chatApi = {
   updateGlossaryEntry: async (roomId: string, entryId: string, sourcePhrase: string, targetPhrase: string) =>
     (await apiFetch<{ entry: GlossaryEntryView }>(CHAT_API.glossaryEntry(roomId, entryId), { method: 'PUT', body: { sourcePhrase, targetPhrase } })).entry,
   deleteGlossaryEntry: (roomId: string, entryId: string) => apiFetch<{ deleted: boolean }>(CHAT_API.glossaryEntry(roomId, entryId), { method: 'DELETE' }),
-  send: async (roomId: string, content: string, clientId: string) =>
-    (await api.post<{ message: ChatMessage }>(CHAT_API.messages(roomId), { content, clientId })).message,
+  send: async (roomId: string, content: string, clientId: string, replyTo?: string) =>
+    (await api.post<{ message: ChatMessage }>(CHAT_API.messages(roomId), { content, clientId, ...(replyTo ? { replyTo } : {}) })).message,
+  /** The life of a message (issue 25): edit one's own text, delete it for everyone, react. */
+  edit: async (roomId: string, messageId: string, content: string) =>
+    (await apiFetch<{ message: ChatMessage }>(CHAT_API.message(roomId, messageId), { method: 'PATCH', body: { content } })).message,
+  deleteMessage: async (roomId: string, messageId: string) =>
+    (await apiFetch<{ message: ChatMessage }>(CHAT_API.message(roomId, messageId), { method: 'DELETE' })).message,
+  react: async (roomId: string, messageId: string, emoji: ReactionEmoji, active: boolean) =>
+    (await api.post<{ reactions: MessageReaction[] }>(CHAT_API.reactions(roomId, messageId), { emoji, active })).reactions,
   retryTranslation: async (roomId: string, messageId: string) =>
     (await api.post<{ message: ChatMessage }>(CHAT_API.retryTranslation(roomId, messageId))).message,
 };

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { ReactionEmoji } from '@parley/common';
 import type { ViewMessage } from './messages.ts';
 
 /** What message tools need from the open conversation, without threading props through the list. */
@@ -12,6 +13,14 @@ export interface ConversationTools {
   onCorrect: (message: ViewMessage) => void;
   /** Opens the report dialog for a message someone else sent (absent: no reporting here). */
   onReport?: (message: ViewMessage) => void;
+  /** The life of a message (issue 25): answer it, edit or delete one's own, react, show a quoted one. */
+  onReply?: (message: ViewMessage) => void;
+  onEdit?: (message: ViewMessage) => void;
+  onDelete?: (message: ViewMessage) => void;
+  onReact?: (message: ViewMessage, emoji: ReactionEmoji, active: boolean) => void;
+  onJump?: (messageId: string) => void;
+  /** A message of the conversation as it is on screen now (a quote follows its edits and deletion). */
+  messageById?: (messageId: string) => ViewMessage | undefined;
 }
 
 export const ConversationToolsContext = createContext<ConversationTools | null>(null);

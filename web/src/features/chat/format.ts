@@ -49,6 +49,7 @@ export function previewText(lastMessage: ConversationListItem['lastMessage'], t:
   const prefix = lastMessage.isFromCurrentUser
     ? t('chat.youPrefix')
     : t('chat.senderPrefix', { sender: lastMessage.sender_username || t('chat.unknownSender') });
+  if (lastMessage.deleted) return prefix + t('chat.messageDeleted');
   // The reader's language first: a received message shows its translation when there is one.
   const text = (!lastMessage.isFromCurrentUser && lastMessage.translated_content?.trim()) || lastMessage.content || attachmentLabel(lastMessage.attachment_kind, t);
   return prefix + truncate(text, LIMITS.previewChars);
@@ -76,8 +77,12 @@ export function messageTime(iso: string, locale = 'en'): string {
   }
 }
 
-/** The name a conversation goes by: the other user's username, else the room name. */
-export function conversationName(item: Pick<ConversationListItem, 'name' | 'otherUser'>): string {
+/**
+ * The name a conversation goes by: the other user's username, else the room name; a pair whose partner deleted
+ * their account (no otherUser) goes by `deletedUser` when given.
+ */
+export function conversationName(item: Pick<ConversationListItem, 'name' | 'otherUser'> & { kind?: ConversationListItem['kind'] }, deletedUser?: string): string {
+  if (deletedUser && item.kind === 'direct' && !item.otherUser) return deletedUser;
   return item.otherUser?.username || item.name;
 }
 

@@ -80,6 +80,38 @@ describe('merging a resume', () => {
   });
 });
 
+describe('the life of a message', () => {
+  it('takes an edit over a settled older text, never an older text over an edit, and keeps the quote and reactions', () => {
+    const done = msg('6', { translation_status: 'done', translated_content: 'see you at nine', reply_to: { id: '1', sender_id: 'me', content: 'q', translated_content: null, deleted: false }, reactions: [{ emoji: '👍', count: 1, userIds: ['me'] }] });
+    const edited = msg('6', { content: 'a las diez', edited_at: '2025-06-15T12:10:00Z', translation_status: 'pending' });
+    let state = mergeMessages([done], [edited]);
+    expect(state[0]).toMatchObject({ content: 'a las diez', translation_status: 'pending', reactions: [{ emoji: '👍' }], reply_to: { id: '1' } });
+    // A resume read before the edit arrives late: the edit stays.
+    state = mergeMessages(state, [done]);
+    expect(state[0]).toMatchObject({ content: 'a las diez' });
+    state = mergeMessages(state, [{ ...edited, translation_status: 'done', translated_content: 'see you at ten' }]);
+    expect(state[0]).toMatchObject({ translated_content: 'see you at ten', reactions: [{ emoji: '👍' }] });
+  });
+
+  it('shows a deletion for good and patches reactions', () => {
+    let state = mergeMessages([], [msg('7', { translation_status: 'done', translated_content: 'hello', attachment: { id: 'a', kind: 'photo', mime: 'image/jpeg' } })]);
+    state = messagesReducer(state, { type: 'reactions', messageId: '7', reactions: [{ emoji: '❤️', count: 2, userIds: ['me', 'partner'] }] });
+    expect(state[0]?.reactions).toHaveLength(1);
+    state = messagesReducer(state, { type: 'deleted', messageId: '7', deletedAt: '2025-06-15T12:20:00Z' });
+    expect(state[0]).toMatchObject({ content: '', translated_content: null, deleted_at: '2025-06-15T12:20:00Z', reactions: [] });
+    expect(state[0]?.attachment).toBeUndefined();
+    // A late translation event of the old text cannot bring it back.
+    state = mergeMessages(state, [msg('7', { translation_status: 'done', translated_content: 'hello' })]);
+    expect(state[0]).toMatchObject({ content: '', deleted_at: '2025-06-15T12:20:00Z' });
+    state = messagesReducer(state, { type: 'reactions', messageId: '7', reactions: [{ emoji: '😂', count: 1, userIds: ['me'] }] });
+    expect(state[0]?.reactions).toEqual([]);
+  });
+
+  it('keeps the message a waiting reply answers', () => {
+    expect(localMessage({ roomId: ROOM, senderId: ME, clientId: 'reply0001', content: 'yes', replyTo: '5' }).reply_to).toMatchObject({ id: '5' });
+  });
+});
+
 describe('newClientId', () => {
   it('makes distinct url-safe ids the server accepts', () => {
     const ids = new Set(Array.from({ length: 200 }, () => newClientId()));

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@parley/common';
+import type { ChatMessage, MessageReaction } from '@parley/common';
 
 /** A message on screen: a server row, or the optimistic copy of one of ours still on its way. */
 export type ViewMessage = ChatMessage & {
@@ -11,13 +11,17 @@ export type ViewMessage = ChatMessage & {
 
 export type MessagesAction =
   | { type: 'merge'; messages: readonly ChatMessage[] }
+  /** message.deleted: deleted for everyone. */
+  | { type: 'deleted'; messageId: string; deletedAt: string }
+  /** message.reactions: the message's reactions now. */
+  | { type: 'reactions'; messageId: string; reactions: MessageReaction[] }
   | { type: 'local'; message: ViewMessage }
   | { type: 'drop'; clientId: string };
 
 const LOCAL_PREFIX = 'local:';
 
 /** The optimistic copy shown the moment we press send, replaced by the server row when it arrives. */
-export function localMessage(input: { roomId: string; senderId: string; clientId: string; content: string; now?: Date }): ViewMessage {
+export function localMessage(input: { roomId: string; senderId: string; clientId: string; content: string; now?: Date; replyTo?: string | undefined }): ViewMessage {
   return {
     id: `${LOCAL_PREFIX}${input.clientId}`,
     chat_room_id: input.roomId,
@@ -32,6 +36,7 @@ export function localMessage(input: { roomId: string; senderId: string; clientId
     unknown_spans: null,
     created_at: (input.now ?? new Date()).toISOString(),
     local: true,
+    ...(input.replyTo ? { reply_to: { id: input.replyTo, sender_id: null, content: '', translated_content: null, deleted: false } } : {}),
   };
 }
 
@@ -42,9 +47,32 @@ export function compareIds(a: string, b: string): number {
 
 const settled = (m: ChatMessage) => m.translation_status !== 'pending';
 
-/** Of two copies of one message, keep the more advanced: a settled translation beats a pending one, a correction beats the machine's. */
+/** Which text a copy shows: deleted beats everything, then the latest edit ('' before any). */
+const version = (m: ChatMessage) => (m.deleted_at ? '~' : (m.edited_at ?? ''));
+
+/**
+ * Of two copies of one message, keep the more advanced: a deletion or a later edit beats an older
+ * text, a settled translation beats a pending one, a correction beats the machine's. What an event
+ * leaves out (the quote and reactions of a translation's event) is kept from the copy on screen.
+ */
 function newer(existing: ViewMessage, incoming: ChatMessage): ViewMessage {
   if (existing.local) return incoming;
+  const [was, now] = [version(existing), version(incoming)];
+  if (was > now) return existing;
+  if (now > was) return keepExtras(existing, incoming);
+  return keepExtras(existing, newerTranslation(existing, incoming));
+}
+
+function keepExtras(existing: ViewMessage, chosen: ViewMessage): ViewMessage {
+  if (chosen === existing) return existing;
+  const keep: Partial<ViewMessage> = {};
+  if (chosen.reply_to === undefined && existing.reply_to !== undefined && !chosen.deleted_at) keep.reply_to = existing.reply_to;
+  if (chosen.reactions === undefined && existing.reactions !== undefined) keep.reactions = chosen.deleted_at ? [] : existing.reactions;
+  return Object.keys(keep).length ? { ...chosen, ...keep } : chosen;
+}
+
+/** Two copies of the same text: a settled translation beats a pending one, a correction beats the machine's. */
+function newerTranslation(existing: ViewMessage, incoming: ChatMessage): ViewMessage {
   if (settled(existing) && !settled(incoming)) return existing;
   // A correction is newer than any copy without it (a resume read just before it was made).
   if (existing.corrected_at && (!incoming.corrected_at || incoming.corrected_at < existing.corrected_at)) return existing;
@@ -90,7 +118,20 @@ export function messagesReducer(state: ViewMessage[], action: MessagesAction): V
         : [...state, action.message];
     case 'drop':
       return state.filter((m) => !(m.local && m.client_id === action.clientId));
+    case 'deleted':
+      return state.map((m) => (m.id === action.messageId ? deletedCopy(m, action.deletedAt) : m));
+    case 'reactions':
+      return state.map((m) => (m.id === action.messageId && !m.deleted_at ? { ...m, reactions: action.reactions } : m));
   }
+}
+
+/** What is left of a message deleted for everyone: the fact, in the reader's language, drawn by the list. */
+export function deletedCopy(message: ViewMessage, deletedAt: string): ViewMessage {
+  const { attachment: _attachment, reply_to: _reply, ...rest } = message;
+  return {
+    ...rest, content: '', translated_content: null, translation_status: 'not_needed', translation_error: null, unknown_spans: null,
+    machine_translation: null, corrected_by: null, corrected_at: null, deleted_at: deletedAt, reactions: [],
+  };
 }
 
 /** A random url-safe id (16 bytes, base64url) for one message; works outside secure contexts too. */

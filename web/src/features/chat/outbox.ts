@@ -14,6 +14,8 @@ export interface OutboxEntry {
   seq: number;
   /** Failed attempts so far (0 while the first one is on its way). */
   attempts: number;
+  /** The message this one answers (kept with it while it waits). */
+  replyTo?: string;
 }
 
 /** Where entries live: IndexedDB in the browser (idb-keyval), a Map in unit tests. */
@@ -104,12 +106,13 @@ export class Outbox {
   }
 
   /** Keep the message on the device, then try to send it (and anything before it). */
-  async add(input: { clientId: string; roomId: string; content: string; createdAt?: string }): Promise<OutboxEntry> {
+  async add(input: { clientId: string; roomId: string; content: string; createdAt?: string; replyTo?: string | undefined }): Promise<OutboxEntry> {
     await this.loaded;
     const last = this.pending.at(-1)?.seq ?? 0;
     const entry: OutboxEntry = {
       clientId: input.clientId, roomId: input.roomId, senderId: this.options.senderId, content: input.content,
       createdAt: input.createdAt ?? new Date().toISOString(), seq: Math.max(Date.now(), last + 1), attempts: 0,
+      ...(input.replyTo ? { replyTo: input.replyTo } : {}),
     };
     this.pending = [...this.pending, entry];
     this.emit({ type: 'changed' });

@@ -110,12 +110,22 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
           refreshSoon();
           break;
         }
+        // An edit or a deletion may change the list's preview and unread count.
+        case 'message.edited':
+        case 'message.deleted':
+          refreshSoon();
+          break;
         case 'room.created':
           updateList(queryClient, (list) => addRoom(list, event.room));
           break;
         case 'room.deleted':
           updateList(queryClient, (list) => list.filter((r) => r.id !== event.roomId));
           queryClient.removeQueries({ queryKey: ['chat', event.roomId] });
+          break;
+        case 'room.member_deleted':
+          // Someone in the room deleted their account: the list (a pair's name), the members and the senders change.
+          void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
+          void queryClient.invalidateQueries({ queryKey: ['chat', event.roomId] });
           break;
         case 'group.member_added':
         case 'group.member_removed':

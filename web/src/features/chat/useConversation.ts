@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_API, LIMITS } from '@parley/common/client';
-import type { ChatMessage } from '@parley/common';
+import type { ChatMessage, ReactionEmoji } from '@parley/common';
 import { useRealtime } from '../../lib/realtime.ts';
 import { keepForOffline } from '../../lib/serviceWorker.ts';
 import { chatApi, isNotFound } from './chatApi.ts';
@@ -15,8 +15,14 @@ export interface ConversationState {
   messages: ViewMessage[];
   /** History is still loading. */
   loading: boolean;
-  /** Send `content`: kept on the device at once, then sent (resolves when it is stored, not sent). */
-  send: (content: string) => Promise<void>;
+  /** Send `content` (answering `replyTo`): kept on the device at once, then sent (resolves when it is stored, not sent). */
+  send: (content: string, replyTo?: string) => Promise<void>;
+  /** Edit one's own message (rejects with the server's error). */
+  edit: (messageId: string, content: string) => Promise<void>;
+  /** Delete one's own message for everyone. */
+  remove: (messageId: string) => Promise<void>;
+  /** Add or take back my reaction (shown at once, corrected by the answer). */
+  react: (messageId: string, emoji: ReactionEmoji, active: boolean) => Promise<void>;
   /** Fold in a row the caller already has (a correction's answer). */
   merge: (message: ChatMessage) => void;
   /** Hold the messages from `messageId` to the latest (a jump to it); false when it cannot be seen. */
@@ -111,10 +117,14 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
 
   useRealtime(
     (event) => {
-      if ((event.type === 'message.created' || event.type === 'message.translated') && event.message.chat_room_id === roomId) {
+      if ((event.type === 'message.created' || event.type === 'message.translated' || event.type === 'message.edited') && event.message.chat_room_id === roomId) {
         mark.received([event.message]);
         dispatch({ type: 'merge', messages: [event.message] });
         if (event.type === 'message.created' && event.message.sender_id !== myId) markRead();
+      } else if (event.type === 'message.deleted' && event.roomId === roomId) {
+        dispatch({ type: 'deleted', messageId: event.messageId, deletedAt: event.deletedAt });
+      } else if (event.type === 'message.reactions' && event.roomId === roomId) {
+        dispatch({ type: 'reactions', messageId: event.messageId, reactions: event.reactions });
       } else if (event.type === 'room.deleted' && event.roomId === roomId) {
         handlers.current.onGone();
       }
@@ -130,7 +140,7 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
   });
 
   const send = useCallback(
-    async (content: string) => void (await outbox.add({ clientId: newClientId(), roomId, content })),
+    async (content: string, replyTo?: string) => void (await outbox.add({ clientId: newClientId(), roomId, content, replyTo })),
     [outbox, roomId],
   );
 
@@ -141,6 +151,29 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
     if (around) dispatch({ type: 'merge', messages: around });
     return around !== null;
   }, [roomId]);
+  const edit = useCallback(async (messageId: string, content: string) => merge(await chatApi.edit(roomId, messageId, content)), [merge, roomId]);
+  const remove = useCallback(async (messageId: string) => {
+    const message = await chatApi.deleteMessage(roomId, messageId);
+    dispatch({ type: 'deleted', messageId, deletedAt: message.deleted_at ?? new Date().toISOString() });
+  }, [roomId]);
+  const current = useRef(messages);
+  useEffect(() => {
+    current.current = messages;
+  });
+  const react = useCallback(async (messageId: string, emoji: ReactionEmoji, active: boolean) => {
+    const before = current.current.find((m) => m.id === messageId)?.reactions ?? [];
+    const others = before.filter((r) => r.emoji !== emoji);
+    const entry = before.find((r) => r.emoji === emoji);
+    const userIds = active ? [...new Set([...(entry?.userIds ?? []), myId])] : (entry?.userIds ?? []).filter((id) => id !== myId);
+    const optimistic = userIds.length ? [...others, { emoji, count: userIds.length, userIds }] : others;
+    dispatch({ type: 'reactions', messageId, reactions: entry ? before.map((r) => (r.emoji === emoji ? optimistic.find((o) => o.emoji === emoji) : r)).filter((r) => r !== undefined) : optimistic });
+    try {
+      dispatch({ type: 'reactions', messageId, reactions: await chatApi.react(roomId, messageId, emoji, active) });
+    } catch (error) {
+      dispatch({ type: 'reactions', messageId, reactions: before });
+      throw error;
+    }
+  }, [roomId, myId]);
 
   // Server rows, then this room's messages still waiting on the device, in the order written.
   const view = useMemo(() => {
@@ -148,11 +181,11 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
     const local = waiting
       .filter((e) => e.roomId === roomId && !delivered.has(e.clientId))
       .map((e) => ({
-        ...localMessage({ roomId, senderId: myId, clientId: e.clientId, content: e.content, now: new Date(e.createdAt) }),
+        ...localMessage({ roomId, senderId: myId, clientId: e.clientId, content: e.content, now: new Date(e.createdAt), replyTo: e.replyTo }),
         failedAttempts: e.attempts,
       }));
     return local.length ? [...messages, ...local] : messages;
   }, [messages, waiting, roomId, myId]);
 
-  return { messages: view, loading, send, merge, loadAround };
+  return { messages: view, loading, send, merge, loadAround, edit, remove, react };
 }

@@ -12,7 +12,7 @@ const OutboxContext = createContext<Outbox | null>(null);
 export function OutboxProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const client = useRealtimeClient();
   const [outbox] = useState(
-    () => new Outbox({ senderId: userId, storage: typeof indexedDB === 'undefined' ? memoryStorage() : indexedDbStorage(), send: (e) => chatApi.send(e.roomId, e.content, e.clientId) }),
+    () => new Outbox({ senderId: userId, storage: typeof indexedDB === 'undefined' ? memoryStorage() : indexedDbStorage(), send: (e) => chatApi.send(e.roomId, e.content, e.clientId, e.replyTo) }),
   );
   useEffect(() => {
     outbox.start();

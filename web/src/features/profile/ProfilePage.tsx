@@ -15,6 +15,8 @@ import { AvatarUpload } from './AvatarUpload.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import { BlockedPeopleSection } from '../safety/BlockedPeopleSection.tsx';
 import { ReadReceiptsSection } from './ReadReceiptsSection.tsx';
+import { AccountDataSection } from './AccountDataSection.tsx';
+import { NotificationsSection } from '../push/NotificationsSection.tsx';
 import { updateProfile } from './profileApi.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 
@@ -49,9 +51,11 @@ export function ProfilePage() {
             <ProfileForm key={profile.id} profile={profile} onSaved={setProfile} />
           </CardContent>
         </Card>
+        <NotificationsSection />
         <SecuritySection />
         <ReadReceiptsSection />
         <BlockedPeopleSection />
+        <AccountDataSection />
       </main>
     </div>
   );

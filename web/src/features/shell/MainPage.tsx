@@ -18,6 +18,7 @@ import { chatApi, CHATS_KEY, openChatFromListItem, type OpenChat } from '../chat
 import { ChatTab } from '../chat/ChatTab.tsx';
 import { OutboxProvider } from '../chat/useOutbox.ts';
 import { ChatRealtimeSync } from '../chat/useChatRealtimeSync.ts';
+import { PushSync } from '../push/PushSync.tsx';
 import { LanguageStep } from '../language/LanguageStep.tsx';
 import { useApplyLanguage } from '../language/useApplyLanguage.ts';
 import { UserSearchDialog } from '../search/UserSearchDialog.tsx';
@@ -129,6 +130,7 @@ function Shell({ onLanguageSettings }: { onLanguageSettings: () => void }) {
   return (
     <>
       <ChatRealtimeSync openRoomId={shownTab === 'chat' ? roomId : null} onOpenRoom={openRoom} />
+      <PushSync openRoomId={shownTab === 'chat' ? roomId : null} />
       <div
         className="flex h-[var(--app-height,100dvh)] flex-col"
         data-testid="app-shell"

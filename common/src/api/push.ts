@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { FIELD_ERRORS } from './errors.ts';
+import { MUTE_DURATIONS, PUSH_LIMITS } from './pushRoutes.ts';
+
+export { MUTE_DURATIONS, MUTED_ALWAYS_UNTIL, PUSH_API, PUSH_LIMITS, type MuteDuration, type PushPayload } from './pushRoutes.ts';
+
+/** Bytes of a base64url string (padding allowed), or -1 when it is not base64url. */
+export function base64UrlBytes(value: string): number {
+  const s = value.replace(/=+$/, '');
+  if (!/^[A-Za-z0-9_-]*$/.test(s) || s.length % 4 === 1) return -1;
+  return Math.floor((s.length * 3) / 4);
+}
+
+/** A PushSubscription as the browser gives it (toJSON()): endpoint + the two keys. */
+export const pushSubscriptionBody = z.object({
+  endpoint: z.string().max(PUSH_LIMITS.endpointMaxChars, FIELD_ERRORS.push_endpoint_invalid).url(FIELD_ERRORS.push_endpoint_invalid),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z.string().max(200, FIELD_ERRORS.push_key_invalid)
+      .refine((k) => base64UrlBytes(k) === PUSH_LIMITS.p256dhBytes && k.startsWith('B'), FIELD_ERRORS.push_key_invalid),
+    auth: z.string().max(40, FIELD_ERRORS.push_auth_invalid).refine((k) => base64UrlBytes(k) === PUSH_LIMITS.authBytes, FIELD_ERRORS.push_auth_invalid),
+  }).strict(),
+}).strict();
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+
+export const pushSettingsBody = z.object({ hideText: z.boolean() }).strict();
+
+export const muteBody = z.object({ duration: z.enum(MUTE_DURATIONS) }).strict();
+
+export interface PushKeyResponse {
+  publicKey: string;
+}
+
+export interface PushSettingsResponse {
+  /** Notifications show "New message" instead of the text. */
+  hideText: boolean;
+  /** This device (session) has a subscription registered. */
+  subscribed: boolean;
+  /** Conversations muted now, and until when (MUTED_ALWAYS_UNTIL: always). */
+  mutes: { roomId: string; until: string }[];
+}
+
+export interface MuteResponse {
+  roomId: string;
+  /** null: not muted. */
+  until: string | null;
+}

@@ -1,0 +1,90 @@
+import type { AccountExport, ExportedConversation, ExportedMessage } from '@parley/common';
+import type { Db } from '../db/connect.ts';
+import { notFound } from '../http/errors.ts';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+/** Messages whose translations are read per query (an IN list of this many ids). */
+const BATCH = 1000;
+
+/**
+ * "Download my data": the account, the profile, every conversation the person is in with the messages they can
+ * see (sent and received, each with its translations), the glossaries of those conversations, whom they blocked
+ * and what they reported. Built in memory: a person's own history is small next to the server's limits.
+ */
+export async function exportAccount(db: Db, userId: string, now: Date): Promise<AccountExport> {
+  const user = await db.selectFrom('users').select(['id', 'email', 'email_confirmed_at', 'created_at', 'role']).where('id', '=', userId).executeTakeFirst();
+  const profile = await db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user || !profile) throw notFound('No such user');
+  const { id: _id, email: _email, ...profileFields } = profile;
+
+  const memberships = await db.selectFrom('chat_room_participants as me').innerJoin('chat_rooms as r', 'r.id', 'me.chat_room_id')
+    .select(['r.id', 'r.kind', 'r.name', 'me.joined_at', 'me.relationship_context']).where('me.user_id', '=', userId)
+    .orderBy('r.created_at').execute();
+  const roomIds = memberships.map((m) => m.id);
+  const members = roomIds.length
+    ? await db.selectFrom('chat_room_participants as p').leftJoin('profiles as pr', 'pr.id', 'p.user_id')
+      .select(['p.chat_room_id', 'p.user_id', 'pr.username']).where('p.chat_room_id', 'in', roomIds).execute()
+    : [];
+  const names = new Map(members.map((m) => [m.user_id, m.username]));
+
+  const conversations: ExportedConversation[] = [];
+  for (const room of memberships) {
+    let query = db.selectFrom('messages').select(['id', 'sender_id', 'content', 'original_language', 'created_at', 'attachment', 'system_event'])
+      .where('chat_room_id', '=', room.id).orderBy('id');
+    // A group member sees the room from joining on, here as in the app.
+    if (room.kind === 'group') query = query.where('created_at', '>=', room.joined_at);
+    const rows = await query.execute();
+    const translations = new Map<string, ExportedMessage['translations']>();
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const ids = rows.slice(i, i + BATCH).map((r) => r.id);
+      const found = await db.selectFrom('message_translations').select(['message_id', 'language', 'content', 'status'])
+        .where('message_id', 'in', ids).orderBy('language').execute();
+      for (const t of found) {
+        const list = translations.get(String(t.message_id)) ?? [];
+        list.push({ language: t.language, text: t.content, status: t.status });
+        translations.set(String(t.message_id), list);
+      }
+    }
+    conversations.push({
+      id: room.id,
+      kind: room.kind,
+      name: room.name,
+      members: members.filter((m) => m.chat_room_id === room.id && m.user_id !== userId).map((m) => m.username),
+      joinedAt: iso(room.joined_at),
+      relationship: room.relationship_context ?? null,
+      messages: rows.map((r) => ({
+        id: String(r.id),
+        sentAt: iso(r.created_at),
+        from: r.sender_id === userId ? 'me' : r.sender_id ? (names.get(r.sender_id) ?? null) : null,
+        original: { language: r.original_language, text: r.content },
+        translations: translations.get(String(r.id)) ?? [],
+        attachment: r.attachment ? { kind: r.attachment.kind, ...(r.attachment.mime ? { mime: r.attachment.mime } : {}) } : null,
+        system: r.system_event ? r.system_event.kind : null,
+      })),
+    });
+  }
+
+  const glossaries = roomIds.length
+    ? await db.selectFrom('conversation_glossary').select(['chat_room_id', 'source_phrase', 'target_phrase', 'source_language', 'target_language', 'updated_at'])
+      .where('chat_room_id', 'in', roomIds).orderBy('id').execute()
+    : [];
+  const blocked = await db.selectFrom('user_blocks as b').innerJoin('profiles as p', 'p.id', 'b.blocked_id')
+    .select(['p.username', 'b.created_at']).where('b.blocker_id', '=', userId).orderBy('b.created_at').execute();
+  const reports = await db.selectFrom('reports as r').leftJoin('profiles as p', 'p.id', 'r.reported_user_id')
+    .select(['p.username', 'r.message_id', 'r.reason', 'r.created_at']).where('r.reporter_id', '=', userId).orderBy('r.created_at').execute();
+
+  return {
+    format: 'parley-account-export',
+    version: 1,
+    exportedAt: now.toISOString(),
+    account: { id: user.id, email: user.email, emailConfirmed: user.email_confirmed_at !== null, createdAt: iso(user.created_at), role: user.role },
+    profile: { ...profileFields, created_at: iso(profile.created_at), updated_at: iso(profile.updated_at) },
+    conversations,
+    glossaries: glossaries.map((g) => ({
+      roomId: g.chat_room_id, source: g.source_phrase, target: g.target_phrase,
+      sourceLanguage: g.source_language, targetLanguage: g.target_language, updatedAt: iso(g.updated_at),
+    })),
+    blocked: blocked.map((b) => ({ username: b.username, blockedAt: iso(b.created_at) })),
+    reports: reports.map((r) => ({ reportedUsername: r.username, messageId: r.message_id, reason: r.reason, createdAt: iso(r.created_at) })),
+  };
+}

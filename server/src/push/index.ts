@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import type { JobQueue } from '../db/jobQueue.ts';
+import { PushJobs, type PushJobsOptions } from './jobs.ts';
+import { parseAllowedOrigins } from './ssrf.ts';
+import { loadVapidKeys, type VapidKeys } from './vapid.ts';
+import { ViewingRegistry } from './viewing.ts';
+
+export { pushRoutes } from './routes.ts';
+export { PushJobs, PUSH_QUEUE } from './jobs.ts';
+
+/** What chat's send path and group changes call, inside their transaction: one line each. */
+export interface PushHook {
+  queueMessage(tx: Db, messageId: string): Promise<void>;
+}
+
+export interface Push extends PushHook {
+  jobs: PushJobs;
+  viewing: ViewingRegistry;
+  allowedOrigins: ReadonlySet<string>;
+  vapid(): VapidKeys | undefined;
+  /** Load (or make) the VAPID keys, create the queue, start sending on worker nodes. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export type PushTuning = Partial<Pick<PushJobsOptions, 'translationWaitMs' | 'pollMs' | 'retryDelaySeconds' | 'retryBackoff' | 'retryLimit' | 'timeoutMs'>>;
+
+/** Web push, wired once in app.ts. */
+export function createPush(o: {
+  db: Db; boss: JobQueue; log: FastifyBaseLogger; config: Config; redis: Redis | null; node: string; tuning?: PushTuning | undefined;
+  observe?: PushJobsOptions['observe'];
+}): Push {
+  const allowedOrigins = parseAllowedOrigins(o.config.push.allowedOrigins);
+  const viewing = new ViewingRegistry({ redis: o.redis, prefix: o.config.redisPrefix, node: o.node });
+  let keys: VapidKeys | undefined;
+  const jobs = new PushJobs({
+    db: o.db, boss: o.boss, log: o.log, viewing, allowedOrigins,
+    vapid: () => keys,
+    takesWork: o.config.role !== 'web',
+    sessionIdleMs: o.config.sessionIdleMs,
+    observe: o.observe,
+    ...o.tuning,
+  });
+  return {
+    jobs, viewing, allowedOrigins,
+    vapid: () => keys,
+    queueMessage: (tx, messageId) => jobs.queueMessage(tx, messageId),
+    async start() {
+      const p = o.config.push;
+      keys = await loadVapidKeys(o.db, { publicKey: p.vapidPublicKey, privateKey: p.vapidPrivateKey, subject: p.subject });
+      await jobs.start();
+    },
+    async stop() {
+      viewing.close();
+      await jobs.stop();
+    },
+  };
+}
+
+/**
+ * A missed call's push to the callee (for the calls feature): queue it in the transaction that
+ * records the missed call, or on the database. `callId` names the call: the same call is pushed once.
+ * The callee's devices get "Missed call" titled with the caller's name; tapping opens the conversation.
+ */
+export async function queueCallPush(push: Push, tx: Db, input: { calleeId: string; callerId: string; roomId: string; callId: string; kind: 'missed_call' }): Promise<void> {
+  await push.jobs.queueCall(tx, { calleeId: input.calleeId, callerId: input.callerId, roomId: input.roomId, callId: input.callId });
+}

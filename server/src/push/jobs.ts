@@ -1,0 +1,256 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../db/connect.ts';
+import { JOB_SCHEMA, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
+import { composePush, type PushSubject } from './payload.ts';
+import { sendPush, type PushResult } from './sender.ts';
+import type { VapidKeys } from './vapid.ts';
+import type { ViewingRegistry } from './viewing.ts';
+
+/** The pg-boss queue of web pushes: fan-out jobs (one per message or call) and deliveries (one per device). */
+export const PUSH_QUEUE = 'web-push';
+
+type PushJob =
+  | { step: 'fanout'; subject: PushSubject }
+  | { step: 'deliver'; subject: PushSubject; sessionId: string; userId: string };
+
+/** A deterministic job id (a UUID) from a key: the same push is queued once however often it is asked for. */
+export function pushJobId(key: string): string {
+  const h = createHash('sha256').update(`parley-push:${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const subjectKey = (s: PushSubject) => (s.kind === 'message' ? `message:${s.messageId}` : `call:${s.callId}:${s.calleeId}`);
+
+export interface PushJobsOptions {
+  db: Db;
+  boss: JobQueue;
+  log: FastifyBaseLogger;
+  vapid: () => VapidKeys | undefined;
+  viewing: ViewingRegistry;
+  allowedOrigins: ReadonlySet<string>;
+  /** false on web-only nodes: queue here, send from the workers. */
+  takesWork: boolean;
+  /** A session unused this long is over (SESSION_IDLE_HOURS): its device gets nothing. */
+  sessionIdleMs: number;
+  /** How long a message's push waits for its translation into the reader's language (default 3 s). */
+  translationWaitMs?: number;
+  /** How often a worker looks for due pushes (default 500 ms). */
+  pollMs?: number;
+  concurrency?: number;
+  /** First retry delay (seconds) and whether it doubles per attempt (default 2, true: about 17 minutes over 9 attempts). */
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  retryLimit?: number;
+  /** Time limit of one request to a push service. */
+  timeoutMs?: number;
+  observe?: (outcome: PushResult['kind'] | 'skipped') => void;
+}
+
+type Fetched = PgBoss.JobWithMetadata<PushJob>;
+
+/**
+ * Durable web pushes on pg-boss. The send transaction (or the group change, or the calls code)
+ * queues one fan-out job under an id derived from what it announces, so it commits with it and is
+ * queued once. A worker runs the fan-out: who gets it (the other members, not muted; for a group
+ * line, whom it invites), their live sessions' subscriptions, minus the devices showing that room
+ * now; a message first waits up to translationWaitMs for the translations those readers need. Then
+ * one delivery job per device (id from message + session: a fan-out run twice adds nothing). A
+ * delivery reads the text when it runs (nothing of the message is kept in the job), encrypts it for
+ * that device and POSTs it: 2xx done; 404/410 deletes the subscription; 429/5xx and network errors
+ * are retried by pg-boss, not before the service's Retry-After; other 4xx are given up.
+ */
+export class PushJobs {
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private polling: Promise<void> | undefined;
+  private pollAgain = false;
+  private accepting = false;
+
+  constructor(private readonly o: PushJobsOptions) {}
+
+  private jobOptions() {
+    return {
+      retryLimit: this.o.retryLimit ?? 8,
+      retryDelay: this.o.retryDelaySeconds ?? 2,
+      retryBackoff: this.o.retryBackoff ?? true,
+      expireInSeconds: 60,
+    };
+  }
+
+  async start(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await this.o.boss.getQueue(PUSH_QUEUE))) await this.o.boss.createQueue(PUSH_QUEUE, { name: PUSH_QUEUE, ...this.jobOptions() });
+        break;
+      } catch (err) {
+        // Nodes starting together race in create_queue.
+        if (attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
+    if (!this.o.takesWork) return;
+    this.accepting = true;
+    this.timer = setInterval(() => this.kick(), this.o.pollMs ?? 500);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.accepting = false;
+    if (this.timer) clearInterval(this.timer);
+    await this.polling;
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  /** Queue the pushes of a message (a new message, or a group line that invites someone) in the caller's transaction. */
+  async queueMessage(tx: Db, messageId: string): Promise<void> {
+    await this.queue(tx, { kind: 'message', messageId });
+  }
+
+  /** Queue a missed call's push to the callee, in the caller's transaction (or on the database). */
+  async queueCall(tx: Db, input: { calleeId: string; callerId: string; roomId: string; callId: string }): Promise<void> {
+    await this.queue(tx, { kind: 'missed_call', ...input });
+  }
+
+  private async queue(tx: Db, subject: PushSubject): Promise<void> {
+    await this.o.boss.send(PUSH_QUEUE, { step: 'fanout', subject } satisfies PushJob, { ...this.jobOptions(), id: pushJobId(subjectKey(subject)), db: jobQueueIn(tx) });
+  }
+
+  /** Fetch due jobs now (a fan-out just queued its deliveries, a poll tick). */
+  kick(): void {
+    if (!this.accepting) return;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = this.poll()
+      .catch((err: unknown) => this.o.log.warn({ err }, 'push job fetch failed'))
+      .finally(() => {
+        this.polling = undefined;
+        if (this.pollAgain) {
+          this.pollAgain = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async poll(): Promise<void> {
+    const room = (this.o.concurrency ?? 16) - this.inFlight.size;
+    if (room <= 0 || !this.accepting) return;
+    const jobs = await this.o.boss.fetch<PushJob>(PUSH_QUEUE, { batchSize: room, includeMetadata: true });
+    for (const job of jobs) {
+      if (this.inFlight.has(job.id)) continue;
+      const run = this.run(job).finally(() => {
+        this.inFlight.delete(job.id);
+        if (jobs.length === room) this.kick();
+      });
+      this.inFlight.set(job.id, run);
+    }
+  }
+
+  private async run(job: Fetched): Promise<void> {
+    try {
+      if (job.data.step === 'fanout') {
+        const n = await this.fanOut(job);
+        await this.o.boss.complete(PUSH_QUEUE, job.id, { devices: n });
+        if (n) this.kick();
+        return;
+      }
+      const result = await this.deliver(job.data);
+      this.o.observe?.(result.kind);
+      if (result.kind === 'retry') {
+        this.o.log.warn({ jobId: job.id, reason: result.reason, attempt: job.retryCount + 1 }, 'push not accepted; will retry');
+        await this.o.boss.fail(PUSH_QUEUE, job.id, { reason: result.reason });
+        // pg-boss sets the next attempt by its backoff; the push service's Retry-After comes first.
+        if (result.retryAfterMs) {
+          await sql`UPDATE ${sql.id(JOB_SCHEMA, 'job')} SET start_after = GREATEST(start_after, now() + ${result.retryAfterMs / 1000} * interval '1 second')
+            WHERE name = ${PUSH_QUEUE} AND id = ${job.id} AND state = 'retry'`.execute(this.o.db);
+        }
+        return;
+      }
+      if (result.kind === 'refused') this.o.log.warn({ jobId: job.id, reason: result.reason }, 'push refused by the push service; not retried');
+      await this.o.boss.complete(PUSH_QUEUE, job.id, { result: result.kind });
+    } catch (err) {
+      this.o.log.warn({ err, jobId: job.id }, 'push job failed; will retry');
+      await this.o.boss.fail(PUSH_QUEUE, job.id, { message: err instanceof Error ? err.message : String(err) }).catch(() => undefined);
+    }
+  }
+
+  /** The devices to tell (see the class comment); their delivery jobs are queued. Returns how many. */
+  private async fanOut(job: Fetched): Promise<number> {
+    const { subject } = job.data;
+    const { db } = this.o;
+    let roomId: string;
+    let recipients: string[];
+    let message: { id: string; created_at: Date; hasText: boolean } | undefined;
+    if (subject.kind === 'missed_call') {
+      roomId = subject.roomId;
+      recipients = [subject.calleeId];
+    } else {
+      const row = await db.selectFrom('messages').select(['id', 'chat_room_id', 'sender_id', 'content', 'system_event', 'created_at'])
+        .where('id', '=', subject.messageId as never).executeTakeFirst();
+      if (!row) return 0;
+      roomId = row.chat_room_id;
+      message = { id: String(row.id), created_at: new Date(row.created_at), hasText: row.content.trim() !== '' };
+      const e = row.system_event;
+      if (e && !(e.kind === 'created' || e.kind === 'member_added')) return 0;
+      const members = await db.selectFrom('chat_room_participants').select('user_id').where('chat_room_id', '=', roomId).execute();
+      recipients = members.map((m) => m.user_id).filter((id) => id !== row.sender_id && (e?.kind !== 'member_added' || id === e.target?.id));
+    }
+    if (recipients.length === 0) return 0;
+    const idleCutoff = new Date(Date.now() - this.o.sessionIdleMs);
+    // Muted members (until a time in the future) are left out; a mute does not silence an invitation.
+    const devices = await db
+      .selectFrom('push_subscriptions as ps')
+      .innerJoin('sessions as s', 's.id', 'ps.session_id')
+      .innerJoin('chat_room_participants as p', (j) => j.onRef('p.user_id', '=', 'ps.user_id').on('p.chat_room_id', '=', roomId))
+      .innerJoin('profiles as pr', 'pr.id', 'ps.user_id')
+      .select(['ps.session_id', 'ps.user_id', 'pr.language', 'p.muted_until'])
+      .where('ps.user_id', 'in', recipients)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .where('s.last_seen_at', '>', idleCutoff)
+      .execute();
+    const now = Date.now();
+    const wanted = devices.filter((d) => !d.muted_until || new Date(d.muted_until).getTime() <= now);
+    if (wanted.length === 0) return 0;
+    if (message?.hasText) await this.waitForTranslations(message, [...new Set(wanted.map((d) => d.language ?? ''))]);
+    const looking = await this.o.viewing.viewing(wanted.map((d) => d.session_id), roomId);
+    const targets = wanted.filter((d) => !looking.has(d.session_id));
+    if (targets.length === 0) return 0;
+    const options = this.jobOptions();
+    await this.o.boss.insert(targets.map((d) => ({
+      name: PUSH_QUEUE, id: pushJobId(`${subjectKey(subject)}:${d.session_id}`),
+      data: { step: 'deliver', subject, sessionId: d.session_id, userId: d.user_id } satisfies PushJob, ...options,
+    })));
+    return targets.length;
+  }
+
+  /** Until the rows these readers need are settled, or translationWaitMs after the message was made. */
+  private async waitForTranslations(message: { id: string; created_at: Date }, languages: string[]): Promise<void> {
+    const deadline = message.created_at.getTime() + (this.o.translationWaitMs ?? 3_000);
+    while (Date.now() < deadline) {
+      const pending = await this.o.db.selectFrom('message_translations').select('language')
+        .where('message_id', '=', message.id as never).where('language', 'in', languages).where('status', '=', 'pending').executeTakeFirst();
+      if (!pending) return;
+      await new Promise((r) => setTimeout(r, Math.min(200, Math.max(1, deadline - Date.now()))));
+    }
+  }
+
+  private async deliver(job: Extract<PushJob, { step: 'deliver' }>): Promise<PushResult | { kind: 'skipped' }> {
+    const vapid = this.o.vapid();
+    if (!vapid) throw new Error('VAPID keys not loaded yet');
+    const sub = await this.o.db.selectFrom('push_subscriptions').select(['endpoint', 'p256dh', 'auth', 'user_id'])
+      .where('session_id', '=', job.sessionId).executeTakeFirst();
+    // Signed out (the subscription went with the session), or the device subscribed for someone else since.
+    if (!sub || sub.user_id !== job.userId) return { kind: 'skipped' };
+    const push = await composePush(this.o.db, job.subject, job.userId);
+    if (!push) return { kind: 'skipped' };
+    const result = await sendPush(sub, JSON.stringify(push.payload), push.options, vapid, { allowedOrigins: this.o.allowedOrigins, timeoutMs: this.o.timeoutMs });
+    if (result.kind === 'gone') {
+      await this.o.db.deleteFrom('push_subscriptions').where('session_id', '=', job.sessionId).where('endpoint', '=', sub.endpoint).execute();
+    }
+    return result;
+  }
+}

@@ -1,0 +1,81 @@
+import {
+  ENGLISH_STRINGS, formatMessage, isLanguageCode, loadLocaleCatalog, type CatalogKey, type LanguageCode, type LocaleCatalog, type PushPayload,
+} from '@parley/common';
+import type { Db } from '../db/connect.ts';
+import type { PushOptions } from './sender.ts';
+
+/** What a push is about (the data of its jobs: ids only, the text is read when it is sent). */
+export type PushSubject =
+  | { kind: 'message'; messageId: string }
+  | { kind: 'missed_call'; roomId: string; callerId: string; calleeId: string; callId: string };
+
+const catalogs = new Map<LanguageCode, Promise<LocaleCatalog>>();
+
+/** The catalog strings of one language (English for a missing one). */
+async function strings(language: string | null): Promise<(key: CatalogKey, vars?: Record<string, string>) => string> {
+  const lang: LanguageCode = language && isLanguageCode(language) ? language : 'en';
+  if (lang === 'en') return (key, vars) => formatMessage(ENGLISH_STRINGS[key], 'en', vars);
+  let catalog = catalogs.get(lang);
+  if (!catalog) {
+    catalog = loadLocaleCatalog(lang);
+    catalogs.set(lang, catalog);
+  }
+  const loaded = await catalog;
+  return (key, vars) => formatMessage(loaded[key] ?? ENGLISH_STRINGS[key], lang, vars);
+}
+
+/** Push services take about 4 KB; a body is cut well below (an ellipsis says so). */
+const BODY_MAX_CHARS = 600;
+const cut = (s: string) => ([...s].length > BODY_MAX_CHARS ? `${[...s].slice(0, BODY_MAX_CHARS - 1).join('')}…` : s);
+
+/** A room's Topic header: its id without dashes (32 characters, base64url-safe). */
+export const topicOf = (roomId: string) => roomId.replace(/-/g, '').slice(0, 32);
+
+/**
+ * The notification one reader's device shows, in the reader's language: the translation of the
+ * message into it when ready, else the original followed by "Translating..."; "New message" when
+ * the reader hides message text (or there is no text). undefined: nothing to show (gone, or a
+ * system line that is not an invitation of this reader).
+ */
+export async function composePush(db: Db, subject: PushSubject, readerId: string): Promise<{ payload: PushPayload; options: PushOptions } | undefined> {
+  const reader = await db.selectFrom('profiles').select(['language', 'push_hide_text']).where('id', '=', readerId).executeTakeFirst();
+  if (!reader) return undefined;
+  const t = await strings(reader.language);
+  if (subject.kind === 'missed_call') {
+    const caller = await db.selectFrom('profiles').select('username').where('id', '=', subject.callerId).executeTakeFirst();
+    const payload: PushPayload = { v: 1, kind: 'missed_call', roomId: subject.roomId, title: caller?.username ?? 'Parley', body: t('push.missedCall'), tag: `parley-room-${subject.roomId}` };
+    return { payload, options: { ttl: 24 * 3_600, urgency: 'high', topic: topicOf(subject.roomId) } };
+  }
+  const row = await db
+    .selectFrom('messages as m')
+    .innerJoin('chat_rooms as r', 'r.id', 'm.chat_room_id')
+    .leftJoin('profiles as s', 's.id', 'm.sender_id')
+    .leftJoin('message_translations as t', (j) => j.onRef('t.message_id', '=', 'm.id').on('t.language', '=', reader.language ?? ''))
+    .select(['m.id', 'm.chat_room_id', 'm.content', 'm.original_language', 'm.system_event', 'r.kind', 'r.name', 's.username', 't.status', 't.content as translated'])
+    .where('m.id', '=', subject.messageId as never)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const roomId = row.chat_room_id;
+  const base = { v: 1 as const, roomId, tag: `parley-room-${roomId}`, messageId: String(row.id) };
+  const options: PushOptions = { ttl: 24 * 3_600, urgency: 'high', topic: topicOf(roomId) };
+  const sender = row.username ?? 'Parley';
+  if (row.system_event) {
+    const e = row.system_event;
+    const invited = e.kind === 'created' || (e.kind === 'member_added' && e.target?.id === readerId);
+    if (!invited) return undefined;
+    return {
+      payload: { ...base, kind: 'group_invite', title: row.name ?? 'Parley', body: t('push.groupInvite', { name: e.actor?.username ?? sender }) },
+      options: { ...options, urgency: 'normal' },
+    };
+  }
+  let text: string;
+  if (reader.push_hide_text || row.content.trim() === '') text = t('push.newMessage');
+  else if (row.status === 'done' && row.translated) text = row.translated;
+  else if (row.status === 'pending') text = `${row.content}\n${t('push.translating')}`;
+  else text = row.content;
+  const group = row.kind === 'group';
+  return {
+    payload: { ...base, kind: 'message', title: group ? (row.name ?? sender) : sender, body: cut(group ? `${sender}: ${text}` : text) },
+    options,
+  };
+}

@@ -1,0 +1,95 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import webpush from 'web-push';
+import { parseRetryAfter } from '../platform/http.ts';
+import { isPublicAddress } from './ssrf.ts';
+import type { VapidKeys } from './vapid.ts';
+
+export interface PushTarget {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export interface PushOptions {
+  /** Seconds the push service keeps the message for an offline device. */
+  ttl: number;
+  urgency: 'very-low' | 'low' | 'normal' | 'high';
+  /** Replaces an undelivered message with the same topic (at most 32 base64url characters). */
+  topic: string;
+}
+
+export type PushResult =
+  | { kind: 'sent'; status: number }
+  /** 404/410: the subscription is gone for good. */
+  | { kind: 'gone'; status: number }
+  /** 429/5xx or the network: try again, not before retryAfterMs when the service said. */
+  | { kind: 'retry'; status: number | null; retryAfterMs: number | undefined; reason: string }
+  /** Another 4xx (bad request, a VAPID key the service refuses, too large): retrying cannot help. */
+  | { kind: 'refused'; status: number; reason: string };
+
+/**
+ * One push (RFC 8030) with an aes128gcm-encrypted payload (RFC 8291) and a VAPID signature (RFC 8292),
+ * built by the web-push package; sent here over node:http(s) so that the address dialled is checked
+ * (public only, unless the endpoint's origin is allowed: a name cannot be re-pointed at a private
+ * address after it was registered) and the answer (Retry-After) is ours to read.
+ */
+export async function sendPush(
+  target: PushTarget, payload: string, options: PushOptions, vapid: VapidKeys, o: { allowedOrigins: ReadonlySet<string>; timeoutMs?: number },
+): Promise<PushResult> {
+  const details = webpush.generateRequestDetails(
+    { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+    payload,
+    {
+      vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      TTL: options.ttl, urgency: options.urgency, topic: options.topic, contentEncoding: 'aes128gcm',
+    },
+  );
+  const url = new URL(details.endpoint);
+  const allowed = o.allowedOrigins.has(url.origin);
+  const client = url.protocol === 'https:' ? https : url.protocol === 'http:' && allowed ? http : undefined;
+  if (!client) return { kind: 'refused', status: 0, reason: 'endpoint is not https' };
+  const headers: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(details.headers)) if (v !== undefined) headers[k] = v as string | number;
+  const body = details.body ?? Buffer.alloc(0);
+  headers['Content-Length'] = body.length;
+  return new Promise<PushResult>((resolve) => {
+    const req = client.request(url, {
+      method: 'POST', headers, timeout: o.timeoutMs ?? 10_000, agent: false,
+      ...(allowed ? {} : { lookup: publicOnlyLookup }),
+    }, (res) => {
+      res.resume();
+      const status = res.statusCode ?? 0;
+      const retryAfter = res.headers['retry-after'];
+      const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : null);
+      res.on('end', () => {
+        if (status >= 200 && status < 300) resolve({ kind: 'sent', status });
+        else if (status === 404 || status === 410) resolve({ kind: 'gone', status });
+        else if (status === 429 || status >= 500) resolve({ kind: 'retry', status, retryAfterMs, reason: `HTTP ${status}` });
+        else resolve({ kind: 'refused', status, reason: `HTTP ${status}` });
+      });
+      res.on('error', (err) => resolve({ kind: 'retry', status, retryAfterMs, reason: err.message }));
+    });
+    req.on('timeout', () => req.destroy(new Error('push service timed out')));
+    req.on('error', (err) => resolve({ kind: 'retry', status: null, retryAfterMs: undefined, reason: err.message }));
+    req.end(body);
+  });
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** dns.lookup that answers only public addresses (the connection fails otherwise). */
+function publicOnlyLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
+  dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    const ok = addresses.filter((a) => isPublicAddress(a.address));
+    if (ok.length === 0 || ok.length !== addresses.length) {
+      const refused = Object.assign(new Error(`push endpoint ${hostname} resolves to a private address`), { code: 'EPRIVATE' });
+      return callback(refused, []);
+    }
+    if (options.all) return callback(null, ok);
+    const first = ok[0] as LookupAddress;
+    callback(null, first.address, first.family);
+  });
+}

@@ -1,0 +1,275 @@
+import { loadLocaleCatalog } from '@parley/common';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatTranslator } from '../src/chat/types.ts';
+import { PUSH_QUEUE, queueCallPush } from '../src/push/index.ts';
+import { pushJobId } from '../src/push/jobs.ts';
+import { checkEndpoint } from '../src/push/ssrf.ts';
+import { getTestServer, signIn, signUpAndIn, type TestServer } from './helpers.ts';
+import { TestSocket } from './realtimeClient.ts';
+import { PushService, type TestSubscription } from './support/pushService.ts';
+
+/** Marks text with its target language; "slow" texts take longer than the push's wait for them. */
+const translator: ChatTranslator = {
+  async translate(input) {
+    if (input.text.startsWith('slow')) await new Promise((r) => setTimeout(r, 8_000));
+    return { text: `[${input.target}] ${input.text}`, ok: true, kind: 'translated', detectedLanguage: input.sourceHint ?? 'en' };
+  },
+};
+
+let s: TestServer;
+let base: string;
+const service = new PushService(() => s.app.push.vapid()?.publicKey ?? '');
+beforeAll(async () => {
+  await service.start();
+  s = await getTestServer({
+    chatTranslator: translator,
+    env: { PUSH_ALLOWED_ORIGINS: `${service.origin}, https://push.example.test` },
+    push: { translationWaitMs: 3_000, pollMs: 100, retryDelaySeconds: 1, retryBackoff: false },
+  });
+  await s.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = s.app.server.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+});
+afterAll(async () => {
+  await s.close();
+  await service.stop();
+});
+
+type Person = Awaited<ReturnType<typeof signUpAndIn>>;
+const api = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  s.app.inject({ method, url, payload, headers: { cookie } });
+
+async function person(language: string): Promise<Person> {
+  const p = await signUpAndIn(s.app);
+  await api(p.cookie, 'PATCH', '/api/profile', { language });
+  return p;
+}
+
+/** A device of `who`: a session of its own with a subscription at the local push service. */
+async function device(who: Person, own = true): Promise<{ cookie: string; sub: TestSubscription }> {
+  const cookie = own ? await signIn(s.app, who.email, who.password) : who.cookie;
+  const sub = service.subscribe();
+  const res = await api(cookie, 'PUT', '/api/push/subscription', sub.json);
+  expect(res.statusCode, res.body).toBe(204);
+  return { cookie, sub };
+}
+
+async function room(a: Person, b: Person): Promise<string> {
+  const res = await api(a.cookie, 'POST', '/api/chats', { userId: b.id });
+  expect([200, 201]).toContain(res.statusCode);
+  return res.json().room.id as string;
+}
+
+let seq = 0;
+async function send(who: Person, roomId: string, content: string): Promise<string> {
+  const res = await api(who.cookie, 'POST', `/api/chats/${roomId}/messages`, { content, clientId: `push-client-${++seq}` });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().message.id as string;
+}
+
+const pollUntil = async (check: () => Promise<boolean>, what: string) => {
+  const until = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+/** The fan-out of a message ran (its deliveries, if any, are queued). */
+const fannedOut = (messageId: string) => pollUntil(async () => {
+  const row = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE name = ${PUSH_QUEUE} AND id = ${pushJobId(`message:${messageId}`)}`.execute(s.database.db);
+  return row.rows[0]?.state === 'completed';
+}, `the fan-out of message ${messageId}`);
+const subscriptionRows = async (endpoint: string) =>
+  (await s.database.db.selectFrom('push_subscriptions').select('session_id').where('endpoint', '=', endpoint).execute()).length;
+
+describe('what a phone shows', () => {
+  it('the sender and the message in the reader\'s language, tagged per conversation, urgent, collapsible', async () => {
+    const [ana, bruno] = [await person('en'), await person('es')];
+    const roomId = await room(ana, bruno);
+    const phone = await device(bruno);
+    const anaPhone = await device(ana);
+    const id = await send(ana, roomId, 'Hello there');
+    const [push] = await service.waitFor(phone.sub.id);
+    expect(push?.payload).toEqual({ v: 1, kind: 'message', roomId, title: ana.username, body: '[es] Hello there', tag: `parley-room-${roomId}`, messageId: id });
+    expect(push).toMatchObject({ urgency: 'high', topic: roomId.replace(/-/g, ''), ttl: 86_400 });
+    // The sender's own devices are not told about their own message.
+    await send(bruno, roomId, 'Hola');
+    await service.waitFor(anaPhone.sub.id);
+    expect(service.for(anaPhone.sub.id).map((p) => p.payload.body)).toEqual(['[en] Hola']);
+    expect(service.rejected).toEqual([]);
+  });
+
+  it('the original with "Translating..." in the reader\'s language when the translation is late', async () => {
+    const [ana, bruno] = [await person('en'), await person('fr')];
+    const roomId = await room(ana, bruno);
+    const phone = await device(bruno);
+    await send(ana, roomId, 'slow news');
+    const [push] = await service.waitFor(phone.sub.id);
+    const fr = await loadLocaleCatalog('fr');
+    expect(push?.payload.body).toBe(`slow news\n${fr['push.translating']}`);
+    expect(fr['push.translating']).not.toBe('Translating...');
+  });
+
+  it('"New message" only when the reader hides message text; group messages name the sender', async () => {
+    const [ana, bruno, carl] = [await person('en'), await person('de'), await person('en')];
+    const phone = await device(bruno);
+    const settings = await api(bruno.cookie, 'PATCH', '/api/push/settings', { hideText: true });
+    expect(settings.json()).toMatchObject({ hideText: true });
+    const group = await api(ana.cookie, 'POST', '/api/groups', { name: 'Trip', memberIds: [bruno.id, carl.id] });
+    const roomId = group.json().room.id as string;
+    const de = await loadLocaleCatalog('de');
+    const [invite] = await service.waitFor(phone.sub.id);
+    expect(invite?.payload).toMatchObject({ kind: 'group_invite', title: 'Trip', roomId, body: de['push.groupInvite']?.replace('{name}', ana.username) });
+    expect(invite?.urgency).toBe('normal');
+    await send(ana, roomId, 'Secret plans');
+    const pushes = await service.waitFor(phone.sub.id, 2);
+    expect(pushes[1]?.payload).toMatchObject({ kind: 'message', title: 'Trip', body: `${ana.username}: ${de['push.newMessage']}` });
+  });
+
+  it('a missed call from the calls feature', async () => {
+    const [ana, bruno] = [await person('en'), await person('ja')];
+    const roomId = await room(ana, bruno);
+    const phone = await device(bruno);
+    const input = { calleeId: bruno.id, callerId: ana.id, roomId, callId: `call-${roomId}`, kind: 'missed_call' as const };
+    await queueCallPush(s.app.push, s.database.db, input);
+    await queueCallPush(s.app.push, s.database.db, input);
+    const [push] = await service.waitFor(phone.sub.id);
+    const ja = await loadLocaleCatalog('ja');
+    expect(push?.payload).toMatchObject({ kind: 'missed_call', title: ana.username, body: ja['push.missedCall'], tag: `parley-room-${roomId}` });
+    await send(ana, roomId, 'Call me');
+    await service.waitFor(phone.sub.id, 2);
+    expect(service.for(phone.sub.id).map((p) => p.payload.kind)).toEqual(['missed_call', 'message']);
+  });
+});
+
+describe('who is not told', () => {
+  it('not the device that shows the conversation; muted conversations stay silent until unmuted', async () => {
+    const [ana, bruno] = [await person('en'), await person('es')];
+    const roomId = await room(ana, bruno);
+    const looking = await device(bruno);
+    const pocket = await device(bruno);
+    const socket = await TestSocket.open(base, looking.cookie);
+    socket.ws.send(JSON.stringify({ type: 'viewing', roomId }));
+    await new Promise((r) => setTimeout(r, 100)); // the frame is handled before the send below
+    const first = await send(ana, roomId, 'one');
+    await service.waitFor(pocket.sub.id);
+    socket.ws.send(JSON.stringify({ type: 'viewing', roomId: null }));
+    await new Promise((r) => setTimeout(r, 100));
+    const second = await send(ana, roomId, 'two');
+    await service.waitFor(looking.sub.id);
+    await service.waitFor(pocket.sub.id, 2);
+    expect(service.for(looking.sub.id).map((p) => p.payload.messageId)).toEqual([second]);
+    expect(service.for(pocket.sub.id).map((p) => p.payload.messageId)).toEqual([first, second]);
+    socket.close();
+
+    // Muted for an hour: nothing; unmuted: the next message arrives. The unread count still counts.
+    const mute = await api(bruno.cookie, 'PUT', `/api/chats/${roomId}/mute`, { duration: '1h' });
+    expect(mute.statusCode, mute.body).toBe(200);
+    expect((await api(bruno.cookie, 'GET', '/api/push/settings')).json().mutes).toEqual([{ roomId, until: mute.json().until }]);
+    const muted = await send(ana, roomId, 'three');
+    await fannedOut(muted);
+    const list = (await api(bruno.cookie, 'GET', '/api/chats')).json().conversations as { id: string; unreadCount: number }[];
+    expect(list.find((c) => c.id === roomId)?.unreadCount).toBeGreaterThan(0);
+    expect((await api(bruno.cookie, 'DELETE', `/api/chats/${roomId}/mute`)).json()).toEqual({ roomId, until: null });
+    const fourth = await send(ana, roomId, 'four');
+    await service.waitFor(pocket.sub.id, 3);
+    expect(service.for(pocket.sub.id).map((p) => p.payload.messageId)).toEqual([first, second, fourth]);
+    expect(service.for(pocket.sub.id).some((p) => p.payload.messageId === muted)).toBe(false);
+    // "Always" is stored as a far date; a non-member gets the room's 404, as for a room that does not exist.
+    expect((await api(bruno.cookie, 'PUT', `/api/chats/${roomId}/mute`, { duration: 'always' })).json().until).toBe('9999-12-31T00:00:00.000Z');
+    const stranger = await person('en');
+    const theirs = await api(stranger.cookie, 'PUT', `/api/chats/${roomId}/mute`, { duration: '8h' });
+    const missing = await api(stranger.cookie, 'PUT', '/api/chats/00000000-0000-4000-8000-000000000000/mute', { duration: '8h' });
+    expect([theirs.statusCode, theirs.json()]).toEqual([missing.statusCode, missing.json()]);
+    expect(theirs.statusCode).toBe(404);
+    expect((await api(bruno.cookie, 'PUT', `/api/chats/${roomId}/mute`, { duration: '2h' })).statusCode).toBe(400);
+  });
+});
+
+describe('delivery', () => {
+  it('push service down, then 503 with Retry-After and 429: each push arrives exactly once', async () => {
+    const [ana, bruno] = [await person('en'), await person('es')];
+    const roomId = await room(ana, bruno);
+    const phone = await device(bruno);
+    await service.stop();
+    const ids = [await send(ana, roomId, 'while down 1'), await send(ana, roomId, 'while down 2')];
+    // Both deliveries failed at least once (connection refused) and wait for their retry.
+    await pollUntil(async () => {
+      const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'web-push' AND state = 'retry' AND data->>'step' = 'deliver' AND data->>'sessionId' = (SELECT session_id FROM push_subscriptions WHERE endpoint = ${phone.sub.json.endpoint})`.execute(s.database.db);
+      return (rows.rows[0]?.n ?? 0) >= 2;
+    }, 'deliveries in retry');
+    await service.start();
+    service.answer(503, 1, '1');
+    service.answer(429, 1);
+    await service.waitFor(phone.sub.id, 2);
+    const third = await send(ana, roomId, 'after');
+    await service.waitFor(phone.sub.id, 3);
+    expect(service.for(phone.sub.id).map((p) => p.payload.messageId).sort()).toEqual([...ids, third].sort());
+  });
+
+  it('410 Gone removes the subscription; sign-out removes it too', async () => {
+    const [ana, bruno] = [await person('en'), await person('es')];
+    const roomId = await room(ana, bruno);
+    const phone = await device(bruno);
+    expect((await api(phone.cookie, 'GET', '/api/push/settings')).json()).toMatchObject({ subscribed: true, hideText: false });
+    service.expire(phone.sub.id);
+    await send(ana, roomId, 'anyone there?');
+    await pollUntil(async () => (await subscriptionRows(phone.sub.json.endpoint)) === 0, 'the subscription to go');
+    expect((await api(phone.cookie, 'GET', '/api/push/settings')).json()).toMatchObject({ subscribed: false });
+
+    const laptop = await device(bruno);
+    expect(await subscriptionRows(laptop.sub.json.endpoint)).toBe(1);
+    expect((await api(laptop.cookie, 'POST', '/api/auth/signout')).statusCode).toBe(204);
+    expect(await subscriptionRows(laptop.sub.json.endpoint)).toBe(0);
+    // Unsubscribing on a device (Profile -> Notifications off) forgets it.
+    const tablet = await device(bruno);
+    expect((await api(tablet.cookie, 'DELETE', '/api/push/subscription')).statusCode).toBe(204);
+    expect(await subscriptionRows(tablet.sub.json.endpoint)).toBe(0);
+  });
+
+  it('signs with the one key pair kept in the database', async () => {
+    const row = await s.database.db.selectFrom('settings').select('value').where('key', '=', 'vapid_public_key').executeTakeFirst();
+    expect(row?.value).toBe(s.app.push.vapid()?.publicKey);
+    expect((await api((await person('en')).cookie, 'GET', '/api/push/key')).json()).toEqual({ publicKey: row?.value });
+  });
+});
+
+describe('refused subscriptions', () => {
+  const keys = () => service.subscribe().json.keys;
+  const code = async (body: object) => {
+    const p = await person('en');
+    const res = await api(p.cookie, 'PUT', '/api/push/subscription', body);
+    return [res.statusCode, res.body ? res.json().error?.code : undefined];
+  };
+
+  it('endpoints that are not https on a public address (no server-side request forgery)', async () => {
+    expect(await code({ endpoint: 'http://push.example.com/x', keys: keys() })).toEqual([400, 'push_endpoint_invalid']);
+    expect(await code({ endpoint: 'not a url', keys: keys() })).toEqual([400, 'push_endpoint_invalid']);
+    expect(await code({ endpoint: `https://push.example.com/${'x'.repeat(2100)}`, keys: keys() })).toEqual([400, 'push_endpoint_invalid']);
+    for (const endpoint of [
+      'https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://192.168.0.10/x', 'https://172.20.0.1/x', 'https://169.254.169.254/latest',
+      'https://[::1]/x', 'https://[fd00::1]/x', 'https://[fe80::1]/x', 'https://[::ffff:127.0.0.1]/x', 'https://0.0.0.0/x',
+      'https://localhost/x', 'https://push.localhost/x', 'https://printer.local/x', 'https://intranet/x',
+    ]) expect([endpoint, ...(await code({ endpoint, keys: keys() }))]).toEqual([endpoint, 400, 'push_endpoint_not_allowed']);
+    // A name that resolves to a private address is refused like the address.
+    await expect(checkEndpoint('https://push.example.net/x', new Set(), async () => ['93.184.216.34', '10.0.0.7'])).rejects.toMatchObject({ code: 'push_endpoint_not_allowed' });
+    await expect(checkEndpoint('https://push.example.net/x', new Set(), async () => ['2606:4700::1111'])).resolves.toBeUndefined();
+    // An operator's allowed origin passes without a look-up.
+    expect(await code({ endpoint: 'https://push.example.test/abc', keys: keys() })).toEqual([204, undefined]);
+  });
+
+  it('oversized or malformed keys', async () => {
+    const endpoint = `${service.origin}/push/x`;
+    const good = keys();
+    const b = (n: number, first = 4) => Buffer.concat([Buffer.from([first]), Buffer.alloc(n - 1, 7)]).toString('base64url');
+    expect(await code({ endpoint, keys: { ...good, p256dh: b(66) } })).toEqual([400, 'push_key_invalid']);
+    expect(await code({ endpoint, keys: { ...good, p256dh: b(33, 2) } })).toEqual([400, 'push_key_invalid']);
+    expect(await code({ endpoint, keys: { ...good, p256dh: 'A'.repeat(5000) } })).toEqual([400, 'push_key_invalid']);
+    expect(await code({ endpoint, keys: { ...good, p256dh: '%%%' } })).toEqual([400, 'push_key_invalid']);
+    expect(await code({ endpoint, keys: { ...good, auth: b(17) } })).toEqual([400, 'push_auth_invalid']);
+    expect(await code({ endpoint, keys: { ...good, auth: b(8) } })).toEqual([400, 'push_auth_invalid']);
+    expect(await code({ endpoint, keys: { p256dh: good.p256dh } })).toEqual([400, 'invalid_request']);
+    expect(await code({ endpoint, keys: good, extra: 1 })).toEqual([400, 'invalid_request']);
+  });
+});
