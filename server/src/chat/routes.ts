@@ -19,7 +19,6 @@ import { readAudience, readMarks } from './receipts.ts';
 import { searchMessages } from './messageSearch.ts';
 import { deleteMessage, editMessage } from './messageLife.ts';
 import { setReaction } from './reactions.ts';
-import { participantIds } from './membership.ts';
 import { contextFromBody, deleteRoom, getContext, getConversation, listConversations, markRead, partnerOf, saveContext, startChat } from './rooms.ts';
 import { searchUsers } from './search.ts';
 import { addMembers, createGroup, leaveGroup, listMembers, makeAdmin, removeMember, updateGroup } from './groups.ts';
