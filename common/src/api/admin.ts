@@ -120,7 +120,7 @@ export interface CreatedInvite extends AdminInvite {
 export const AUDIT_ACTIONS = [
   'auth.signed_up', 'auth.signed_in', 'auth.sign_in_failed', 'auth.sso_signed_in', 'auth.sso_failed',
   'user.created', 'user.made_admin', 'user.unmade_admin', 'user.email_confirmed', 'user.disabled', 'user.enabled',
-  'user.deleted', 'user.password_set', 'user.reset_link',
+  'user.deleted', 'user.password_set', 'user.reset_link', 'account.deleted',
   'invite.created', 'invite.revoked', 'registration.changed', 'report.dismissed', 'report.disabled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

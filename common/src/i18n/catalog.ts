@@ -566,6 +566,7 @@ export const CATALOG = {
     auditRegistrationChanged: 'Registration changed',
     auditReportDismissed: 'Report dismissed',
     auditReportDisabled: 'Reported account disabled',
+    auditAccountDeleted: 'Account deleted by its owner',
   },
   general: {
     loading: 'Loading...',

@@ -105,7 +105,7 @@ export async function searchMessages(
     LEFT JOIN profiles sp ON sp.id = m.sender_id
     LEFT JOIN message_translations t
       ON t.message_id = m.id AND t.language = ${language} AND m.sender_id IS DISTINCT FROM ${callerId}
-    WHERE m.system_event IS NULL AND (mine.since IS NULL OR m.created_at >= mine.since)
+    WHERE m.system_event IS NULL AND m.deleted_at IS NULL AND (mine.since IS NULL OR m.created_at >= mine.since)
       ${input.cursor !== undefined ? sql`AND m.id < ${input.cursor}` : sql``}
     ORDER BY m.id DESC
     LIMIT ${page + 1}`.execute(db);

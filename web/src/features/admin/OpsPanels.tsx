@@ -53,6 +53,7 @@ export const AUDIT_LABELS: Record<AuditAction, CatalogKey> = {
   'user.deleted': 'admin.auditUserDeleted',
   'user.password_set': 'admin.auditUserPasswordSet',
   'user.reset_link': 'admin.auditUserResetLink',
+  'account.deleted': 'admin.auditAccountDeleted',
   'invite.created': 'admin.auditInviteCreated',
   'invite.revoked': 'admin.auditInviteRevoked',
   'registration.changed': 'admin.auditRegistrationChanged',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ArrowLeft, BookA, HeartHandshake, PlugZap, Users, WifiOff } from 'lucide-react';
+import { ArrowLeft, BookA, HeartHandshake, PlugZap, Search, Users, WifiOff } from 'lucide-react';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useT } from '../../lib/i18n.tsx';
@@ -24,6 +24,8 @@ interface ConversationHeaderProps {
   onContext: () => void;
   /** Opens the conversation glossary. */
   onGlossary?: () => void;
+  /** Opens the search in this conversation. */
+  onSearch?: () => void;
   /** A group: its avatar's initials, its size and the info panel (instead of the pair's context button). */
   group?: { initials: string; memberCount: number; onInfo: () => void };
   /** A pair's partner: the Block / Report menu. */
@@ -42,7 +44,7 @@ const STATUS = {
 
 /** Back, partner name, connection, relationship-context button, and Join Chat when not connected. */
 export function ConversationHeader(props: ConversationHeaderProps) {
-  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, group, partner, roomId, callButton } = props;
+  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, onSearch, group, partner, roomId, callButton } = props;
   const t = useT();
   const status = STATUS[link];
   return (
@@ -76,6 +78,11 @@ export function ConversationHeader(props: ConversationHeaderProps) {
           </Button>
         )}
         {!group && callButton}
+        {onSearch && (
+          <Button variant="ghost" size="icon" onClick={onSearch} className="shrink-0" aria-label={t('chat.searchInConversation')} title={t('chat.searchInConversation')} data-testid="conversation-search-button">
+            <Search aria-hidden="true" />
+          </Button>
+        )}
         {onGlossary && (
           <Button variant="ghost" size="icon" onClick={onGlossary} className="shrink-0" aria-label={t('chat.glossary')} title={t('chat.glossary')} data-testid="glossary-button">
             <BookA aria-hidden="true" />

@@ -8,6 +8,8 @@ import { useT } from '../../lib/i18n.tsx';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
 import { ConversationRow } from './ConversationRow.tsx';
 import { DeleteConversationDialog } from './DeleteConversationDialog.tsx';
+import { requestJump } from './jumpToMessage.ts';
+import { MessageSearch } from './search/MessageSearch.tsx';
 
 /** Re-render every `ms` so relative times stay true. */
 function useNow(ms: number): number {
@@ -30,6 +32,7 @@ export function ConversationList({ onOpen, onFindPeople, onBrowsePartners }: Con
   const t = useT();
   const now = useNow(30_000);
   const [toDelete, setToDelete] = useState<ConversationListItem | null>(null);
+  const [searching, setSearching] = useState(false);
   const query = useQuery({ queryKey: CHATS_KEY, queryFn: ({ signal }) => chatApi.list(signal) });
 
   // Spec section 8: a list load failure is logged only; the list stays empty or unchanged.
@@ -50,7 +53,21 @@ export function ConversationList({ onOpen, onFindPeople, onBrowsePartners }: Con
         )}
       </div>
 
-      {query.isPending ? (
+      {conversations.length > 0 && (
+        <div className="mb-3">
+          <MessageSearch
+            onQueryChange={(q) => setSearching(q.length > 0)}
+            onPick={(hit) => {
+              const item = conversations.find((c) => c.id === hit.roomId);
+              if (!item) return;
+              requestJump(hit.roomId, hit.id);
+              onOpen(item);
+            }}
+          />
+        </div>
+      )}
+
+      {searching ? null : query.isPending ? (
         <ul className="flex flex-col gap-2" aria-busy="true" data-testid="conversation-skeletons">
           {Array.from({ length: 5 }, (_, i) => (
             <li key={i} className="flex items-center gap-3 rounded-2xl border border-border bg-card p-3">

@@ -22,6 +22,10 @@ import { OfflineNotice } from './OfflineNotice.tsx';
 import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
 import { requestJump, useJumpToMessage } from './jumpToMessage.ts';
+import { MessageSearch } from './search/MessageSearch.tsx';
+import { seenMarker } from './receipts/readReceipts.ts';
+import { SeenMarker } from './receipts/SeenMarker.tsx';
+import { useReadMarks } from './receipts/useReadMarks.ts';
 import { PhotoButton, VoiceButton } from './media/MediaButtons.tsx';
 import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts';
 import { photoForUpload } from './media/photo.ts';
@@ -50,6 +54,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const [restore, setRestore] = useState<{ text: string } | null>(null);
   const [infoOpen, setInfoOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   // Reply to or edit a message (issue 25): the composer's bar, and the text put in the input to edit.
   const [mode, setMode] = useState<ComposerMode | null>(null);
   const [fill, setFill] = useState<{ text: string } | null>(null);
@@ -108,6 +113,10 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
     const pending = uploads.messages.filter((m) => !delivered.has(m.client_id));
     return pending.length ? [...conversation.messages, ...pending] : conversation.messages;
   }, [conversation.messages, uploads.messages]);
+
+  // Read receipts: off in my profile hides them both ways (the server enforces it too).
+  const marks = useReadMarks(chat.roomId, myId, profile?.read_receipts !== false);
+  const seen = useMemo(() => seenMarker(conversation.messages, myId, marks), [conversation.messages, myId, marks]);
 
   const { react, edit } = conversation;
   const tools = useMemo<ConversationTools>(() => {
@@ -186,13 +195,32 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         onJoin={() => client.reconnect()}
         onContext={() => setContextOpen(true)}
         onGlossary={() => setGlossaryOpen(true)}
+        onSearch={() => setSearchOpen((open) => !open)}
         partner={!isGroup && !partnerGone && chat.partner?.id ? { id: chat.partner.id, username: chat.partner.username || name } : undefined}
         callButton={!isGroup && !partnerGone && chat.partner?.id ? <CallButton roomId={chat.roomId} partner={{ id: chat.partner.id, username: chat.partner.username || name, language: chat.partner.language }} /> : undefined}
       />
       {link === 'offline' && <OfflineNotice />}
+      {searchOpen && (
+        <div className="flex max-h-[55%] shrink-0 flex-col border-b border-border bg-card">
+          <div className="mx-auto flex min-h-0 w-full max-w-3xl flex-col p-2">
+            <MessageSearch
+              roomId={chat.roomId}
+              autoFocus
+              onClose={() => setSearchOpen(false)}
+              onPick={(hit) => {
+                setSearchOpen(false);
+                requestJump(chat.roomId, hit.id);
+              }}
+            />
+          </div>
+        </div>
+      )}
       <ConversationToolsContext.Provider value={tools}>
         <MediaUploadsContext.Provider value={uploadActions}>
-          <MessageList messages={messages} myId={myId} loading={conversation.loading} online={link === 'online'} group={isGroup} />
+          <MessageList
+            messages={messages} myId={myId} loading={conversation.loading} online={link === 'online'} group={isGroup}
+            after={seen && { messageId: seen.messageId, node: <SeenMarker marker={seen} group={isGroup} nameOf={(id) => tools.nameOf?.(id) ?? name} /> }}
+          />
         </MediaUploadsContext.Provider>
       </ConversationToolsContext.Provider>
       {partnerGone ? (

@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Ban, Clock, Languages, MessageCircleDashed } from 'lucide-react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -132,6 +132,8 @@ export interface MessageListProps {
   online: boolean;
   /** A group: system lines, and each run of received messages names its sender. */
   group?: boolean;
+  /** Drawn right after one message (read receipts' "Seen" under my latest read message). */
+  after?: { messageId: string; node: ReactNode } | null;
 }
 
 /**
@@ -140,7 +142,7 @@ export interface MessageListProps {
  * the top stays in a strip of its own above the scroller, never over message text (a sticky label in the
  * scroller covered the lines passing under it).
  */
-export function MessageList({ messages, myId, loading, online, group = false }: MessageListProps) {
+export function MessageList({ messages, myId, loading, online, group = false, after = null }: MessageListProps) {
   const { t, language } = useI18n();
   const tools = useConversationTools();
   const scroller = useRef<HTMLDivElement>(null);
@@ -241,6 +243,7 @@ export function MessageList({ messages, myId, loading, online, group = false }: 
                     }
                   />
                 )}
+                {after?.messageId === m.id && after.node}
               </Fragment>
             );
           })}

@@ -14,6 +14,7 @@ import { FullScreenLoader } from '../auth/guards.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import { BlockedPeopleSection } from '../safety/BlockedPeopleSection.tsx';
+import { ReadReceiptsSection } from './ReadReceiptsSection.tsx';
 import { AccountDataSection } from './AccountDataSection.tsx';
 import { NotificationsSection } from '../push/NotificationsSection.tsx';
 import { updateProfile } from './profileApi.ts';
@@ -52,6 +53,7 @@ export function ProfilePage() {
         </Card>
         <NotificationsSection />
         <SecuritySection />
+        <ReadReceiptsSection />
         <BlockedPeopleSection />
         <AccountDataSection />
       </main>

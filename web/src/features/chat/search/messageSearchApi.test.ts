@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { excerpt, highlightParts } from './messageSearchApi.ts';
+
+describe('highlightParts', () => {
+  it('cuts the text at the highlights', () => {
+    expect(highlightParts('¿Dónde está la estación?', [{ start: 1, end: 6 }, { start: 15, end: 23 }])).toEqual([
+      { text: '¿', marked: false }, { text: 'Dónde', marked: true }, { text: ' está la ', marked: false },
+      { text: 'estación', marked: true }, { text: '?', marked: false },
+    ]);
+    expect(highlightParts('plain', [])).toEqual([{ text: 'plain', marked: false }]);
+    // Spans out of range or overlapping are ignored, never thrown on.
+    expect(highlightParts('abc', [{ start: 2, end: 9 }, { start: 0, end: 1 }])).toEqual([{ text: 'a', marked: true }, { text: 'bc', marked: false }]);
+  });
+});
+
+describe('excerpt', () => {
+  it('starts a long text shortly before its first match', () => {
+    const text = `${'x'.repeat(200)} match ${'y'.repeat(100)}`;
+    const cut = excerpt(text, [{ start: 201, end: 206 }]);
+    expect(cut.text.startsWith('…')).toBe(true);
+    expect(cut.text.slice(cut.spans[0]!.start, cut.spans[0]!.end)).toBe('match');
+    expect(excerpt('short match', [{ start: 6, end: 11 }]).text).toBe('short match');
+  });
+});
