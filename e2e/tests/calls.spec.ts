@@ -85,7 +85,7 @@ async function phoneShot(page: Page, name: string): Promise<void> {
 }
 
 test('calls: ana calls bruno, he hears and reads her in Spanish, she hangs up, both see the call line', async () => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000); // a busy machine: sign-ups, the detector's first load, the offline engines
   const [ana, bruno] = await Promise.all([person(speaking, 'ana', 'English'), person(silent, 'bruno', 'Spanish')]);
   await startChat(ana, bruno);
 
@@ -130,7 +130,7 @@ test('calls: ana calls bruno, he hears and reads her in Spanish, she hangs up, b
 });
 
 test('calls: the call screen in Arabic on a phone, right to left', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(600_000);
   const [ana, samir] = await Promise.all([person(speaking, 'ana', 'English'), person(silent, 'samir', 'Arabic')]);
   await startChat(ana, samir);
   await samir.page.setViewportSize(PHONE);
