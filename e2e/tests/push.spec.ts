@@ -50,7 +50,7 @@ test('notifications: ask, mute, settings; a push shows and replaces a notificati
   // Profile -> Notifications: hide message text is saved for the account.
   await ana.page.goto('/profile');
   const section = ana.page.getByTestId('notifications-section');
-  await expect(section).toContainText('Notifications on this device');
+  await expect(section).toContainText('Notifications on this device', { timeout: 45_000 });
   await section.getByTestId('push-hide-text').check();
   await ana.page.reload();
   await expect(ana.page.getByTestId('notifications-section').getByTestId('push-hide-text')).toBeChecked();

@@ -72,6 +72,7 @@ async function openScan(page: Page) {
 const scanAnswer = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/scan') && r.request().method() === 'POST');
 
 test('scan: Spanish sign photo, typed text, languages, camera, invalid files, phone width', async ({ browser }) => {
+  test.setTimeout(240_000); // OCR of a phone-sized photo takes long while the other shards use the cores
   const sara = await newActor(browser, 'sara');
   const { page, context } = sara;
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
