@@ -85,6 +85,8 @@ test('Security signs another device out; deleting the account leaves the partner
   await expect(devices).toHaveCount(2);
   await ana.page.getByTestId('sign-out-others').click();
   await expect(devices).toHaveCount(1);
+  // That device held only the language step (no socket open): its next load finds the session gone.
+  await other.reload();
   await other.waitForURL((u) => u.pathname === '/auth', { timeout: 30_000 });
   await laptop.close();
 
