@@ -129,3 +129,14 @@ export function writeSpanishSign(file: string): string {
   ]);
   return file;
 }
+
+/** A conversation's messages on `page`: mine or the partner's. */
+export const messagesOf = (page: Page, mine: boolean) => page.locator(`[data-testid="message"][data-mine="${mine}"]`);
+
+/** Type `text` into the composer and press Enter (the caller checks what the send led to). */
+export async function typeAndSend(actor: Actor, text: string): Promise<void> {
+  const input = actor.page.getByTestId('message-input');
+  await expect(input).toBeEnabled();
+  await input.fill(text);
+  await input.press('Enter');
+}

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { conversationRow, newActor, quietScreenshots, signInUi, signUpViaApi, startChat, type Actor } from '../support.ts';
+import { expect, test } from '@playwright/test';
+import { conversationRow, messagesOf, newActor, quietScreenshots, signInUi, signUpViaApi, startChat, typeAndSend } from '../support.ts';
 
 /**
  * Issue 23 in Chromium, two people: block from the conversation header (the blocked side only ever reads the
@@ -8,14 +8,9 @@ import { conversationRow, newActor, quietScreenshots, signInUi, signUpViaApi, st
  * "Deleted user" with no way to write.
  */
 
-const messages = (page: Page, mine: boolean) => page.locator(`[data-testid="message"][data-mine="${mine}"]`);
+const messages = messagesOf;
 
-async function send(actor: Actor, text: string) {
-  const input = actor.page.getByTestId('message-input');
-  await expect(input).toBeEnabled();
-  await input.fill(text);
-  await input.press('Enter');
-}
+const send = typeAndSend;
 
 test('block, the neutral refusal, report a message, unblock from the profile', async ({ browser }) => {
   const ana = await newActor(browser, 'ana');

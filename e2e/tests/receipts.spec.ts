@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newActor, quietScreenshots, signInUi, signUpViaApi, startChat, type Actor } from '../support.ts';
+import { expect, test } from '@playwright/test';
+import { messagesOf, newActor, quietScreenshots, signInUi, signUpViaApi, startChat, typeAndSend, type Actor } from '../support.ts';
 
 /**
  * Issue 25 items 6-7 in Chromium, two people: "Seen" appears live under my message when the partner reads it,
@@ -7,13 +7,10 @@ import { newActor, quietScreenshots, signInUi, signUpViaApi, startChat, type Act
  * conversation at that message.
  */
 
-const messages = (page: Page, mine: boolean) => page.locator(`[data-testid="message"][data-mine="${mine}"]`);
+const messages = messagesOf;
 
 async function send(actor: Actor, text: string) {
-  const input = actor.page.getByTestId('message-input');
-  await expect(input).toBeEnabled();
-  await input.fill(text);
-  await input.press('Enter');
+  await typeAndSend(actor, text);
   await expect(messages(actor.page, true).last().getByTestId('message-original')).toHaveText(text);
 }
 
