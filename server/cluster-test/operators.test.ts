@@ -1,13 +1,16 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { ADMIN_API } from '@parley/common';
+import { ADMIN_API, API } from '@parley/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, getTestServer, signIn, signUpAndIn, uniqueUser, type TestDatabase, type TestServer } from '../test/helpers.ts';
 import { TestSocket } from '../test/realtimeClient.ts';
 import { startRedis, type RedisProcess } from '../test/redisProcess.ts';
 
-/** Issue 24: a disabled account's open sockets close at once on both nodes, from the console and from the CLI. */
+/**
+ * Issue 24: a disabled account's open sockets close at once on both nodes, from the console and from the CLI.
+ * Issue 23: so do a deleted account's, when the person deletes it on one node.
+ */
 let redis: RedisProcess;
 let testDb: TestDatabase;
 let env: Record<string, string>;
@@ -73,5 +76,24 @@ describe('disabling an account on a cluster', { timeout: 120_000 }, () => {
     });
     expect(code).toBe(0);
     await expectSignedOutEverywhere(u);
+  });
+});
+
+describe('deleting your own account on a cluster', { timeout: 120_000 }, () => {
+  it('deleted on node 2: the sockets on both nodes close at once, both sessions are gone, the address and the name are free', async () => {
+    const u = await userOnBothNodes();
+    const wrong = await node2.app.inject({ method: 'POST', url: API.accountDelete, headers: { cookie: u.cookies[1]! }, payload: { password: 'not-the-password' } });
+    expect(wrong.statusCode).toBe(403);
+    const res = await node2.app.inject({ method: 'POST', url: API.accountDelete, headers: { cookie: u.cookies[1]! }, payload: { password: u.user.password } });
+    expect(res.statusCode).toBe(204);
+    expect(await Promise.all(u.sockets.map((s) => s.waitClosed()))).toEqual([4001, 4001]);
+    for (const [node, cookie] of [[node1, u.cookies[0]!], [node2, u.cookies[1]!]] as const) {
+      expect((await node.app.inject({ url: '/api/profile', headers: { cookie } })).statusCode).toBe(401);
+    }
+    // The account is gone (not disabled): signing in fails like an unknown address, and the address and the name sign up again.
+    const refused = await node1.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: u.user.email, password: u.user.password } });
+    expect(refused.json().error.code).toBe('invalid_credentials');
+    const again = await node1.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: u.user.email, password: u.user.password, username: u.user.username } });
+    expect(again.statusCode).toBe(201);
   });
 });
