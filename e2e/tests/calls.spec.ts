@@ -106,6 +106,10 @@ test('calls: ana calls bruno, he hears and reads her in Spanish, she hangs up, b
   // Bruno listens: his microphone muted (ana is told).
   await bruno.page.getByTestId('call-mute').click();
   await expect(ana.page.getByTestId('call-partner-line')).toContainText('muted');
+  // Both agree to keep a transcript (it is saved only when both have).
+  for (const page of [ana.page, bruno.page]) await page.getByTestId('call-transcript').check();
+  await expect(ana.page.getByTestId('call-transcript')).toBeChecked();
+  await expect(ana.page.getByTestId('call-screen')).toContainText('Both agreed: the transcript will be saved in the conversation');
   await speak(ana.page);
 
   // Bruno reads ana's words in Spanish (the original English under them) and hears the translation.
@@ -126,6 +130,13 @@ test('calls: ana calls bruno, he hears and reads her in Spanish, she hangs up, b
     await expect(page.locator('[data-testid="system-line"][data-kind="call_completed"]')).toBeVisible({ timeout: 15_000 });
   }
   await expect(bruno.page.locator('[data-testid="system-line"][data-kind="call_completed"]')).toContainText(/Llamada/);
+  // The transcript both agreed to keep: bruno opens it and reads ana's English with his Spanish under it.
+  const saved = bruno.page.getByTestId('call-transcript-saved');
+  await saved.getByText('Transcripción de la llamada').click();
+  const line = saved.getByTestId('call-transcript-line').first();
+  await expect(line).toContainText(ana.username);
+  await expect(line.locator('[lang="en"]')).toContainText(/train|station|morning/i);
+  await expect(line.locator('[lang="es"]')).not.toBeEmpty();
   await Promise.all([ana.context.close(), bruno.context.close()]);
 });
 

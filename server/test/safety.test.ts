@@ -175,6 +175,10 @@ describe('the operators\' reports', () => {
     const messageId = String((await send(bo, roomId, 'buy my stuff')).json().message.id);
     const first = (await api(ana, 'POST', '/api/reports', { userId: bo.id, messageId, reason: 'Spam' })).json().report.id as string;
     const second = (await api(ana, 'POST', '/api/reports', { userId: cy.id, reason: 'Rude' })).json().report.id as string;
+    // The sender deletes the message for everyone afterwards: the operators still read what was reported.
+    expect((await api(bo, 'DELETE', `/api/chats/${roomId}/messages/${messageId}`)).statusCode).toBe(200);
+    // A deleted message can no longer be reported (it shows nothing to report).
+    expect((await api(ana, 'POST', '/api/reports', { userId: bo.id, messageId, reason: 'Spam' })).statusCode).toBe(404);
 
     expect((await api(ana, 'GET', '/api/admin/reports')).statusCode).toBe(403);
     expect((await api(ana, 'POST', `/api/admin/reports/${first}/dismiss`)).statusCode).toBe(403);

@@ -83,16 +83,29 @@ export async function searchMessages(
   const matches = (column: string) =>
     sql.join(terms.map((t) => sql`parley_search_fold(${sql.ref(column)}) LIKE parley_search_fold(${containsPattern(t)})`), sql` AND `);
   const page = LIMITS.messageSearchPage;
+  // A term of one or two characters has no trigram, so the indexes cannot narrow it down: then the caller's
+  // messages are read newest first and the scan stops at the page's end (a frequent short term ends it early).
+  const indexed = terms.some((t) => [...t].length >= 3);
+  const hits = indexed
+    ? sql`
+      SELECT m.id FROM messages m WHERE m.chat_room_id IN (SELECT room_id FROM mine) AND ${matches('m.content')}
+      UNION
+      SELECT t.message_id FROM message_translations t WHERE t.language = ${language} AND ${matches('t.content')}`
+    : sql`
+      SELECT m.id FROM messages m
+      JOIN mine ON mine.room_id = m.chat_room_id
+      LEFT JOIN message_translations tm ON tm.message_id = m.id AND tm.language = ${language}
+      WHERE m.system_event IS NULL AND m.deleted_at IS NULL AND (mine.since IS NULL OR m.created_at >= mine.since)
+        AND ((${matches('m.content')}) OR (${matches('tm.content')}))
+        ${input.cursor !== undefined ? sql`AND m.id < ${input.cursor}` : sql``}
+      ORDER BY m.id DESC
+      LIMIT ${page + 1}`;
   const { rows } = await sql<HitRow>`
     WITH mine AS (
       SELECT p.chat_room_id AS room_id, CASE WHEN r.kind = 'group' THEN p.joined_at END AS since
       FROM chat_room_participants p JOIN chat_rooms r ON r.id = p.chat_room_id
       WHERE p.user_id = ${callerId} ${input.roomId !== undefined ? sql`AND p.chat_room_id = ${input.roomId}` : sql``}
-    ), hits AS (
-      SELECT m.id FROM messages m WHERE m.chat_room_id IN (SELECT room_id FROM mine) AND ${matches('m.content')}
-      UNION
-      SELECT t.message_id FROM message_translations t WHERE t.language = ${language} AND ${matches('t.content')}
-    )
+    ), hits AS (${hits})
     SELECT m.id, m.chat_room_id, m.sender_id, m.content, m.created_at, t.content AS translation,
       r.kind AS room_kind, r.name AS room_name, sp.username AS sender_name,
       CASE WHEN r.kind = 'direct' THEN (

@@ -275,6 +275,8 @@ export interface ReportsTable {
   reporter_id: string | null;
   reported_user_id: string | null;
   message_id: string | null;
+  /** The message's text when it was reported (migration 028): kept if the message is edited or deleted. */
+  message_content: string | null;
   reason: string;
   created_at: Generated<Date>;
   resolved_at: Date | null;

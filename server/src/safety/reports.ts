@@ -9,16 +9,20 @@ import { notFound } from '../http/errors.ts';
 export async function createReport(db: Db, reporterId: string, body: ReportBody): Promise<{ id: string; createdAt: string }> {
   const user = await db.selectFrom('profiles').select('id').where('id', '=', body.userId).executeTakeFirst();
   if (!user) throw notFound('User not found');
+  let messageContent: string | null = null;
   if (body.messageId) {
     const seen = await db.selectFrom('messages as m')
       .innerJoin('chat_room_participants as p', 'p.chat_room_id', 'm.chat_room_id')
-      .select('m.id')
+      .select(['m.id', 'm.content'])
       .where('m.id', '=', body.messageId as never).where('m.sender_id', '=', body.userId).where('p.user_id', '=', reporterId)
+      .where('m.deleted_at', 'is', null)
       .executeTakeFirst();
     if (!seen) throw notFound('Message not found');
+    // The operators read what the reporter read, even after the sender edits or deletes it.
+    messageContent = seen.content;
   }
   const row = await db.insertInto('reports')
-    .values({ reporter_id: reporterId, reported_user_id: body.userId, message_id: body.messageId ?? null, reason: body.reason })
+    .values({ reporter_id: reporterId, reported_user_id: body.userId, message_id: body.messageId ?? null, message_content: messageContent, reason: body.reason })
     .returning(['id', 'created_at']).executeTakeFirstOrThrow();
   return { id: String(row.id), createdAt: new Date(row.created_at).toISOString() };
 }

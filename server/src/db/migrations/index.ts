@@ -20,6 +20,7 @@ import * as m024 from './024_web_push.ts';
 import * as m025 from './025_message_life.ts';
 import * as m026 from './026_receipts_search.ts';
 import * as m027 from './027_calls.ts';
+import * as m028 from './028_report_evidence.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '025_message_life': m025,
   '026_receipts_search': m026,
   '027_calls': m027,
+  '028_report_evidence': m028,
 };

@@ -15,6 +15,7 @@ import { Reactions } from './life/Reactions.tsx';
 import { useConversationTools } from './conversationTools.ts';
 import { systemLine } from '../groups/groupText.ts';
 import { REGISTER_KEYS } from '../groups/registers.ts';
+import { CallTranscript } from '../calls/CallTranscript.tsx';
 
 /** The translation is worth showing: present and not just the original again. */
 export function distinctTranslation(message: Pick<ViewMessage, 'content' | 'translated_content'>): string | null {
@@ -42,8 +43,16 @@ function dayAtTop(scroller: HTMLElement): string | undefined {
 function SystemLine({ message }: { message: ViewMessage }) {
   const { t } = useI18n();
   if (!message.system_event) return null;
+  const attrs = { 'data-testid': 'system-line', 'data-kind': message.system_event.kind, 'data-message-id': message.id, 'data-day': dayKey(message.created_at) };
+  if (message.system_event.kind === 'call_transcript') {
+    return (
+      <li className="flex justify-center py-0.5" {...attrs}>
+        <CallTranscript event={message.system_event} />
+      </li>
+    );
+  }
   return (
-    <li className="flex justify-center py-0.5" data-testid="system-line" data-kind={message.system_event.kind} data-message-id={message.id} data-day={dayKey(message.created_at)}>
+    <li className="flex justify-center py-0.5" {...attrs}>
       <span dir="auto" className="max-w-[90%] rounded-full bg-muted px-3 py-0.5 text-center text-xs text-muted-foreground">
         {systemLine(message.system_event, t, (register) => t(REGISTER_KEYS[register].label))}
       </span>
