@@ -37,9 +37,13 @@ function Wrapper({ children, path = '/' }: { children: ReactNode; path?: string 
 }
 
 // The lazily loaded screens are compiled on first import, which on a busy machine takes longer than a test's
-// 5 s: load them once up front, so the tests time the app, not the compiler.
+// 5 s: load them once up front, so the tests time the app, not the compiler. The call overlay too: the shell
+// loads it lazily, and a load still running when the file's environment is torn down fails the run.
 beforeAll(async () => {
-  await Promise.all([import('./features/shell/MainPage.tsx'), import('./features/talk/TalkTab.tsx'), import('./features/shell/NotFoundPage.tsx')]);
+  await Promise.all([
+    import('./features/shell/MainPage.tsx'), import('./features/talk/TalkTab.tsx'), import('./features/shell/NotFoundPage.tsx'),
+    import('./features/calls/CallOverlay.tsx'),
+  ]);
 }, 120_000);
 beforeEach(() => localStorage.clear());
 afterEach(() => {
