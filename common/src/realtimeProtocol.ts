@@ -24,6 +24,8 @@ export type ServerEvent =
   /** A member read the room up to lastReadMessageId: to the reader's sockets, and to the members who may see it
    * (read receipts on on both sides, no block either way: server/src/chat/receipts.ts). */
   | { v: 1; type: 'read.updated'; roomId: string; userId: string; lastReadMessageId: string }
+  /** userId turned read receipts on or off: to everyone who shares a room with them, who reload the read marks. */
+  | { v: 1; type: 'read.receipts_changed'; userId: string }
   // Groups. A member added (or a group created) gets 'room.created' with the room as they list it;
   // the others get these, and the system line itself as 'message.created'.
   | { v: 1; type: 'group.member_added'; roomId: string; members: RoomMember[]; memberCount: number }

@@ -21,7 +21,7 @@ function translatedWord(translation: string, original: string): string {
   return words.sort((a, b) => b.length - a.length)[0] ?? '';
 }
 
-test('"Seen" arrives live; a translated word finds the message and opens it in context', async ({ browser }) => {
+test('"Seen" arrives live and goes when the reader turns receipts off; a translated word finds the message and opens it in context', async ({ browser }) => {
   test.setTimeout(240_000);
   const ana = await newActor(browser, 'ana');
   const bruno = await newActor(browser, 'bruno');
@@ -52,8 +52,14 @@ test('"Seen" arrives live; a translated word finds the message and opens it in c
   expect(word).not.toBe('');
   const messageId = await first.getAttribute('data-message-id');
 
+  // Bruno turns read receipts off in his profile: "Seen" goes from ana's open screen at once.
+  await bruno.page.goto('/profile');
+  await bruno.page.getByTestId('read-receipts-switch').uncheck();
+  await expect(bruno.page.getByTestId('read-receipts-switch')).not.toBeChecked();
+  await expect(ana.page.getByTestId('seen-marker')).toHaveCount(0, { timeout: 30_000 });
+
   // From the list: search by that Spanish word, pick the result, land on the message, highlighted.
-  await bruno.page.getByTestId('conversation-back').click();
+  await bruno.page.goto('/');
   await bruno.page.getByTestId('message-search-input').fill(word);
   const result = bruno.page.getByTestId('message-search-result');
   await expect(result).toHaveCount(1, { timeout: 30_000 });

@@ -49,6 +49,7 @@ import { createScanService } from './scan/service.ts';
 import { attachVoiceSocket, createVoiceDeps, voiceRoutes } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { relayTyping } from './chat/typing.ts';
+import { receiptsSettingAudience } from './chat/receipts.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { createMediaService } from './media/service.ts';
 import { sendMessage } from './chat/messageSender.ts';
@@ -320,6 +321,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // What the reader received is re-queued as translation jobs into the new language.
       onLanguageChanged: (userId, language) =>
         followLanguageChange({ db, events, jobs, warn: (err) => app.log.warn({ err }, 'could not re-translate for a new language') }, userId, language),
+      // Open conversations reload the read marks: "Seen" appears or goes at once, both ways.
+      onReadReceiptsChanged: async (userId) => events.publish(await receiptsSettingAudience(db, userId), { v: 1, type: 'read.receipts_changed', userId }),
     });
     await app.register(translationRoutes, { service: translation, requireUser, budget });
     const ocrEngines = createOcrEngines(config.scan);

@@ -119,8 +119,16 @@ describe('read receipts', () => {
     expect(await reads(ana, roomId)).toEqual([{ userId: bo.id, lastReadMessageId: hello.id }]);
     expect((await api(ana, 'GET', '/api/profile')).json().read_receipts).toBe(true);
 
-    // Bo turns them off: Ana no longer sees Bo's reads, and Bo no longer sees Ana's.
+    // Bo turns them off: Ana no longer sees Bo's reads, and Bo no longer sees Ana's. Ana's open screen is told
+    // at once (it reloads the marks and "Seen" goes); someone who shares no room with Bo is not.
+    const stranger = await person('en');
+    const strangerSocket = await TestSocket.open(base, stranger.cookie);
     await setReceipts(bo, false);
+    expect(await anaSocket.next((e) => e.type === 'read.receipts_changed')).toEqual({ v: 1, type: 'read.receipts_changed', userId: bo.id });
+    await setReceipts(stranger, false);
+    await strangerSocket.next((e) => e.type === 'read.receipts_changed' && e.userId === stranger.id);
+    expect(strangerSocket.events.filter((e) => e.type === 'read.receipts_changed' && e.userId === bo.id)).toEqual([]);
+    strangerSocket.close();
     const second = await send(ana, roomId, 'still there?');
     anaSocket.events.length = 0;
     await read(bo, roomId);

@@ -30,6 +30,17 @@ export async function readMarks(db: Db, callerId: string, roomId: string): Promi
   return rows.map((r) => ({ userId: r.user_id, lastReadMessageId: String(r.last_read_message_id) }));
 }
 
+/** Everyone who shares a room with `userId`, and userId (their other devices): told that the setting changed. */
+export async function receiptsSettingAudience(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('chat_room_participants as mine')
+    .innerJoin('chat_room_participants as p', 'p.chat_room_id', 'mine.chat_room_id')
+    .select('p.user_id').distinct()
+    .where('mine.user_id', '=', userId)
+    .execute();
+  return [...new Set([userId, ...rows.map((r) => r.user_id)])];
+}
+
 /**
  * Who hears that `readerId` read the room: the reader's own sockets (their unread counts), and, when the reader
  * has read receipts on, each other member who has them on too and with no block between them.

@@ -17,6 +17,8 @@ export interface ProfileRouteDeps {
   onProfileChanged?: () => void;
   /** The caller changed their language (wired in app.ts: chat re-translates what they received). */
   onLanguageChanged?: (userId: string, language: string) => Promise<void>;
+  /** The caller turned read receipts on or off (wired in app.ts: the people they share rooms with are told). */
+  onReadReceiptsChanged?: (userId: string) => Promise<void>;
 }
 
 const AVATAR_EXTS = ['jpg', 'png', 'webp'];
@@ -32,6 +34,7 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileRouteDeps
     // Sends cached with the old language must not outlive the change; then the history follows it.
     deps.onProfileChanged?.();
     if (request.body.language && deps.onLanguageChanged) await deps.onLanguageChanged(userId, request.body.language);
+    if (request.body.read_receipts !== undefined) await deps.onReadReceiptsChanged?.(userId);
     return profile;
   });
 
