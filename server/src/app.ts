@@ -342,7 +342,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       recognises: (language) => isLanguageCode(language) && voice.stt.supports(language),
       speaks: (language) => isLanguageCode(language) && voice.tts.supports(language),
       warn: (err, message) => app.log.warn({ err }, message),
-      // A missed call reaches the callee's closed app as a Web Push ("Missed call" from the caller).
+      // A ringing call and a missed one reach the callee's closed app as Web Push ("Incoming call", "Missed call").
+      onRinging: (call) => void queueCallPush(push, db, { calleeId: call.callee.id, callerId: call.caller.id, roomId: call.roomId, callId: call.id, kind: 'incoming_call' })
+        .catch((err: unknown) => app.log.warn({ err }, 'calls: ringing push not queued')),
       onMissed: (call) => void queueCallPush(push, db, { calleeId: call.callee.id, callerId: call.caller.id, roomId: call.roomId, callId: call.id, kind: 'missed_call' })
         .catch((err: unknown) => app.log.warn({ err }, 'calls: missed-call push not queued')),
     });

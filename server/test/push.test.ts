@@ -1,4 +1,4 @@
-import { loadLocaleCatalog } from '@parley/common';
+import { CALL_API, loadLocaleCatalog } from '@parley/common';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatTranslator } from '../src/chat/types.ts';
@@ -75,11 +75,11 @@ const pollUntil = async (check: () => Promise<boolean>, what: string) => {
     await new Promise((r) => setTimeout(r, 100));
   }
 };
-/** The fan-out of a message ran (its deliveries, if any, are queued). */
-const fannedOut = (messageId: string) => pollUntil(async () => {
-  const row = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE name = ${PUSH_QUEUE} AND id = ${pushJobId(`message:${messageId}`)}`.execute(s.database.db);
+/** The fan-out of a push subject ran (its deliveries, if any, are queued); a message's by default. */
+const fannedOut = (messageId: string, key = `message:${messageId}`) => pollUntil(async () => {
+  const row = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE name = ${PUSH_QUEUE} AND id = ${pushJobId(key)}`.execute(s.database.db);
   return row.rows[0]?.state === 'completed';
-}, `the fan-out of message ${messageId}`);
+}, `the fan-out of ${key}`);
 const subscriptionRows = async (endpoint: string) =>
   (await s.database.db.selectFrom('push_subscriptions').select('session_id').where('endpoint', '=', endpoint).execute()).length;
 
@@ -140,6 +140,36 @@ describe('what a phone shows', () => {
     await send(ana, roomId, 'Call me');
     await service.waitFor(phone.sub.id, 2);
     expect(service.for(phone.sub.id).map((p) => p.payload.kind)).toEqual(['missed_call', 'message']);
+  });
+});
+
+describe('calls ring through Web Push', () => {
+  it('a ringing call pushes "Incoming call" (even in a muted conversation, only while it rings); unanswered, it becomes "Missed call"', async () => {
+    const [ana, bruno] = [await person('en'), await person('ja')];
+    const roomId = await room(ana, bruno);
+    const phone = await device(bruno);
+    expect((await api(bruno.cookie, 'PUT', `/api/chats/${roomId}/mute`, { duration: '1h' })).statusCode).toBe(200);
+    const started = await api(ana.cookie, 'POST', CALL_API.start, { roomId });
+    expect(started.statusCode, started.body).toBe(201);
+    const callId = started.json().call.id as string;
+    const [ringing] = await service.waitFor(phone.sub.id);
+    const ja = await loadLocaleCatalog('ja');
+    expect(ringing?.payload).toMatchObject({ kind: 'incoming_call', roomId, title: ana.username, body: ja['calls.incoming'], tag: `parley-room-${roomId}` });
+    expect(ringing?.urgency).toBe('high');
+    expect(ringing!.ttl).toBeGreaterThan(0);
+    expect(ringing!.ttl).toBeLessThanOrEqual(30);
+    // Ana gives up before an answer: muted, so no "Missed call" push (the conversation still gets its line).
+    expect((await api(ana.cookie, 'POST', CALL_API.end(callId))).statusCode).toBe(200);
+    await fannedOut('', `missed_call:${callId}:${bruno.id}`);
+    expect((await api(bruno.cookie, 'DELETE', `/api/chats/${roomId}/mute`)).statusCode).toBe(200);
+    expect(service.for(phone.sub.id)).toHaveLength(1);
+    // Unmuted: the next unanswered call rings and then says "Missed call" under the same tag, which replaces it.
+    const again = (await api(ana.cookie, 'POST', CALL_API.start, { roomId })).json().call.id as string;
+    await service.waitFor(phone.sub.id, 2);
+    expect((await api(ana.cookie, 'POST', CALL_API.end(again))).statusCode).toBe(200);
+    const pushes = await service.waitFor(phone.sub.id, 3);
+    expect(pushes.map((p) => p.payload.kind)).toEqual(['incoming_call', 'incoming_call', 'missed_call']);
+    expect(pushes[2]?.payload).toMatchObject({ title: ana.username, body: ja['push.missedCall'], tag: `parley-room-${roomId}` });
   });
 });
 

@@ -20,6 +20,8 @@ self.addEventListener('push', (event) => {
       body: typeof data.body === 'string' ? data.body : '',
       tag: typeof data.tag === 'string' ? data.tag : undefined,
       renotify: typeof data.tag === 'string',
+      // A ringing call stays on screen until answered from the app or dismissed (the missed-call push replaces it).
+      requireInteraction: data.kind === 'incoming_call',
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
       data: { roomId: typeof data.roomId === 'string' ? data.roomId : null, kind: data.kind, messageId: data.messageId },

@@ -30,7 +30,8 @@ export interface CallServiceDeps {
   recognises: (language: string) => boolean;
   speaks: (language: string) => boolean;
   warn: (err: unknown, message: string) => void;
-  /** A missed call: Web Push to the callee's devices (app.ts wires push/'s queueCallPush). */
+  /** Ringing, and a call that ended unanswered: Web Push to the callee's devices (app.ts wires push/'s queueCallPush). */
+  onRinging?: ((call: CallInfo) => void) | undefined;
   onMissed?: ((call: CallInfo) => void) | undefined;
 }
 
@@ -95,6 +96,7 @@ export class CallService {
       return call;
     }
     this.deps.events.publish([userId, calleeId], { v: 1, type: 'call.ringing', call });
+    this.deps.onRinging?.(call);
     this.armRingTimer(row.id);
     return call;
   }
@@ -217,7 +219,8 @@ export class CallService {
     }
     events.publish(users, { v: 1, type: 'call.ended', call });
     for (const listener of this.endedListeners) listener(call);
-    if (row.end_reason === 'missed') this.deps.onMissed?.(call);
+    // Not answered, whether it rang out or the caller gave up: the callee's ringing notification becomes "Missed call".
+    if (row.end_reason === 'missed' || (row.end_reason === 'cancelled' && !row.answered_at)) this.deps.onMissed?.(call);
   }
 
   private armRingTimer(callId: string): void {

@@ -61,10 +61,11 @@ export function createPush(o: {
 }
 
 /**
- * A missed call's push to the callee (for the calls feature): queue it in the transaction that
- * records the missed call, or on the database. `callId` names the call: the same call is pushed once.
- * The callee's devices get "Missed call" titled with the caller's name; tapping opens the conversation.
+ * A call's push to the callee (for the calls feature): `incoming_call` when it starts ringing (devices not
+ * showing the conversation; "Incoming call" titled with the caller's name, kept by the push service only while it
+ * rings), `missed_call` when it ends unanswered (replaces the ringing one: same tag and Topic). `callId` names the
+ * call: each kind is pushed once per call. Tapping either opens the conversation (a ringing call shows there).
  */
-export async function queueCallPush(push: Push, tx: Db, input: { calleeId: string; callerId: string; roomId: string; callId: string; kind: 'missed_call' }): Promise<void> {
-  await push.jobs.queueCall(tx, { calleeId: input.calleeId, callerId: input.callerId, roomId: input.roomId, callId: input.callId });
+export async function queueCallPush(push: Push, tx: Db, input: { calleeId: string; callerId: string; roomId: string; callId: string; kind: 'incoming_call' | 'missed_call' }): Promise<void> {
+  await push.jobs.queueCall(tx, input);
 }

@@ -22,7 +22,7 @@ export function pushJobId(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const subjectKey = (s: PushSubject) => (s.kind === 'message' ? `message:${s.messageId}` : `call:${s.callId}:${s.calleeId}`);
+const subjectKey = (s: PushSubject) => (s.kind === 'message' ? `message:${s.messageId}` : `${s.kind}:${s.callId}:${s.calleeId}`);
 
 export interface PushJobsOptions {
   db: Db;
@@ -111,9 +111,9 @@ export class PushJobs {
     await this.queue(tx, { kind: 'message', messageId });
   }
 
-  /** Queue a missed call's push to the callee, in the caller's transaction (or on the database). */
-  async queueCall(tx: Db, input: { calleeId: string; callerId: string; roomId: string; callId: string }): Promise<void> {
-    await this.queue(tx, { kind: 'missed_call', ...input });
+  /** Queue a call's push to the callee (ringing, or missed), in the caller's transaction (or on the database). */
+  async queueCall(tx: Db, input: Extract<PushSubject, { callId: string }>): Promise<void> {
+    await this.queue(tx, input);
   }
 
   private async queue(tx: Db, subject: PushSubject): Promise<void> {
@@ -190,7 +190,7 @@ export class PushJobs {
     let roomId: string;
     let recipients: string[];
     let message: { id: string; created_at: Date; hasText: boolean } | undefined;
-    if (subject.kind === 'missed_call') {
+    if (subject.kind === 'missed_call' || subject.kind === 'incoming_call') {
       roomId = subject.roomId;
       recipients = [subject.calleeId];
     } else {
@@ -219,7 +219,8 @@ export class PushJobs {
       .where('s.last_seen_at', '>', idleCutoff)
       .execute();
     const now = Date.now();
-    const wanted = devices.filter((d) => !d.muted_until || new Date(d.muted_until).getTime() <= now);
+    // A call rings through a mute (as on a phone); its missed-call line does not.
+    const wanted = devices.filter((d) => subject.kind === 'incoming_call' || !d.muted_until || new Date(d.muted_until).getTime() <= now);
     if (wanted.length === 0) return 0;
     if (message?.hasText) await this.waitForTranslations(message, [...new Set(wanted.map((d) => d.language ?? ''))]);
     const looking = await this.o.viewing.viewing(wanted.map((d) => d.session_id), roomId);

@@ -7,7 +7,8 @@ import type { PushOptions } from './sender.ts';
 /** What a push is about (the data of its jobs: ids only, the text is read when it is sent). */
 export type PushSubject =
   | { kind: 'message'; messageId: string }
-  | { kind: 'missed_call'; roomId: string; callerId: string; calleeId: string; callId: string };
+  | { kind: 'missed_call'; roomId: string; callerId: string; calleeId: string; callId: string }
+  | { kind: 'incoming_call'; roomId: string; callerId: string; calleeId: string; callId: string };
 
 const catalogs = new Map<LanguageCode, Promise<LocaleCatalog>>();
 
@@ -41,6 +42,15 @@ export async function composePush(db: Db, subject: PushSubject, readerId: string
   const reader = await db.selectFrom('profiles').select(['language', 'push_hide_text']).where('id', '=', readerId).executeTakeFirst();
   if (!reader) return undefined;
   const t = await strings(reader.language);
+  if (subject.kind === 'incoming_call') {
+    // Ringing: only while it still rings, and the push service keeps it no longer than the ring lasts.
+    const call = await db.selectFrom('calls').select(['state', 'ring_until']).where('id', '=', subject.callId as never).executeTakeFirst();
+    const left = call ? Math.floor((new Date(call.ring_until).getTime() - Date.now()) / 1000) : 0;
+    if (!call || call.state !== 'ringing' || left < 1) return undefined;
+    const caller = await db.selectFrom('profiles').select('username').where('id', '=', subject.callerId).executeTakeFirst();
+    const payload: PushPayload = { v: 1, kind: 'incoming_call', roomId: subject.roomId, title: caller?.username ?? 'Parley', body: t('calls.incoming'), tag: `parley-room-${subject.roomId}` };
+    return { payload, options: { ttl: left, urgency: 'high', topic: topicOf(subject.roomId) } };
+  }
   if (subject.kind === 'missed_call') {
     const caller = await db.selectFrom('profiles').select('username').where('id', '=', subject.callerId).executeTakeFirst();
     const payload: PushPayload = { v: 1, kind: 'missed_call', roomId: subject.roomId, title: caller?.username ?? 'Parley', body: t('push.missedCall'), tag: `parley-room-${subject.roomId}` };
