@@ -103,6 +103,10 @@ test('calls: ana calls bruno, he hears and reads her in Spanish, she hangs up, b
     await expect(page.getByTestId('call-screen')).toHaveAttribute('data-phase', 'active', { timeout: 30_000 });
     await expect(page.getByTestId('call-status')).toHaveText(/^\d+:\d\d$/, { timeout: 30_000 });
   }
+  // Bruno's tab reloads mid-call: it takes the call up again (the server keeps it through the grace).
+  await bruno.page.reload();
+  await expect(bruno.page.getByTestId('call-screen')).toHaveAttribute('data-phase', 'active', { timeout: 45_000 });
+  await expect(ana.page.getByTestId('call-screen')).toHaveAttribute('data-phase', 'active');
   // Bruno listens: his microphone muted (ana is told).
   await bruno.page.getByTestId('call-mute').click();
   await expect(ana.page.getByTestId('call-partner-line')).toContainText('muted');

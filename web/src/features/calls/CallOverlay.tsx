@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { CallInfo } from '@parley/common';
 import { useI18n } from '../../lib/i18n.tsx';
 import { CallMedia, DEFAULT_MEDIA_DEPS, type CallMediaDeps } from './callMedia.ts';
-import { useCalls } from './CallProvider.tsx';
+import { callInThisTab, rememberCallInThisTab, useCalls } from './CallProvider.tsx';
 import { CallScreen } from './CallScreen.tsx';
 import { callsApi, outcomeOfError, preCallNotices } from './callsApi.ts';
 import { IncomingCall } from './IncomingCall.tsx';
@@ -25,7 +25,7 @@ export function CallOverlay({ mediaDeps = DEFAULT_MEDIA_DEPS }: { mediaDeps?: Ca
   const { t } = useI18n();
   const { view, dispatch, deviceId, pending, setPending } = useCalls();
   /** This device answered (the callee): the call screen instead of the ringing, and the media may start. */
-  const [answered, setAnswered] = useState<string | null>(null);
+  const [answered, setAnswered] = useState<string | null>(callInThisTab);
   const media = useRef<CallMedia | undefined>(undefined);
   const { call, phase, role } = view;
 
@@ -34,6 +34,7 @@ export function CallOverlay({ mediaDeps = DEFAULT_MEDIA_DEPS }: { mediaDeps?: Ca
       dispatch({ type: 'dial', roomId, partner });
       try {
         const started = await callsApi.start(roomId);
+        rememberCallInThisTab(started.call.id);
         dispatch({ type: 'dialed', call: started.call });
       } catch (error) {
         dispatch({ type: 'failed', outcome: outcomeOfError(error) });
@@ -67,6 +68,11 @@ export function CallOverlay({ mediaDeps = DEFAULT_MEDIA_DEPS }: { mediaDeps?: Ca
     };
   }, [pending, setPending, dial, t]);
 
+  // Over: a reload of this tab no longer takes the call up.
+  useEffect(() => {
+    if (phase === 'ended') rememberCallInThisTab(null);
+  }, [phase]);
+
   // Tones: the ring on every device of the callee, the ringback for the caller.
   useEffect(() => {
     let tone: Tone | undefined;
@@ -94,6 +100,7 @@ export function CallOverlay({ mediaDeps = DEFAULT_MEDIA_DEPS }: { mediaDeps?: Ca
     dispatch({ type: 'accept' });
     try {
       await callsApi.accept(call.id, deviceId);
+      rememberCallInThisTab(call.id);
       setAnswered(call.id);
     } catch (error) {
       dispatch({ type: 'failed', outcome: outcomeOfError(error) });

@@ -32,6 +32,26 @@ export interface CallsValue {
 
 const CallsContext = createContext<CallsValue | null>(null);
 
+const CALL_TAB_KEY = 'parley.callInTab';
+
+/** The call this tab dialed or answered (kept across a reload of the tab, so the tab takes it up again). */
+export function callInThisTab(): string | null {
+  try {
+    return sessionStorage.getItem(CALL_TAB_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberCallInThisTab(callId: string | null): void {
+  try {
+    if (callId) sessionStorage.setItem(CALL_TAB_KEY, callId);
+    else sessionStorage.removeItem(CALL_TAB_KEY);
+  } catch {
+    // Storage refused (private mode): a reload then ends this tab's part in the call, as before.
+  }
+}
+
 /** This tab's device id, kept across a reload of the tab. */
 function tabDeviceId(): string {
   const key = 'parley.callDevice';
@@ -70,7 +90,7 @@ export function CallProvider({ children }: { children: ReactNode }) {
     if (!me) return;
     void loadOverlay()
       .then((m) => m.currentCall())
-      .then((call) => call && dispatch({ type: 'restore', call, me }))
+      .then((call) => call && dispatch({ type: 'restore', call, me, inThisTab: callInThisTab() === call.id }))
       .catch(() => undefined);
   }, [me]);
 

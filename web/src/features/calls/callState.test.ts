@@ -81,6 +81,18 @@ describe('the callee', () => {
     expect(run([{ type: 'restore', call: info({ state: 'active' }), me: bruno.id }])).toBe(IDLE);
   });
 
+  it('a tab reloaded mid-call takes its own call up again; other tabs do not', () => {
+    const active = info({ state: 'active', answeredAt: '2026-01-01T00:00:05Z' });
+    expect(run([{ type: 'restore', call: active, me: bruno.id, inThisTab: true }])).toMatchObject({ phase: 'reconnecting', role: 'callee', call: active, partner: ana });
+    expect(run([{ type: 'restore', call: active, me: ana.id, inThisTab: true }])).toMatchObject({ phase: 'reconnecting', role: 'caller', partner: bruno });
+    expect(run([{ type: 'restore', call: active, me: ana.id, inThisTab: false }])).toBe(IDLE);
+    // The caller's tab reloaded while it still rings: ringing again, so it can be cancelled.
+    expect(run([{ type: 'restore', call: info(), me: ana.id, inThisTab: true }])).toMatchObject({ phase: 'ringing', role: 'caller' });
+    expect(run([{ type: 'restore', call: info(), me: ana.id }])).toBe(IDLE);
+    // Then the media socket's ready makes it active.
+    expect(run([{ type: 'restore', call: active, me: ana.id, inThisTab: true }, ready()]).phase).toBe('active');
+  });
+
   it('declining closes at once; a missed ring shows its outcome', () => {
     expect(run([ring, { type: 'decline' }])).toBe(IDLE);
     const missed = run([ring, { type: 'signal', event: { v: 1, type: 'call.ended', call: info({ state: 'ended', endReason: 'missed' }) }, me: bruno.id, deviceId: 'bruno-tab' }]);

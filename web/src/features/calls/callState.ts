@@ -78,8 +78,11 @@ export type CallAction =
   | { type: 'dialed'; call: CallInfo }
   | { type: 'failed'; outcome: CallOutcome }
   | { type: 'signal'; event: CallSignalEvent; me: string; deviceId: string }
-  /** GET current at start: a call ringing for this user (another device started or it rang before the tab opened). */
-  | { type: 'restore'; call: CallInfo; me: string }
+  /**
+   * GET current at start: a call ringing for this user (another device started or it rang before the tab opened),
+   * or, when `inThisTab` (this tab dialed or answered it before a reload), this tab's own call to take up again.
+   */
+  | { type: 'restore'; call: CallInfo; me: string; inThisTab?: boolean }
   | { type: 'accept' }
   | { type: 'decline' }
   | { type: 'hangup' }
@@ -194,9 +197,16 @@ export function callReducer(view: CallView, action: CallAction): CallView {
       return isLive(view) ? ended(view, action.outcome) : view;
     case 'signal':
       return onSignal(view, action.event, action.me, action.deviceId);
-    case 'restore':
-      if (view.phase !== 'idle' || action.call.state !== 'ringing' || action.call.callee.id !== action.me) return view;
-      return { ...IDLE, phase: 'incoming', role: 'callee', call: action.call, roomId: action.call.roomId, partner: partnerOf(action.call, action.me) };
+    case 'restore': {
+      if (view.phase !== 'idle') return view;
+      const { call, me } = action;
+      const base = { ...IDLE, call, roomId: call.roomId, partner: partnerOf(call, me) };
+      // Reloaded mid-call: this tab's call goes on (its media socket reconnects within the server's grace).
+      if (action.inThisTab && call.state === 'active') return { ...base, phase: 'reconnecting', role: call.caller.id === me ? 'caller' : 'callee' };
+      if (action.inThisTab && call.state === 'ringing' && call.caller.id === me) return { ...base, phase: 'ringing', role: 'caller' };
+      if (call.state !== 'ringing' || call.callee.id !== me) return view;
+      return { ...base, phase: 'incoming', role: 'callee' };
+    }
     case 'accept':
       return view.phase === 'incoming' ? { ...view, phase: 'connecting' } : view;
     case 'decline':
