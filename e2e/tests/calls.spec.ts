@@ -141,6 +141,7 @@ test('calls: ana calls bruno, he hears and reads her in Spanish, she hangs up, b
   await expect(line).toContainText(ana.username);
   await expect(line.locator('[lang="en"]')).toContainText(/train|station|morning/i);
   await expect(line.locator('[lang="es"]')).not.toBeEmpty();
+  await phoneShot(bruno.page, 'calls-transcript-es');
   await Promise.all([ana.context.close(), bruno.context.close()]);
 });
 
