@@ -29,6 +29,7 @@ const QUERIES: [string, string][] = [
   ['two words', 'w3q w12q'],
   ['translated word (reader language)', 'e9q'],
   ['two letters (no trigram)', 'w1'],
+  ['two letters, no match (the whole scan)', 'zq'],
   ['no match', 'zzzqqq'],
 ];
 
