@@ -1,0 +1,23 @@
+// Block and report (issue 23 item 6): conversation header and search result menus, Profile -> Blocked people.
+export const safety = {
+  moreActions: 'More actions',
+  block: 'Block',
+  unblock: 'Unblock',
+  report: 'Report',
+  blockTitle: 'Block {name}?',
+  blockDescription: "They won't be able to start a chat with you or send you messages, and they won't find you in search. They are not told.",
+  blocked: '{name} is blocked',
+  unblocked: '{name} is unblocked',
+  reportTitle: 'Report {name}',
+  reportMessage: 'Report message',
+  reportMessageTitle: 'Report this message from {name}',
+  reportDescription: 'Tell the operators of this server what happened. The person is not told who reported them.',
+  reportReason: 'Reason',
+  reportPlaceholder: 'What happened?',
+  reportSend: 'Send report',
+  reported: 'Thank you. Your report has been sent.',
+  blockedPeople: 'Blocked people',
+  noneBlocked: 'You have not blocked anyone.',
+  cannotMessage: "You can't send messages to this conversation",
+  failed: 'That did not work. Please try again.',
+} as const;
