@@ -70,9 +70,9 @@ test('notifications: ask, mute, settings; a push shows and replaces a notificati
     });
   });
   await cdp.send('ServiceWorker.enable');
-  const push = async (body: string) => cdp.send('ServiceWorker.deliverPushMessage', {
+  const push = async (body: string, kind = 'message', messageId = '1') => cdp.send('ServiceWorker.deliverPushMessage', {
     origin: BASE_URL, registrationId: await registrationId,
-    data: JSON.stringify({ v: 1, kind: 'message', roomId, title: bruno.username, body, tag: `parley-room-${roomId}`, messageId: '1' }),
+    data: JSON.stringify({ v: 1, kind, roomId, title: bruno.username, body, tag: `parley-room-${roomId}`, messageId }),
   });
   const shown = () => ana.page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
@@ -83,6 +83,12 @@ test('notifications: ask, mute, settings; a push shows and replaces a notificati
   // A newer push of the same conversation replaces the notification.
   await push('Are you coming tonight?');
   await expect.poll(shown).toEqual([{ title: bruno.username, body: 'Are you coming tonight?', tag: `parley-room-${roomId}`, roomId }] satisfies Shown[]);
+  // An edit or a delete of another message leaves it as it is; of the message it shows, rewrites it.
+  await push('This message was deleted', 'message_changed', '2');
+  await ana.page.waitForTimeout(1000); // the handler's turn: nothing may change
+  expect(await shown()).toEqual([{ title: bruno.username, body: 'Are you coming tonight?', tag: `parley-room-${roomId}`, roomId }] satisfies Shown[]);
+  await push('Are you coming tomorrow?', 'message_changed', '1');
+  await expect.poll(shown).toEqual([{ title: bruno.username, body: 'Are you coming tomorrow?', tag: `parley-room-${roomId}`, roomId }] satisfies Shown[]);
 
   // Tapping it (the handler, called as Chromium calls it on a click) opens the conversation in this tab.
   const worker: Worker = ana.context.serviceWorkers().find((w) => w.url().endsWith('/sw.js')) ?? (await ana.context.waitForEvent('serviceworker'));

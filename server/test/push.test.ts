@@ -143,6 +143,32 @@ describe('what a phone shows', () => {
   });
 });
 
+describe('edits and deletions', () => {
+  it('rewrite the notification that shows the message: the new translation, then "This message was deleted"', async () => {
+    const [ana, bruno] = [await person('en'), await person('es')];
+    const roomId = await room(ana, bruno);
+    const phone = await device(bruno);
+    const id = await send(ana, roomId, 'See you at noon');
+    const [first] = await service.waitFor(phone.sub.id);
+    expect(first?.payload).toMatchObject({ kind: 'message', messageId: id, body: '[es] See you at noon' });
+    const edit = await api(ana.cookie, 'PATCH', `/api/chats/${roomId}/messages/${id}`, { content: 'See you at one' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const [, edited] = await service.waitFor(phone.sub.id, 2);
+    // Its own kind (the service worker only rewrites a notification showing this message), no room Topic (it must
+    // not replace an undelivered newer message of the room), not urgent, kept no longer than the message's day.
+    expect(edited?.payload).toMatchObject({ kind: 'message_changed', messageId: id, roomId, title: ana.username, body: '[es] See you at one', tag: `parley-room-${roomId}` });
+    expect(edited?.topic).toBeUndefined();
+    expect(edited?.urgency).toBe('normal');
+    expect(edited!.ttl).toBeLessThanOrEqual(24 * 3_600);
+    expect((await api(ana.cookie, 'DELETE', `/api/chats/${roomId}/messages/${id}`)).statusCode).toBe(200);
+    const es = await loadLocaleCatalog('es');
+    const pushes = await service.waitFor(phone.sub.id, 3);
+    expect(pushes[2]?.payload).toMatchObject({ kind: 'message_changed', messageId: id, body: es['chat.messageDeleted'] });
+    // The sender's own devices were never told about their message, nor about its change.
+    expect(service.received.filter((p) => p.payload.messageId === id)).toHaveLength(3);
+  });
+});
+
 describe('calls ring through Web Push', () => {
   it('a ringing call pushes "Incoming call" (even in a muted conversation, only while it rings); unanswered, it becomes "Missed call"', async () => {
     const [ana, bruno] = [await person('en'), await person('ja')];

@@ -15,6 +15,25 @@ self.addEventListener('push', (event) => {
     return;
   }
   if (!data || typeof data.title !== 'string') return;
+  // An edit or a delete for everyone: rewrite the notification only while it still shows that message, quietly.
+  if (data.kind === 'message_changed') {
+    event.waitUntil(
+      self.registration.getNotifications({ tag: data.tag }).then((shown) => {
+        const current = shown.find((n) => n.data && n.data.messageId === data.messageId);
+        if (!current) return undefined;
+        return self.registration.showNotification(data.title, {
+          body: typeof data.body === 'string' ? data.body : '',
+          tag: data.tag,
+          renotify: false,
+          silent: true,
+          icon: '/icons/icon-192.png',
+          badge: '/icons/icon-192.png',
+          data: { ...current.data },
+        });
+      }),
+    );
+    return;
+  }
   event.waitUntil(
     self.registration.showNotification(data.title, {
       body: typeof data.body === 'string' ? data.body : '',

@@ -23,7 +23,8 @@ export const MUTED_ALWAYS_UNTIL = '9999-12-31T00:00:00.000Z';
 export interface PushPayload {
   /** Always 1: the payload's shape version. */
   v: 1;
-  kind: 'message' | 'group_invite' | 'incoming_call' | 'missed_call';
+  /** `message_changed`: the message `messageId` was edited or deleted; it only replaces a notification that shows it. */
+  kind: 'message' | 'message_changed' | 'group_invite' | 'incoming_call' | 'missed_call';
   roomId: string;
   /** The notification's title (the sender's name, or the group's). */
   title: string;

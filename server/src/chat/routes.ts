@@ -193,14 +193,14 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     await sendLimit.consume(me);
     const { roomId, messageId } = request.params;
     return editMessage(
-      { db, jobs: deps.jobs, events, budget: deps.budget, now: deps.now ?? (() => new Date()) },
+      { db, jobs: deps.jobs, events, budget: deps.budget, push: deps.push, now: deps.now ?? (() => new Date()) },
       { userId: me, roomId, messageId, content: request.body.content },
     );
   });
 
   r.delete(`${CHAT_API.chats}/:roomId/messages/:messageId`, { schema: { params: numericMessageParams } }, async (request) => {
     const { roomId, messageId } = request.params;
-    return deleteMessage({ db, events }, { userId: currentUser(request).id, roomId, messageId });
+    return deleteMessage({ db, events, push: deps.push }, { userId: currentUser(request).id, roomId, messageId });
   });
 
   r.post(`${CHAT_API.chats}/:roomId/messages/:messageId/reactions`, { schema: { params: numericMessageParams, body: reactionBody } }, async (request) => {

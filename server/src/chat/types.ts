@@ -40,4 +40,6 @@ export interface EventPublisher {
 /** Web push (server/src/push): queues a message's notifications inside the transaction that stores it. */
 export interface PushHook {
   queueMessage(tx: Db, messageId: string): Promise<void>;
+  /** An edit or a delete for everyone: a notification still showing that message gets the new text. */
+  queueChange(tx: Db, messageId: string, version: Date): Promise<void>;
 }

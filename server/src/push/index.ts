@@ -14,6 +14,8 @@ export { PushJobs, PUSH_QUEUE } from './jobs.ts';
 /** What chat's send path and group changes call, inside their transaction: one line each. */
 export interface PushHook {
   queueMessage(tx: Db, messageId: string): Promise<void>;
+  /** An edit or a delete for everyone: a notification still showing that message gets the new text. */
+  queueChange(tx: Db, messageId: string, version: Date): Promise<void>;
 }
 
 export interface Push extends PushHook {
@@ -48,6 +50,7 @@ export function createPush(o: {
     jobs, viewing, allowedOrigins,
     vapid: () => keys,
     queueMessage: (tx, messageId) => jobs.queueMessage(tx, messageId),
+    queueChange: (tx, messageId, version) => jobs.queueChange(tx, messageId, version),
     async start() {
       const p = o.config.push;
       keys = await loadVapidKeys(o.db, { publicKey: p.vapidPublicKey, privateKey: p.vapidPrivateKey, subject: p.subject });

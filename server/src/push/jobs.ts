@@ -22,7 +22,8 @@ export function pushJobId(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const subjectKey = (s: PushSubject) => (s.kind === 'message' ? `message:${s.messageId}` : `${s.kind}:${s.callId}:${s.calleeId}`);
+const subjectKey = (s: PushSubject) =>
+  s.kind === 'message' ? `message:${s.messageId}` : s.kind === 'message_changed' ? `changed:${s.messageId}:${s.version}` : `${s.kind}:${s.callId}:${s.calleeId}`;
 
 export interface PushJobsOptions {
   db: Db;
@@ -111,6 +112,11 @@ export class PushJobs {
     await this.queue(tx, { kind: 'message', messageId });
   }
 
+  /** Queue the notification update of an edited or deleted message (`version`: the change's time), in its transaction. */
+  async queueChange(tx: Db, messageId: string, version: Date): Promise<void> {
+    await this.queue(tx, { kind: 'message_changed', messageId, version: version.toISOString() });
+  }
+
   /** Queue a call's push to the callee (ringing, or missed), in the caller's transaction (or on the database). */
   async queueCall(tx: Db, input: Extract<PushSubject, { callId: string }>): Promise<void> {
     await this.queue(tx, input);
@@ -194,12 +200,19 @@ export class PushJobs {
       roomId = subject.roomId;
       recipients = [subject.calleeId];
     } else {
-      const row = await db.selectFrom('messages').select(['id', 'chat_room_id', 'sender_id', 'content', 'system_event', 'created_at'])
-        .where('id', '=', subject.messageId as never).where('deleted_at', 'is', null).executeTakeFirst();
-      // Deleted for everyone before its push went out: nothing to tell.
+      const changed = subject.kind === 'message_changed';
+      let find = db.selectFrom('messages').select(['id', 'chat_room_id', 'sender_id', 'content', 'system_event', 'created_at', 'deleted_at'])
+        .where('id', '=', subject.messageId as never);
+      // Deleted for everyone before its push went out: nothing to tell (a change push is about that very deletion).
+      if (!changed) find = find.where('deleted_at', 'is', null);
+      const row = await find.executeTakeFirst();
       if (!row) return 0;
+      // A change is told only within the day a notification of the message can still be showing (its TTL).
+      if (changed && Date.now() - new Date(row.created_at).getTime() > 24 * 3_600_000) return 0;
       roomId = row.chat_room_id;
-      message = { id: String(row.id), created_at: new Date(row.created_at), hasText: row.content.trim() !== '' };
+      // An edit waits for the new translations as a send does: counted from the edit, not from the first send.
+      const since = changed ? new Date(subject.version) : new Date(row.created_at);
+      message = { id: String(row.id), created_at: since, hasText: !row.deleted_at && row.content.trim() !== '' };
       const e = row.system_event;
       if (e && !(e.kind === 'created' || e.kind === 'member_added')) return 0;
       const members = await db.selectFrom('chat_room_participants').select('user_id').where('chat_room_id', '=', roomId).execute();

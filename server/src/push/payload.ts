@@ -7,6 +7,8 @@ import type { PushOptions } from './sender.ts';
 /** What a push is about (the data of its jobs: ids only, the text is read when it is sent). */
 export type PushSubject =
   | { kind: 'message'; messageId: string }
+  /** Edited or deleted for everyone: `version` names the change (its time), so each change is pushed once. */
+  | { kind: 'message_changed'; messageId: string; version: string }
   | { kind: 'missed_call'; roomId: string; callerId: string; calleeId: string; callId: string }
   | { kind: 'incoming_call'; roomId: string; callerId: string; calleeId: string; callId: string };
 
@@ -61,7 +63,7 @@ export async function composePush(db: Db, subject: PushSubject, readerId: string
     .innerJoin('chat_rooms as r', 'r.id', 'm.chat_room_id')
     .leftJoin('profiles as s', 's.id', 'm.sender_id')
     .leftJoin('message_translations as t', (j) => j.onRef('t.message_id', '=', 'm.id').on('t.language', '=', reader.language ?? ''))
-    .select(['m.id', 'm.chat_room_id', 'm.content', 'm.original_language', 'm.system_event', 'r.kind', 'r.name', 's.username', 't.status', 't.content as translated'])
+    .select(['m.id', 'm.chat_room_id', 'm.content', 'm.original_language', 'm.system_event', 'm.deleted_at', 'm.created_at', 'r.kind', 'r.name', 's.username', 't.status', 't.content as translated'])
     .where('m.id', '=', subject.messageId as never)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -78,14 +80,26 @@ export async function composePush(db: Db, subject: PushSubject, readerId: string
       options: { ...options, urgency: 'normal' },
     };
   }
+  const changed = subject.kind === 'message_changed';
+  // A change only rewrites the text of a notification still showing: nothing to rewrite when text is hidden.
+  if (changed && (reader.push_hide_text || row.system_event)) return undefined;
+  if (changed) {
+    // Not the room's Topic: that would make the push service drop an undelivered newer message of the room.
+    const left = Math.floor((new Date(row.created_at).getTime() + 24 * 3_600_000 - Date.now()) / 1000);
+    if (left < 1) return undefined;
+    options.topic = undefined;
+    options.ttl = left;
+    options.urgency = 'normal';
+  }
   let text: string;
-  if (reader.push_hide_text || row.content.trim() === '') text = t('push.newMessage');
+  if (row.deleted_at) text = t('chat.messageDeleted');
+  else if (reader.push_hide_text || row.content.trim() === '') text = t('push.newMessage');
   else if (row.status === 'done' && row.translated) text = row.translated;
   else if (row.status === 'pending') text = `${row.content}\n${t('push.translating')}`;
   else text = row.content;
   const group = row.kind === 'group';
   return {
-    payload: { ...base, kind: 'message', title: group ? (row.name ?? sender) : sender, body: cut(group ? `${sender}: ${text}` : text) },
+    payload: { ...base, kind: changed ? 'message_changed' : 'message', title: group ? (row.name ?? sender) : sender, body: cut(group ? `${sender}: ${text}` : text) },
     options,
   };
 }

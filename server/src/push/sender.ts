@@ -16,8 +16,8 @@ export interface PushOptions {
   /** Seconds the push service keeps the message for an offline device. */
   ttl: number;
   urgency: 'very-low' | 'low' | 'normal' | 'high';
-  /** Replaces an undelivered message with the same topic (at most 32 base64url characters). */
-  topic: string;
+  /** Replaces an undelivered message with the same topic (at most 32 base64url characters); none: kept apart. */
+  topic?: string | undefined;
 }
 
 export type PushResult =
