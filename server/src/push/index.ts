@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import type { PushHook } from '../chat/types.ts';
 import type { Db } from '../db/connect.ts';
 import type { JobQueue } from '../db/jobQueue.ts';
 import { PushJobs, type PushJobsOptions } from './jobs.ts';
@@ -11,12 +12,8 @@ import { ViewingRegistry } from './viewing.ts';
 export { pushRoutes } from './routes.ts';
 export { PushJobs, PUSH_QUEUE } from './jobs.ts';
 
-/** What chat's send path and group changes call, inside their transaction: one line each. */
-export interface PushHook {
-  queueMessage(tx: Db, messageId: string): Promise<void>;
-  /** An edit or a delete for everyone: a notification still showing that message gets the new text. */
-  queueChange(tx: Db, messageId: string, version: Date): Promise<void>;
-}
+/** What chat's send path, edits, deletions and group changes call, inside their transaction (chat/types.ts). */
+export type { PushHook };
 
 export interface Push extends PushHook {
   jobs: PushJobs;
