@@ -211,6 +211,14 @@ export class CallLeg {
     const timings: UtteranceTimings = { translateMs: 0, ttsMs: 0, audioBytes: 0 };
     const original = { text: '', language };
     let translated = '';
+    // The transcript keeps the line as soon as both texts are known (when the captions show it), not after its
+    // audio: a hang-up while the translation is still being spoken must not lose the last line.
+    let recorded = false;
+    const record = () => {
+      if (recorded || signal.aborted || !original.text) return;
+      recorded = true;
+      this.deps.transcript({ speakerId: this.info.userId, original: { ...original }, translated: translated ? { text: translated, language: partnerLanguage } : null });
+    };
     const send = (event: VoiceServerEvent) => {
       if (signal.aborted) return;
       switch (event.type) {
@@ -219,7 +227,8 @@ export class CallLeg {
           return this.caption(speech.id, original, null, false);
         case 'response.audio_transcript.done':
           translated = event.transcript ?? translated;
-          return this.caption(speech.id, original, { text: translated, language: partnerLanguage }, true);
+          this.caption(speech.id, original, { text: translated, language: partnerLanguage }, true);
+          return record();
         case 'response.audio.delta':
           return this.deps.toPartner({ type: 'audio.delta', utteranceId: speech.id, audio: event.delta });
         case 'response.audio.done':
@@ -237,7 +246,7 @@ export class CallLeg {
         { itemId: speech.id, responseId: speech.id, pcm, pair: { user: language, partner: partnerLanguage }, plan: { mode: 'fixed', language }, stream: speech.stream?.stt },
         this.deps.engines, send, signal, timings,
       );
-      if (!signal.aborted && original.text) this.deps.transcript({ speakerId: this.info.userId, original, translated: translated ? { text: translated, language: partnerLanguage } : null });
+      record();
     } catch (err) {
       if (signal.aborted) return;
       const code = voiceErrorCode(err);
