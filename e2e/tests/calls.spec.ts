@@ -110,10 +110,13 @@ test('calls: ana calls bruno, he hears and reads her in Spanish, she hangs up, b
   // Bruno listens: his microphone muted (ana is told).
   await bruno.page.getByTestId('call-mute').click();
   await expect(ana.page.getByTestId('call-partner-line')).toContainText('muted');
-  // Both agree to keep a transcript (it is saved only when both have).
+  // Both agree to keep a transcript (it is saved only when both have). Ana's microphone loops her sentence from the
+  // start of the call, so what she said before both agreed is not in it: count bruno's final captions from here.
+  const finals = bruno.page.locator('[data-testid="call-caption"][data-speaker="partner"][data-final="true"]');
   for (const page of [ana.page, bruno.page]) await page.getByTestId('call-transcript').check();
   await expect(ana.page.getByTestId('call-transcript')).toBeChecked();
   await expect(ana.page.getByTestId('call-screen')).toContainText('Both agreed: the transcript will be saved in the conversation');
+  const beforeAgreeing = await finals.count();
   await speak(ana.page);
 
   // Bruno reads ana's words in Spanish (the original English under them) and hears the translation.
@@ -123,6 +126,8 @@ test('calls: ana calls bruno, he hears and reads her in Spanish, she hangs up, b
   await expect.poll(async () => Number(await bruno.page.getByTestId('call-screen').getAttribute('data-audio-chunks')), { timeout: 60_000 }).toBeGreaterThan(0);
   // Ana sees her own words as recognised.
   await expect(ana.page.locator('[data-testid="call-caption"][data-speaker="self"]').first()).toContainText(/train|station|morning/i);
+  // At least one whole utterance after both agreed (the transcript keeps it).
+  await expect.poll(() => finals.count(), { timeout: 90_000 }).toBeGreaterThan(beforeAgreeing);
 
   await phoneShot(ana.page, 'calls-screen-en');
 
@@ -136,6 +141,7 @@ test('calls: ana calls bruno, he hears and reads her in Spanish, she hangs up, b
   await expect(bruno.page.locator('[data-testid="system-line"][data-kind="call_completed"]')).toContainText(/Llamada/);
   // The transcript both agreed to keep: bruno opens it and reads ana's English with his Spanish under it.
   const saved = bruno.page.getByTestId('call-transcript-saved');
+  await expect(saved).toBeVisible({ timeout: 15_000 });
   await saved.getByText('Transcripción de la llamada').click();
   const line = saved.getByTestId('call-transcript-line').first();
   await expect(line).toContainText(ana.username);
