@@ -51,7 +51,13 @@ test('notifications: ask, mute, settings; a push shows and replaces a notificati
   await ana.page.goto('/profile');
   const section = ana.page.getByTestId('notifications-section');
   await expect(section).toContainText('Notifications on this device', { timeout: 45_000 });
-  await section.getByTestId('push-hide-text').check();
+  // The switch shows the saved value again for a moment after a click, until the request is under way: click
+  // until it shows ticked (a click that took is never repeated: it is ticked by then).
+  const hideText = section.getByTestId('push-hide-text');
+  await expect(async () => {
+    if (!(await hideText.isChecked())) await hideText.click();
+    await expect(hideText).toBeChecked({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await ana.page.reload();
   await expect(ana.page.getByTestId('notifications-section').getByTestId('push-hide-text')).toBeChecked();
   await section.scrollIntoViewIfNeeded();
