@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint';
 const SERVER_FEATURES = {
   account: [],
   auth: ['requireUser.ts', 'sessions.ts', 'sessionEvents.ts', 'sessionWatch.ts', 'passwords.ts'],
-  chat: ['types.ts', 'messageSender.ts'],
+  chat: ['types.ts', 'messageSender.ts', 'membership.ts'],
   mail: ['mailer.ts', 'templates.ts'],
   profiles: ['service.ts'],
   realtime: [],

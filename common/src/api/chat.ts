@@ -127,6 +127,11 @@ export interface ConversationListItem {
   } | null;
   otherUser: UserSummary | null;
   unreadCount: number;
+  /**
+   * An admin removed the caller from this group (issue 38): they read its history up to the removal, read-only,
+   * until they delete it. Absent for the rooms they are in.
+   */
+  readOnly?: true;
 }
 
 /** POST /api/chats answer: the room (new or reused) and the partner. */

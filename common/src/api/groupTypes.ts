@@ -37,6 +37,13 @@ export interface RoomMember {
   joined_at: string;
 }
 
+/** Someone who was in a group and is no longer (left or removed): their words keep their name. */
+export interface FormerMember {
+  id: string;
+  username: string;
+  joined_at: string;
+}
+
 export const GROUP_EVENT_KINDS = [
   'created', // actor created the group (name = its name)
   'member_added', // actor added target

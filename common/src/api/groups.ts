@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from '../text.ts';
 import { FIELD_ERRORS } from './errors.ts';
 import type { ConversationListItem } from './chat.ts';
-import { GROUP_LIMITS, GROUP_REGISTER_NAMES, type RoomMember } from './groupTypes.ts';
+import { GROUP_LIMITS, GROUP_REGISTER_NAMES, type FormerMember, type RoomMember } from './groupTypes.ts';
 
 export * from './groupTypes.ts';
 
@@ -71,4 +71,9 @@ export interface GroupResponse {
 /** GET /api/chats/:roomId/members (any member, any kind of room). */
 export interface RoomMembersResponse {
   members: RoomMember[];
+  /**
+   * People no longer in the group whose words are in it (issue 38): names for their messages. For a removed
+   * member reading their history (no members), everyone who was there before their removal.
+   */
+  former: FormerMember[];
 }

@@ -1,10 +1,10 @@
 import {
   DEFAULT_GROUP_REGISTER, GROUP_LIMITS, type ChatMessage, type CreateGroupBody,
-  type GroupResponse, type GroupSystemEvent, type RoomMember, type UpdateGroupBody,
+  type FormerMember, type GroupResponse, type GroupSystemEvent, type RoomMember, type UpdateGroupBody,
 } from '@parley/common';
 import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
-import { isUuid, roomNotFound } from './membership.ts';
+import { formerReader, isUuid, roomNotFound } from './membership.ts';
 import { presentMessage } from './presenters.ts';
 import { getConversation } from './rooms.ts';
 import type { EventPublisher, PushHook } from './types.ts';
@@ -22,11 +22,39 @@ const notAdmin = () => new AppError(403, 'not_admin', 'Only an admin of this gro
 const notAGroup = () => new AppError(400, 'not_a_group', 'This conversation is not a group');
 const unknownMember = () => new AppError(400, 'unknown_member', 'No such person');
 
-/** The members of a room, oldest first. Non-members and missing rooms get the room's 404. */
-export async function listMembers(db: Db, callerId: string, roomId: string): Promise<RoomMember[]> {
+/**
+ * The members of a room, oldest first, and its former members (their names stay on their words).
+ * A removed member reading their history gets no members, and as former members the people who were there
+ * before their removal (current or gone). Others and missing rooms get the room's 404.
+ */
+export async function listMembers(db: Db, callerId: string, roomId: string): Promise<{ members: RoomMember[]; former: FormerMember[] }> {
   const members = await membersOf(db, roomId);
-  if (!members.some((m) => m.id === callerId)) throw roomNotFound();
-  return members;
+  if (members.some((m) => m.id === callerId)) return { members, former: await formerOf(db, roomId) };
+  const access = await formerReader(db, roomId, callerId);
+  if (!access?.until) throw roomNotFound();
+  const before = access.until.at.getTime();
+  const everyone = [...members, ...(await formerOf(db, roomId))];
+  return { members: [], former: everyone.filter((p) => new Date(p.joined_at).getTime() <= before).map(({ id, username, joined_at }) => ({ id, username, joined_at })) };
+}
+
+/** A group's former members who still have an account, in the order they joined. */
+async function formerOf(db: Db, roomId: string): Promise<FormerMember[]> {
+  const rows = await db
+    .selectFrom('room_former_members as f')
+    .innerJoin('profiles as pr', 'pr.id', 'f.user_id')
+    .select(['pr.id', 'pr.username', 'f.joined_at'])
+    .where('f.chat_room_id', '=', roomId)
+    .orderBy('f.joined_at').orderBy('f.user_id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, username: r.username, joined_at: new Date(r.joined_at).toISOString() }));
+}
+
+/** Record someone who is no longer in a group (their name, and for a removal the history they keep up to `line`). */
+async function recordFormer(tx: Db, roomId: string, member: { user_id: string; joined_at: Date }, reason: 'removed' | 'left', line: ChatMessage | undefined): Promise<void> {
+  if (!line) return;
+  const row = { reason, joined_at: member.joined_at, left_at: new Date(line.created_at), until_message_id: line.id, hidden: reason === 'left' };
+  await tx.insertInto('room_former_members').values({ chat_room_id: roomId, user_id: member.user_id, ...row })
+    .onConflict((oc) => oc.columns(['chat_room_id', 'user_id']).doUpdateSet(row)).execute();
 }
 
 async function membersOf(db: Db, roomId: string): Promise<RoomMember[]> {
@@ -126,6 +154,8 @@ export async function addMembers(deps: GroupDeps, callerId: string, roomId: stri
     const added = await usernames(tx, userIds);
     if (userIds.some((id) => !added.has(id))) throw unknownMember();
     await tx.insertInto('chat_room_participants').values(userIds.map((id) => ({ chat_room_id: roomId, user_id: id, role: 'member' as const }))).execute();
+    // Back in the group: a member again, no longer a former one (their old read-only copy goes with it).
+    await tx.deleteFrom('room_former_members').where('chat_room_id', '=', roomId).where('user_id', 'in', userIds).execute();
     const lines = await insertEvents(tx, roomId, callerId, userIds.map((id) => event('member_added', { actor: person(names, callerId), target: { id, username: added.get(id) ?? '' } })));
     for (const line of lines) await deps.push?.queueMessage(tx, line.id);
     return { lines, before: members.map((m) => m.user_id) };
@@ -141,12 +171,15 @@ export async function addMembers(deps: GroupDeps, callerId: string, roomId: stri
 /** Admins remove a member; removing yourself is leaving, except for the last admin (who must leave, handing admin on). */
 export async function removeMember(deps: GroupDeps, callerId: string, roomId: string, targetId: string): Promise<GroupResponse> {
   const { lines, remaining } = await change(deps, callerId, roomId, true, async (tx, { members, names }) => {
-    if (!members.some((m) => m.user_id === targetId)) throw unknownMember();
+    const target = members.find((m) => m.user_id === targetId);
+    if (!target) throw unknownMember();
     if (targetId === callerId && members.filter((m) => m.role === 'admin').length === 1 && members.length > 1) {
       throw new AppError(409, 'last_admin_needs_successor', 'Make another member an admin first, or leave the group');
     }
     await tx.deleteFrom('chat_room_participants').where('chat_room_id', '=', roomId).where('user_id', '=', targetId).execute();
     const lines = await insertEvents(tx, roomId, callerId, [event('member_removed', { actor: person(names, callerId), target: person(names, targetId) })]);
+    // Removed by an admin: they keep the history up to this line, read-only (a member removing themselves has left).
+    await recordFormer(tx, roomId, target, targetId === callerId ? 'left' : 'removed', lines[0]);
     return { lines, remaining: members.filter((m) => m.user_id !== targetId).map((m) => m.user_id) };
   });
   deps.events.publish([targetId], { v: 1, type: 'group.you_were_removed', roomId, reason: 'removed' });
@@ -208,6 +241,7 @@ export async function leaveGroup(deps: GroupDeps, callerId: string, roomId: stri
       events.push(event('admin_granted', { target: person(names, heir.user_id) }));
     }
     const lines = await insertEvents(tx, roomId, callerId, events);
+    if (me) await recordFormer(tx, roomId, me, 'left', lines[0]);
     return { deleted: false, lines, remaining: others.map((m) => m.user_id), heir: events[1]?.target?.id };
   });
   deps.events.publish([callerId], { v: 1, type: 'group.you_were_removed', roomId, reason: 'left' });

@@ -2,7 +2,7 @@ import { LIMITS, type ChatMessage } from '@parley/common';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
-import { requireMembership } from './membership.ts';
+import { requireReadAccess } from './membership.ts';
 import { addMissingTranslations, type HistoryJobs } from './missingTranslations.ts';
 import { extrasFor, loadExtras } from './messageExtras.ts';
 import { presentMessage, viewFor, type MessageRow } from './presenters.ts';
@@ -33,10 +33,11 @@ export async function listMessages(
   db: Db, callerId: string, roomId: string,
   page: { after?: string | undefined; resume?: string | undefined; around?: string | undefined } = {}, jobs?: HistoryJobs,
 ): Promise<ChatMessage[]> {
-  const me = await requireMembership(db, roomId, callerId);
+  const me = await requireReadAccess(db, roomId, callerId);
   let q = db.selectFrom('messages').selectAll().where('chat_room_id', '=', roomId);
-  // A group member added later sees the history from joining on.
+  // A group member added later sees the history from joining on; a removed member, up to the removal line.
   if (me.kind === 'group') q = q.where('created_at', '>=', me.joined_at);
+  if (me.until) q = q.where('id', '<=', me.until.messageId as never);
   const { after, resume, around } = page;
   if (around !== undefined) {
     // The message must be one this member can see (this room, from joining on): else the same 404 as a missing one.
@@ -46,21 +47,22 @@ export async function listMessages(
       q.where('id', '<', around as never).orderBy('id', 'desc').limit(AROUND_BEFORE).execute(),
       q.where('id', '>=', around as never).orderBy('id', 'asc').limit(LIMITS.chatHistory - AROUND_BEFORE).execute(),
     ]);
-    return present(db, callerId, [...before.reverse(), ...from], jobs);
+    return present(db, callerId, [...before.reverse(), ...from], me.until ? undefined : jobs);
   }
   if (resume !== undefined) {
     const lookFrom = sql<Date>`(SELECT created_at - ${RESUME_LOOKBACK}::interval FROM messages WHERE id = ${resume} AND chat_room_id = ${roomId})`;
     const rows = await q
       .where((eb) => eb.or([eb('id', '>', resume as never), eb('changed_at', '>=', lookFrom)]))
       .orderBy('id', 'asc').limit(LIMITS.messagesPage).execute();
-    return present(db, callerId, rows, jobs);
+    return present(db, callerId, rows, me.until ? undefined : jobs);
   }
   if (after !== undefined) {
     const rows = await q.where('id', '>', after as never).orderBy('id', 'asc').limit(LIMITS.messagesPage).execute();
-    return present(db, callerId, rows, jobs);
+    return present(db, callerId, rows, me.until ? undefined : jobs);
   }
   q = q.orderBy('id', 'desc').limit(LIMITS.chatHistory);
-  return present(db, callerId, (await q.execute()).reverse(), jobs);
+  // A removed member reads what is stored: no new translation work is made for them.
+  return present(db, callerId, (await q.execute()).reverse(), me.until ? undefined : jobs);
 }
 
 /**
@@ -74,7 +76,9 @@ async function present(db: Db, readerId: string, messages: MessageRow[], jobs?: 
     roomReaders(db, messages[0]!.chat_room_id),
     loadExtras(db, messages),
   ]);
-  const reader = readers.find((r) => r.id === readerId);
+  // A removed member is no reader of the room any more: their language is read from their profile.
+  const reader = readers.find((r) => r.id === readerId)
+    ?? (await db.selectFrom('profiles').select(['id', 'language']).where('id', '=', readerId).executeTakeFirst());
   if (jobs) rows.push(...(await addMissingTranslations(db, jobs, readerId, reader?.language ?? null, messages, rows)));
   const byMessage = new Map<string, typeof rows>();
   for (const r of rows) byMessage.set(String(r.message_id), [...(byMessage.get(String(r.message_id)) ?? []), r]);

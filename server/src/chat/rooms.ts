@@ -78,7 +78,8 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
       LEFT JOIN profiles sp ON sp.id = lm.sender_id
      WHERE me.user_id = ${callerId} ${roomId ? sql`AND r.id = ${roomId}` : sql``}
      ORDER BY coalesce(lm.created_at, r.created_at) DESC, r.id`.execute(db);
-  return rows.rows.map((r) => ({
+  const former = await formerRooms(db, callerId, roomId);
+  const items: ConversationListItem[] = rows.rows.map((r) => ({
     id: r.id,
     kind: r.kind,
     name: r.name,
@@ -105,6 +106,35 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
           }
         : null,
     unreadCount: Number(r.unread),
+  }));
+  if (former.length === 0) return items;
+  const at = (item: ConversationListItem) => item.lastMessage?.created_at ?? item.created_at;
+  return [...items, ...former].sort((a, b) => (at(a) < at(b) ? 1 : at(a) > at(b) ? -1 : a.id < b.id ? -1 : 1));
+}
+
+/**
+ * The groups an admin removed the caller from, read-only until they delete them (issue 38): each as it was at the
+ * removal (its last line is "alice removed you"), nothing unread, nothing of what happened after.
+ */
+async function formerRooms(db: Db, callerId: string, roomId?: string): Promise<ConversationListItem[]> {
+  if (roomId !== undefined && !isUuid(roomId)) return [];
+  let q = db
+    .selectFrom('room_former_members as f')
+    .innerJoin('chat_rooms as r', 'r.id', 'f.chat_room_id')
+    .innerJoin('messages as lm', 'lm.id', 'f.until_message_id')
+    .leftJoin('profiles as sp', 'sp.id', 'lm.sender_id')
+    .select(['r.id', 'r.name', 'r.created_at', 'r.register', 'lm.created_at as last_created_at', 'lm.sender_id', 'lm.system_event', 'sp.username'])
+    .where('f.user_id', '=', callerId)
+    .where('f.hidden', '=', false);
+  if (roomId !== undefined) q = q.where('f.chat_room_id', '=', roomId);
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    id: r.id, kind: 'group' as const, name: r.name, created_at: iso(r.created_at), memberCount: 0,
+    avatarInitials: groupInitials(r.name), register: r.register, isAdmin: false, otherUser: null, unreadCount: 0, readOnly: true as const,
+    lastMessage: {
+      content: '', translated_content: null, created_at: iso(r.last_created_at), sender_username: r.username ?? 'Unknown', isFromCurrentUser: false,
+      ...(r.system_event ? { system_event: r.system_event as GroupSystemEvent } : {}),
+    },
   }));
 }
 
@@ -134,7 +164,12 @@ export async function deleteRoom(db: Db, callerId: string, roomId: string): Prom
   return db.transaction().execute(async (trx) => {
     const members = await trx.selectFrom('chat_room_participants').select('user_id').where('chat_room_id', '=', roomId).forUpdate().execute();
     const participants = members.map((m) => m.user_id);
-    if (!participants.includes(callerId)) return { deleted: false, participants: [] };
+    if (!participants.includes(callerId)) {
+      // A removed member deletes their read-only copy of a group (the others keep theirs; the name stays on their words).
+      const hidden = await trx.updateTable('room_former_members').set({ hidden: true })
+        .where('chat_room_id', '=', roomId).where('user_id', '=', callerId).where('hidden', '=', false).executeTakeFirst();
+      return Number(hidden.numUpdatedRows) > 0 ? { deleted: true, participants: [callerId] } : { deleted: false, participants: [] };
+    }
     // A group is not one member's to delete: they leave it (POST .../leave).
     const room = await trx.selectFrom('chat_rooms').select('kind').where('id', '=', roomId).executeTakeFirst();
     if (room?.kind === 'group') return { deleted: false, participants: [] };

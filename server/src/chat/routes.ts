@@ -112,9 +112,8 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   const groupDeps = { db, events, contexts, push: deps.push };
   r.post(CHAT_API.groups, { schema: { body: createGroupBody } }, async (request, reply) =>
     reply.status(201).send(await createGroup(groupDeps, currentUser(request).id, request.body)));
-  r.get(`${CHAT_API.chats}/:roomId/members`, { schema: { params: roomParams } }, async (request) => ({
-    members: await listMembers(db, currentUser(request).id, request.params.roomId),
-  }));
+  r.get(`${CHAT_API.chats}/:roomId/members`, { schema: { params: roomParams } }, async (request) =>
+    listMembers(db, currentUser(request).id, request.params.roomId));
   r.post(`${CHAT_API.chats}/:roomId/members`, { schema: { params: roomParams, body: addMembersBody } }, async (request) =>
     addMembers(groupDeps, currentUser(request).id, request.params.roomId, request.body.userIds));
   r.delete(`${CHAT_API.chats}/:roomId/members/:userId`, { schema: { params: memberParams } }, async (request) =>

@@ -159,6 +159,19 @@ export interface ChatRoomParticipantsTable {
 
 export type TranslationStatus = 'pending' | 'done' | 'failed' | 'not_needed';
 
+/** A former member of a group (migration 031): their name stays on their words; a removed member keeps the history up to the removal. */
+export interface RoomFormerMembersTable {
+  chat_room_id: string;
+  user_id: string;
+  reason: 'removed' | 'left';
+  joined_at: Date;
+  left_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The last message they may read (the removal or leaving line). */
+  until_message_id: ColumnType<string, string | number, string | number>;
+  /** They deleted the conversation (or left): nothing to show them, the row only keeps their name. */
+  hidden: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
 export interface MessagesTable {
   /** bigint identity; pg returns it as a string. */
   id: ColumnType<string, never, never>;
@@ -325,6 +338,7 @@ export interface Database {
   translation_cache: TranslationCacheTable;
   chat_rooms: ChatRoomsTable;
   chat_room_participants: ChatRoomParticipantsTable;
+  room_former_members: RoomFormerMembersTable;
   messages: MessagesTable;
   message_translations: MessageTranslationsTable;
   stored_files: StoredFilesTable;

@@ -1,6 +1,7 @@
 import type { AttachmentKind } from '@parley/common';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../http/errors.ts';
+import { formerReader } from '../chat/membership.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,6 +31,21 @@ export async function readMedia(db: Db, input: { roomId: string; mediaId: string
     .where('m.id', '=', input.mediaId)
     .where('m.chat_room_id', '=', input.roomId)
     .executeTakeFirst();
-  if (!row) throw mediaNotFound();
-  return { contentType: row.content_type, bytes: Buffer.from(row.bytes), createdAt: row.created_at };
+  const found = row ?? (await readFormerMedia(db, input));
+  if (!found) throw mediaNotFound();
+  return { contentType: found.content_type, bytes: Buffer.from(found.bytes), createdAt: found.created_at };
+}
+
+/** A group's removed member reads the media of the history they keep (chat's one read check), nothing later. */
+async function readFormerMedia(db: Db, input: { roomId: string; mediaId: string; userId: string }) {
+  const access = await formerReader(db, input.roomId, input.userId);
+  if (!access?.until) return undefined;
+  return db
+    .selectFrom('chat_media as m')
+    .select(['m.content_type', 'm.bytes', 'm.created_at'])
+    .where('m.id', '=', input.mediaId)
+    .where('m.chat_room_id', '=', input.roomId)
+    .where('m.created_at', '>=', access.joined_at)
+    .where('m.created_at', '<=', access.until.at)
+    .executeTakeFirst();
 }

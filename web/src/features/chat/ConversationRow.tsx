@@ -45,7 +45,8 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
           </span>
           <span className="flex items-center justify-between gap-2">
             <span dir="auto" className={cn('truncate text-start text-sm', badge ? 'text-foreground' : 'text-muted-foreground')} data-testid="conversation-preview">
-              {previewText(item.lastMessage, t)}
+              {/* A group I was removed from ends with its removal line: "ana removed you". */}
+              {previewText(item.lastMessage, t, item.readOnly ? item.lastMessage?.system_event?.target?.id : undefined)}
             </span>
             {badge && (
               <span
@@ -71,8 +72,8 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
             className="text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive"
             data-testid="conversation-delete"
           >
-            {item.kind === 'group' ? <LogOut aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
-            {item.kind === 'group' ? t('chat.groupLeave') : t('chat.deleteConversation')}
+            {item.kind === 'group' && !item.readOnly ? <LogOut aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+            {item.kind === 'group' && !item.readOnly ? t('chat.groupLeave') : t('chat.deleteConversation')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

@@ -34,7 +34,8 @@ import { GroupInfoDialog } from '../groups/GroupInfoDialog.tsx';
 import { groupCoverageNotices, groupLanguages, joinNames, typingLine } from '../groups/groupText.ts';
 import { isApiError } from '../../lib/api.ts';
 import { useTyping } from '../groups/useTyping.ts';
-import { useGroupRoom, useMembers } from '../groups/useGroup.ts';
+import { useGroupRoom, useMembers, useRoomNames } from '../groups/useGroup.ts';
+import { ReadOnlyNotice } from '../groups/ReadOnlyNotice.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { ComposerBanner, type ComposerMode } from './life/ComposerBanner.tsx';
 import { DeleteMessageDialog } from './life/DeleteMessageDialog.tsx';
@@ -65,6 +66,10 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const room = useGroupRoom(chat.roomId, true);
   const partnerGone = !isGroup && room !== undefined && room.otherUser === null;
   const members = useMembers(chat.roomId, isGroup).data;
+  // Members and former members: who said what never changes when someone leaves or is removed (issue 38).
+  const names = useRoomNames(chat.roomId, members);
+  // An admin removed me: the history up to that moment, read-only, until I delete it.
+  const readOnly = room?.readOnly === true;
   // Spec section 4: the partner's language falls back to the user's own.
   const partnerLanguage = chat.partner?.language || profile?.language || language;
   const name = isGroup ? (room?.name ?? chat.name) : partnerGone ? t('chat.deletedUser') : chat.partner?.username || chat.name;
@@ -120,7 +125,6 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
 
   const { react, edit } = conversation;
   const tools = useMemo<ConversationTools>(() => {
-    const names = new Map((members ?? []).map((m) => [m.id, m.username]));
     // A message whose sender is gone (sender_id null) is from a deleted account.
     const nameOf = isGroup ? (id: string | null | undefined) => (id ? names.get(id) : t('chat.deletedUser')) : undefined;
     const onReport = (m: ViewMessage) => {
@@ -146,7 +150,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       },
       onJump: (id) => requestJump(chat.roomId, id),
     };
-  }, [chat.roomId, myId, name, members, isGroup, messages, react, t]);
+  }, [chat.roomId, myId, name, names, isGroup, messages, react, t]);
 
   // A pair's relationship context; a group has a register instead (group info).
   const context = useQuery({
@@ -187,7 +191,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         roomId={chat.roomId}
         name={name}
         partnerLanguageName={displayLanguageName(partnerLanguage, language, true)}
-        group={isGroup ? { initials: room?.avatarInitials ?? '', memberCount: room?.memberCount ?? members?.length ?? 0, onInfo: () => setInfoOpen(true) } : undefined}
+        group={isGroup ? { initials: room?.avatarInitials ?? '', memberCount: readOnly ? names.size : (room?.memberCount ?? members?.length ?? 0), onInfo: () => setInfoOpen(true) } : undefined}
         connection={connection}
         link={link}
         contextLabel={contextLabel(context.data, t)}
@@ -223,7 +227,9 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
           />
         </MediaUploadsContext.Provider>
       </ConversationToolsContext.Provider>
-      {partnerGone ? (
+      {readOnly && room ? (
+        <ReadOnlyNotice room={room} onDeleted={onBack} />
+      ) : partnerGone ? (
         <p className="border-t px-4 py-3 text-center text-sm text-muted-foreground" data-testid="partner-deleted-notice">{t('safety.cannotMessage')}</p>
       ) : <Composer
         targetLanguageName={targetLanguageName}
@@ -238,7 +244,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         leading={<PhotoButton onPhoto={(file) => void photoForUpload(file).then((photo) => uploads.send('photo', photo))} />}
         trailing={<VoiceButton onVoice={(kind, wav, durationMs) => uploads.send(kind, wav, durationMs)} />}
       />}
-      {isGroup && room && infoOpen && (
+      {isGroup && room && !readOnly && infoOpen && (
         <GroupInfoDialog room={room} members={members} myId={myId} open={infoOpen} onOpenChange={setInfoOpen} onLeft={onBack} />
       )}
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />

@@ -16,10 +16,12 @@ import { groupsApi } from '../groups/groupsApi.ts';
  * The confirmation of spec section 2, then the outcome toasts of section 8. A group is not deleted from
  * the list: it is left (the others keep talking), with its own words.
  */
-export function DeleteConversationDialog({ item, onClose }: { item: ConversationListItem | null; onClose: () => void }) {
+export function DeleteConversationDialog({ item, onClose, onDeleted }: { item: ConversationListItem | null; onClose: () => void; onDeleted?: () => void }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const group = item?.kind === 'group';
+  // A group I was removed from is mine to delete (my read-only copy); a group I am in is left.
+  const readOnly = item?.readOnly === true;
+  const group = item?.kind === 'group' && !readOnly;
   const mutation = useMutation({
     mutationFn: async (roomId: string) => (group ? (await groupsApi.leave(roomId), { deleted: true, left: true }) : { ...(await chatApi.remove(roomId)), left: false }),
     onSuccess: ({ deleted, left }, roomId) => {
@@ -33,9 +35,11 @@ export function DeleteConversationDialog({ item, onClose }: { item: Conversation
         toast.error(t('chat.error'), { description: t('chat.deleteNoPermission') });
         return;
       }
+      if (readOnly) departedRooms.add(roomId);
       updateList(queryClient, (list) => list.filter((r) => r.id !== roomId));
       void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
       toast.success(t('chat.success'), { description: t('chat.deleteSuccess') });
+      onDeleted?.();
     },
     onError: (error) => {
       console.error('Could not delete the conversation', error);
@@ -49,7 +53,11 @@ export function DeleteConversationDialog({ item, onClose }: { item: Conversation
       <DialogContent closeLabel={t('general.close')} data-testid="delete-conversation-dialog">
         <DialogHeader>
           <DialogTitle>{group ? t('chat.groupLeaveConfirm', { group: item.name }) : t('chat.deleteConversation')}</DialogTitle>
-          <DialogDescription>{group ? t('chat.groupLeaveDescription') : t('chat.deleteConfirm', { name: item ? conversationName(item, t('chat.deletedUser')) : '' })}</DialogDescription>
+          <DialogDescription>
+            {group ? t('chat.groupLeaveDescription')
+              : readOnly ? t('members.deleteReadOnlyDescription', { group: item.name })
+                : t('chat.deleteConfirm', { name: item ? conversationName(item, t('chat.deletedUser')) : '' })}
+          </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={mutation.isPending} data-testid="delete-cancel">

@@ -42,6 +42,7 @@ function dayAtTop(scroller: HTMLElement): string | undefined {
 /** A group's system line ("Ana added Li"), centred, from the reader's catalog. */
 function SystemLine({ message }: { message: ViewMessage }) {
   const { t } = useI18n();
+  const myId = useConversationTools()?.myId;
   if (!message.system_event) return null;
   const attrs = { 'data-testid': 'system-line', 'data-kind': message.system_event.kind, 'data-message-id': message.id, 'data-day': dayKey(message.created_at) };
   if (message.system_event.kind === 'call_transcript') {
@@ -54,7 +55,7 @@ function SystemLine({ message }: { message: ViewMessage }) {
   return (
     <li className="flex justify-center py-0.5" {...attrs}>
       <span dir="auto" className="max-w-[90%] rounded-full bg-muted px-3 py-0.5 text-center text-xs text-muted-foreground">
-        {systemLine(message.system_event, t, (register) => t(REGISTER_KEYS[register].label))}
+        {systemLine(message.system_event, t, (register) => t(REGISTER_KEYS[register].label), myId)}
       </span>
     </li>
   );

@@ -42,10 +42,10 @@ export function relativeTime(iso: string, now: number, t: TFunction, locale = 'e
 }
 
 /** 'You: ' or '{sender}: ' followed by the text cut at 40 characters, or 'No messages yet'. */
-export function previewText(lastMessage: ConversationListItem['lastMessage'], t: TFunction): string {
+export function previewText(lastMessage: ConversationListItem['lastMessage'], t: TFunction, myId?: string): string {
   if (!lastMessage) return t('chat.noMessagesYet');
   // A group's system line reads from the catalog ("Ana added Li"), never as a message of the actor.
-  if (lastMessage.system_event) return truncate(systemLine(lastMessage.system_event, t, (r) => t(REGISTER_KEYS[r].label)), LIMITS.previewChars);
+  if (lastMessage.system_event) return truncate(systemLine(lastMessage.system_event, t, (r) => t(REGISTER_KEYS[r].label), myId), LIMITS.previewChars);
   const prefix = lastMessage.isFromCurrentUser
     ? t('chat.youPrefix')
     : t('chat.senderPrefix', { sender: lastMessage.sender_username || t('chat.unknownSender') });

@@ -136,9 +136,16 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
           break;
         case 'group.you_were_removed': {
           const room = queryClient.getQueryData<ConversationListItem[]>(CHATS_KEY)?.find((r) => r.id === event.roomId);
-          departedRooms.add(event.roomId);
-          updateList(queryClient, (list) => list.filter((r) => r.id !== event.roomId));
-          queryClient.removeQueries({ queryKey: ['chat', event.roomId] });
+          if (event.reason === 'removed') {
+            // Removed by an admin: the group stays, read-only up to the removal, until I delete it (issue 38).
+            updateList(queryClient, (list) => list.map((r) => (r.id === event.roomId ? { ...r, readOnly: true, isAdmin: false, unreadCount: 0 } : r)));
+            void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
+            void queryClient.invalidateQueries({ queryKey: ['chat', event.roomId, 'members'] });
+          } else {
+            departedRooms.add(event.roomId);
+            updateList(queryClient, (list) => list.filter((r) => r.id !== event.roomId));
+            queryClient.removeQueries({ queryKey: ['chat', event.roomId] });
+          }
           // Leaving was our own doing (another tab): no news. Being removed is.
           if (event.reason === 'removed') toast(t('chat.groupRemovedYou', { group: room?.name ?? '' }), { id: `removed-${event.roomId}`, testId: 'group-removed-toast' });
           break;

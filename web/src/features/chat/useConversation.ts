@@ -127,6 +127,8 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
         dispatch({ type: 'reactions', messageId: event.messageId, reactions: event.reactions });
       } else if (event.type === 'room.deleted' && event.roomId === roomId) {
         handlers.current.onGone();
+      } else if (event.type === 'group.you_were_removed' && event.reason === 'removed' && event.roomId === roomId) {
+        void resync(); // the removal line ("ana removed you") ends the history I keep
       }
     },
     () => void resync(),

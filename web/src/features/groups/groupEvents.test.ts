@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConversationListItem, RoomMember } from '@parley/common';
 import { CHATS_KEY } from '../chat/chatApi.ts';
 import { applyGroupEvent } from './groupEvents.ts';
-import { membersKey } from './groupsApi.ts';
+import { formerKey, membersKey } from './groupsApi.ts';
 
 const room: ConversationListItem = {
   id: 'g1', kind: 'group', name: 'Trip', created_at: '', memberCount: 3, avatarInitials: 'T', register: 'friends', isAdmin: false,
@@ -28,6 +28,18 @@ describe('applyGroupEvent', () => {
     applyGroupEvent(c, { v: 1, type: 'group.member_removed', roomId: 'g1', userId: 'li', memberCount: 3 }, 'me');
     expect(members(c)).toEqual(['ana*', 'me', 'marc']);
     expect(list(c).map((r) => r.memberCount)).toEqual([3, 3]);
+  });
+
+  it('keeps the name of a member who is removed among the former members (their words keep their author), until they are added again', () => {
+    const c = client();
+    const names = () => c.getQueryData<{ id: string; username: string }[]>(formerKey('g1'))?.map((f) => f.username);
+    applyGroupEvent(c, { v: 1, type: 'group.member_removed', roomId: 'g1', userId: 'li', memberCount: 2 }, 'me');
+    expect(names()).toEqual(['li']);
+    applyGroupEvent(c, { v: 1, type: 'group.member_removed', roomId: 'g1', userId: 'li', memberCount: 2 }, 'me');
+    expect(names()).toEqual(['li']);
+    applyGroupEvent(c, { v: 1, type: 'group.member_added', roomId: 'g1', members: [member('li')], memberCount: 3 }, 'me');
+    expect(names()).toEqual([]);
+    expect(members(c)).toEqual(['ana*', 'me', 'li']);
   });
 
   it('renames, changes the tone, and makes us admin only in that room', () => {

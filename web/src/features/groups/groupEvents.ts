@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ConversationListItem, RoomMember, ServerEvent } from '@parley/common';
+import type { ConversationListItem, FormerMember, RoomMember, ServerEvent } from '@parley/common';
 import { CHATS_KEY } from '../chat/chatApi.ts';
-import { membersKey } from './groupsApi.ts';
+import { formerKey, membersKey } from './groupsApi.ts';
 
 /** Groups this tab was removed from (or left): opening one goes back to the list without "not available". */
 export const departedRooms = new Set<string>();
@@ -17,12 +17,21 @@ export function applyGroupEvent(client: QueryClient, event: GroupChange, myId: s
   switch (event.type) {
     case 'group.member_added':
       room(() => ({ memberCount: event.memberCount }));
+      client.setQueryData<FormerMember[]>(formerKey(event.roomId), (list) => list?.filter((f) => !event.members.some((n) => n.id === f.id)));
       members((list) => [...list.filter((m) => !event.members.some((n) => n.id === m.id)), ...event.members]);
       break;
-    case 'group.member_removed':
+    case 'group.member_removed': {
       room(() => ({ memberCount: event.memberCount }));
+      // Their words keep their name: a former member now (issue 38).
+      const gone = client.getQueryData<RoomMember[]>(membersKey(event.roomId))?.find((m) => m.id === event.userId);
+      if (gone) {
+        client.setQueryData<FormerMember[]>(formerKey(event.roomId), (list) => [
+          ...(list ?? []).filter((f) => f.id !== gone.id), { id: gone.id, username: gone.username, joined_at: gone.joined_at },
+        ]);
+      }
       members((list) => list.filter((m) => m.id !== event.userId));
       break;
+    }
     case 'group.renamed':
       room(() => ({ name: event.name }));
       break;

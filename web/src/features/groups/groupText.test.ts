@@ -43,6 +43,9 @@ describe('systemLine', () => {
     expect(systemLine(event({ kind: 'member_left', actor: li }), en, tone)).toBe('Li left');
     expect(systemLine(event({ kind: 'renamed', name: 'Trip 2026' }), en, tone)).toBe('Ana renamed the group to Trip 2026');
     expect(systemLine(event({ kind: 'member_removed', target: li }), en, tone)).toBe('Ana removed Li');
+    // The removed person reads the last line of the history they keep as about them; the others as before.
+    expect(systemLine(event({ kind: 'member_removed', target: li }), en, tone, li.id)).toBe('Ana removed you');
+    expect(systemLine(event({ kind: 'member_removed', target: li }), en, tone, ana.id)).toBe('Ana removed Li');
     expect(systemLine(event({ kind: 'admin_granted', target: li }), en, tone)).toBe('Ana made Li an admin');
     expect(systemLine(event({ kind: 'admin_granted', actor: null, target: li }), en, tone)).toBe('Li is now an admin');
     expect(systemLine(event({ kind: 'created', name: 'Family' }), en, tone)).toBe('Ana created the group');

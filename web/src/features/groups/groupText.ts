@@ -17,9 +17,9 @@ export function typingLine(names: readonly string[], t: TFunction): string | nul
 /**
  * A system line ("Ana added Li", "Li left", "Ana renamed the group to ..."), always from the reader's
  * own catalog: these lines are events, never machine-translated text. `toneLabel` names a register in
- * the reader's words. An actor or member whose account is gone reads as "Someone".
+ * the reader's words. An actor or member whose account is gone reads as "Someone". `myId`: the reader, for "ana removed you".
  */
-export function systemLine(event: GroupSystemEvent, t: TFunction, toneLabel: (register: GroupRegister) => string): string {
+export function systemLine(event: GroupSystemEvent, t: TFunction, toneLabel: (register: GroupRegister) => string, myId?: string): string {
   const someone = t('chat.groupSomeone');
   const actor = event.actor?.username || someone;
   const member = event.target?.username || someone;
@@ -29,7 +29,8 @@ export function systemLine(event: GroupSystemEvent, t: TFunction, toneLabel: (re
     case 'member_added':
       return t('chat.groupSysAdded', { actor, member });
     case 'member_removed':
-      return t('chat.groupSysRemoved', { actor, member });
+      // The removed person reads it as about them (issue 38: the last line of the history they keep).
+      return myId && event.target?.id === myId ? t('members.sysRemovedYou', { actor }) : t('chat.groupSysRemoved', { actor, member });
     case 'member_left':
       return t('chat.groupSysLeft', { member: actor });
     case 'renamed':
