@@ -16,3 +16,4 @@ export * from './api/groupTypes.ts';
 export * from './relationshipTypes.ts';
 export * from './realtimeProtocol.ts';
 export * from './api/pushRoutes.ts';
+export * from './api/inviteRoutes.ts';

@@ -21,3 +21,4 @@ export * from './api/speech.ts';
 export * from './api/admin.ts';
 export * from './api/safety.ts';
 export * from './api/push.ts';
+export * from './api/invites.ts';

@@ -381,7 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A disabled or deleted account's sessions end on every node: sockets closed, caches forgotten.
       endSessions: (ids) => ids.forEach((id) => sessionEvents.ended(id, 'signed_out')),
       events, contexts,
-      publicUrl: config.publicUrl,
+      publicUrl: config.publicUrl, mailer,
       registration: config.operators.registration,
       signupEmailDomains: config.operators.signupEmailDomains,
       oidc: config.oidc ? { name: config.oidc.name, only: config.oidc.only } : null,

@@ -102,7 +102,7 @@ describe('a removed member reads the group up to the removal, and nothing more',
     expect((await api(bo, 'POST', '/api/chats', { userId: ana.id })).statusCode).toBe(201);
     await boSocket.next((e) => e.type === 'room.created');
     const aboutRoom = (e: (typeof boSocket.events)[number]) =>
-      ('roomId' in e && e.roomId === room.id) || ('message' in e && e.message.chat_room_id === room.id) || ('room' in e && e.room.id === room.id);
+      ('roomId' in e && e.roomId === room.id) || ('message' in e && typeof e.message === 'object' && e.message.chat_room_id === room.id) || ('room' in e && e.room.id === room.id);
     expect(boSocket.events.slice(removedAt).filter(aboutRoom)).toEqual([]);
 
     const item = (await list(bo)).find((c) => c.id === room.id);

@@ -67,7 +67,11 @@ export const createInviteBody = z.object({
   expiresInHours: z.number().positive().max(24 * 365).nullable().default(24 * 7),
 });
 
-export const registrationBody = z.object({ mode: z.enum(REGISTRATION_MODES) });
+export const registrationBody = z.object({
+  mode: z.enum(REGISTRATION_MODES),
+  /** Any member may invite people (issue 38); unchanged when absent. */
+  membersMayInvite: z.boolean().optional(),
+});
 
 export const auditQuery = z.object({
   action: safeText().max(64).optional(),

@@ -10,7 +10,9 @@ import { AppError, notFound } from '../http/errors.ts';
 import { listAudit, recordAudit } from './audit.ts';
 import { createInvite, listInvites, revokeInvite } from './invites.ts';
 import { actorOf, makeRequireAdmin } from './requireAdmin.ts';
-import { registrationMode, setRegistrationMode } from './settings.ts';
+import { membersMayInvite, registrationMode, setMembersMayInvite, setRegistrationMode } from './settings.ts';
+import { memberInviteRoutes } from './memberInvites.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { serviceStatus, type StatusDeps } from './status.ts';
 import { listOpenReports, openReport, resolveReport } from '../safety/adminReports.ts';
 import { confirmEmail, createUser, deleteUser, disableUser, enableUser, findUser, listUsers, resetLink, setRole, type AdminOps } from './users.ts';
@@ -22,6 +24,9 @@ export interface AdminRouteDeps extends AdminOps {
   signupEmailDomains: string[];
   oidc: { name: string; only: boolean } | null;
   status: Omit<StatusDeps, 'db' | 'now'>;
+  /** Member invites mail the link (issue 38) when the server has mail. */
+  mailer?: Mailer | undefined;
+  invitesPerHour?: number | undefined;
 }
 
 const inviteParams = z.object({ id: z.uuid() });
@@ -95,20 +100,28 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
     return reply.status(204).send();
   });
 
+  await memberInviteRoutes(app, deps);
+
   r.get(ADMIN_API.registration, admin, async () => ({
     mode: await registrationMode(deps.db, deps.registration),
     emailDomains: deps.signupEmailDomains,
+    membersMayInvite: await membersMayInvite(deps.db),
   }));
 
   r.put(ADMIN_API.registration, { ...admin, schema: { body: registrationBody } }, async (request) => {
     const actor = actorOf(request);
     const now = deps.now();
-    await deps.db.transaction().execute(async (trx) => {
+    const { mode, membersMayInvite: invites } = request.body;
+    const allowed = await deps.db.transaction().execute(async (trx) => {
       const before = await registrationMode(trx, deps.registration);
-      await setRegistrationMode(trx, request.body.mode, now);
-      await recordAudit(trx, { action: 'registration.changed', actor, details: { from: before, to: request.body.mode } }, now);
+      const allowedBefore = await membersMayInvite(trx);
+      await setRegistrationMode(trx, mode, now);
+      if (invites !== undefined) await setMembersMayInvite(trx, invites, now);
+      const details = { from: before, to: mode, ...(invites !== undefined && invites !== allowedBefore ? { membersMayInvite: invites } : {}) };
+      await recordAudit(trx, { action: 'registration.changed', actor, details }, now);
+      return invites ?? allowedBefore;
     });
-    return { mode: request.body.mode, emailDomains: deps.signupEmailDomains };
+    return { mode, emailDomains: deps.signupEmailDomains, membersMayInvite: allowed };
   });
 
   r.get(ADMIN_API.audit, { ...admin, schema: { querystring: auditQuery } }, async (request) => ({ entries: await listAudit(deps.db, request.query) }));

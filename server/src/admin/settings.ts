@@ -23,3 +23,20 @@ export async function setRegistrationMode(db: Kysely<Database>, mode: Registrati
 }
 
 export type { Db };
+
+const MEMBERS_INVITE_KEY = 'members_invite';
+
+/** "Members may invite" (issue 38): any member may create one-person invite links. Off unless the console turned it on. */
+export async function membersMayInvite(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', MEMBERS_INVITE_KEY).executeTakeFirst();
+  return row?.value === 'on';
+}
+
+export async function setMembersMayInvite(db: Kysely<Database>, allowed: boolean, now: Date): Promise<void> {
+  const value = allowed ? 'on' : 'off';
+  await db
+    .insertInto('settings')
+    .values({ key: MEMBERS_INVITE_KEY, value, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+    .execute();
+}

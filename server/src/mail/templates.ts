@@ -3,7 +3,7 @@ import {
 } from '@parley/common';
 
 /** The mails Parley sends. */
-export type MailKind = 'password_reset' | 'email_confirmation' | 'sign_up_attempt';
+export type MailKind = 'password_reset' | 'email_confirmation' | 'sign_up_attempt' | 'invite';
 
 export interface MailContent {
   subject: string;
@@ -11,11 +11,16 @@ export interface MailContent {
   html: string;
 }
 
-const KEYS: Record<MailKind, { subject: CatalogKey; intro: CatalogKey; action: CatalogKey; ignore: CatalogKey }> = {
+const KEYS: Record<MailKind, { subject: CatalogKey; intro: CatalogKey; action: CatalogKey; ignore: CatalogKey; greeting?: CatalogKey }> = {
   password_reset: { subject: 'auth.mailResetSubject', intro: 'auth.mailResetIntro', action: 'auth.mailResetAction', ignore: 'auth.mailResetIgnore' },
   email_confirmation: { subject: 'auth.mailConfirmSubject', intro: 'auth.mailConfirmIntro', action: 'auth.mailConfirmAction', ignore: 'auth.mailConfirmIgnore' },
   sign_up_attempt: {
     subject: 'auth.mailSignUpAttemptSubject', intro: 'auth.mailSignUpAttemptIntro', action: 'auth.mailResetAction', ignore: 'auth.mailSignUpAttemptIgnore',
+  },
+  // Issue 38: someone invites a person who has no account; {name} is the one who invites.
+  invite: {
+    subject: 'members.mailInviteSubject', intro: 'members.mailInviteIntro', action: 'members.mailInviteAction', ignore: 'members.mailInviteIgnore',
+    greeting: 'members.mailInviteGreeting',
   },
 };
 
@@ -40,8 +45,8 @@ export async function renderMail(kind: MailKind, language: string | null, vars: 
   const lang: LanguageCode = language && isLanguageCode(language) ? language : 'en';
   const t = await strings(lang);
   const keys = KEYS[kind];
-  const greeting = t('auth.mailGreeting', { name: vars.name });
-  const [intro, action, ignore] = [t(keys.intro), t(keys.action), t(keys.ignore)];
+  const greeting = keys.greeting ? t(keys.greeting) : t('auth.mailGreeting', { name: vars.name });
+  const [intro, action, ignore] = [t(keys.intro, { name: vars.name }), t(keys.action), t(keys.ignore, { name: vars.name })];
   const text = `${greeting}\n\n${intro}\n\n${vars.link}\n\n${ignore}\n\n-- \nParley\n`;
   const dir = lang === 'ar' ? 'rtl' : 'ltr';
   const html = `<!doctype html>
@@ -54,5 +59,5 @@ export async function renderMail(kind: MailKind, language: string | null, vars: 
 <p>Parley</p>
 </body></html>
 `;
-  return { subject: t(keys.subject), text, html, language: lang };
+  return { subject: t(keys.subject, { name: vars.name }), text, html, language: lang };
 }
