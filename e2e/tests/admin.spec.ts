@@ -69,7 +69,7 @@ test('the admin console: users, disable, registration by invitation, invite link
     // An invite link opens sign-up and lets the visitor in.
     await console_.getByTestId('admin-tab-invites').click();
     await console_.getByTestId('admin-create-invite').click();
-    const link = await console_.getByTestId('admin-invite-link').inputValue();
+    const link = (await console_.getByTestId('admin-invite-link').textContent()) ?? '';
     await visitor.page.goto(link);
     await expect(visitor.page.getByTestId('auth-form')).toHaveAttribute('data-mode', 'signUp');
     await expect(visitor.page.getByTestId('auth-subtitle')).toHaveText('You have been invited: create your account');

@@ -9,15 +9,20 @@ import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { loadToast } from '../../lib/toaster.tsx';
 import { adminApi } from './adminApi.ts';
+import { InviteLink } from '../invites/InviteLink.tsx';
+
+/** The link just created: kept in the query cache, so it is still there after a tab change (the server keeps only its hash). */
+const CREATED_KEY = ['admin', 'createdInvite'] as const;
 
 /** Invite links: create (the link is shown once), list with their use, revoke. */
 export function InvitesPanel() {
   const { t, language } = useI18n();
   const [uses, setUses] = useState('1');
   const [hours, setHours] = useState('168');
-  const [created, setCreated] = useState<CreatedInvite | null>(null);
-  const invites = useQuery({ queryKey: ['admin', 'invites'], queryFn: () => adminApi.invites() });
   const queryClient = useQueryClient();
+  const created = useQuery<CreatedInvite | null>({ queryKey: CREATED_KEY, queryFn: () => null, enabled: false, staleTime: Infinity, gcTime: Infinity }).data ?? null;
+  const setCreated = (invite: CreatedInvite) => queryClient.setQueryData(CREATED_KEY, invite);
+  const invites = useQuery({ queryKey: ['admin', 'invites'], queryFn: () => adminApi.invites() });
   const onError = (error: unknown) => void loadToast().then((toast) => toast.error(errorMessage(error, t, 'general.errorServer')));
   const create = useMutation({
     mutationFn: () => adminApi.createInvite(Math.max(1, Number(uses) || 1), hours.trim() === '' ? null : Math.max(1, Number(hours) || 1)),
@@ -54,7 +59,9 @@ export function InvitesPanel() {
       {created && (
         <div className="rounded-lg border border-border bg-card p-3">
           <p className="text-sm">{t('admin.inviteCreated')}</p>
-          <Input readOnly className="mt-2 font-mono text-xs" value={new URL(created.url, window.location.origin).toString()} onFocus={(e) => e.target.select()} data-testid="admin-invite-link" />
+          <div className="mt-2">
+            <InviteLink url={new URL(created.url, window.location.origin).toString()} testId="admin-invite-link" />
+          </div>
         </div>
       )}
       <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">

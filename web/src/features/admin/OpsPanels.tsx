@@ -16,7 +16,7 @@ export function RegistrationPanel() {
   const settings = useQuery({ queryKey: ['admin', 'registration'], queryFn: () => adminApi.registration() });
   const queryClient = useQueryClient();
   const change = useMutation({
-    mutationFn: (mode: RegistrationMode) => adminApi.setRegistration(mode),
+    mutationFn: ({ mode, membersMayInvite }: { mode: RegistrationMode; membersMayInvite?: boolean }) => adminApi.setRegistration(mode, membersMayInvite),
     onSuccess: (data) => queryClient.setQueryData(['admin', 'registration'], data),
     onError: (error) => void loadToast().then((toast) => toast.error(errorMessage(error, t, 'general.errorServer'))),
   });
@@ -27,12 +27,23 @@ export function RegistrationPanel() {
       <div className="flex flex-col gap-2" role="radiogroup">
         {REGISTRATION_MODES.map((mode) => (
           <label key={mode} className="flex items-center gap-2 text-sm">
-            <input type="radio" name="registration" checked={settings.data.mode === mode} onChange={() => change.mutate(mode)} data-testid={`admin-registration-${mode}`} />
+            <input type="radio" name="registration" checked={settings.data.mode === mode} onChange={() => change.mutate({ mode })} data-testid={`admin-registration-${mode}`} />
             {t(MODE_LABELS[mode])}
           </label>
         ))}
       </div>
       <p className="text-xs text-muted-foreground">{domains.length ? t('admin.registrationDomains', { domains: domains.join(', ') }) : t('admin.registrationAnyDomain')}</p>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox" className="mt-1" checked={settings.data.membersMayInvite}
+          onChange={(e) => change.mutate({ mode: settings.data.mode, membersMayInvite: e.target.checked })}
+          data-testid="admin-members-may-invite"
+        />
+        <span>
+          {t('members.membersMayInvite')}
+          <span className="block text-xs text-muted-foreground">{t('members.membersMayInviteHint')}</span>
+        </span>
+      </label>
     </section>
   );
 }

@@ -2,6 +2,13 @@ import { ADMIN_API } from '@parley/common';
 import type { ResetLink, AdminReport, ReportAction, AdminInvite, AdminUser, AdminUserList, AuditEntry, CreatedInvite, RegistrationMode, ServiceStatus, UserAction, UserFilter } from '@parley/common';
 import { api, apiFetch } from '../../lib/api.ts';
 
+/** The registration settings: the mode, the e-mail domains, and whether members may invite (issue 38). */
+export interface RegistrationSettings {
+  mode: RegistrationMode;
+  emailDomains: string[];
+  membersMayInvite: boolean;
+}
+
 /** The console's calls to the operators' API (every one answers 403 admin_required to others). */
 export const adminApi = {
   users: (q: string, filter: UserFilter) =>
@@ -12,9 +19,9 @@ export const adminApi = {
   invites: () => api.get<{ invites: AdminInvite[] }>(ADMIN_API.invites),
   createInvite: (maxUses: number, expiresInHours: number | null) => api.post<CreatedInvite>(ADMIN_API.invites, { maxUses, expiresInHours }),
   revokeInvite: (id: string) => api.delete<void>(ADMIN_API.invite.replace(':id', id)),
-  registration: () => api.get<{ mode: RegistrationMode; emailDomains: string[] }>(ADMIN_API.registration),
-  setRegistration: (mode: RegistrationMode) =>
-    apiFetch<{ mode: RegistrationMode; emailDomains: string[] }>(ADMIN_API.registration, { method: 'PUT', body: { mode } }),
+  registration: () => api.get<RegistrationSettings>(ADMIN_API.registration),
+  setRegistration: (mode: RegistrationMode, membersMayInvite?: boolean) =>
+    apiFetch<RegistrationSettings>(ADMIN_API.registration, { method: 'PUT', body: { mode, ...(membersMayInvite === undefined ? {} : { membersMayInvite }) } }),
   audit: (action: string) => api.get<{ entries: AuditEntry[] }>(`${ADMIN_API.audit}?${new URLSearchParams(action ? { action } : {})}`),
   status: () => api.get<ServiceStatus>(ADMIN_API.status),
   reports: () => api.get<{ reports: AdminReport[] }>(ADMIN_API.reports),

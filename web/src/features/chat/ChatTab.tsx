@@ -10,10 +10,11 @@ export interface ChatTabProps {
   openChat: OpenChat | null;
   onOpenChat: (chat: OpenChat | null) => void;
   onFindPeople: () => void;
+  onNewGroup?: () => void;
 }
 
 /** Chat tab: the conversation list, or the conversation once one is selected or started. */
-export function ChatTab({ openChat, onOpenChat, onFindPeople }: ChatTabProps) {
+export function ChatTab({ openChat, onOpenChat, onFindPeople, onNewGroup }: ChatTabProps) {
   const [partnersOpen, setPartnersOpen] = useState(false);
   if (openChat) return <ConversationView key={openChat.roomId} chat={openChat} onBack={() => onOpenChat(null)} />;
   return (
@@ -23,6 +24,7 @@ export function ChatTab({ openChat, onOpenChat, onFindPeople }: ChatTabProps) {
         onOpen={(item) => onOpenChat(openChatFromListItem(item))}
         onFindPeople={onFindPeople}
         onBrowsePartners={() => setPartnersOpen(true)}
+        onNewGroup={onNewGroup}
       />
       <LanguagePartnersDialog
         open={partnersOpen}

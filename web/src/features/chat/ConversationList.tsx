@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Globe2, MessagesSquare, UserPlus } from 'lucide-react';
+import { Globe2, MessagesSquare, UserPlus, Users } from 'lucide-react';
 import type { ConversationListItem } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -10,6 +10,7 @@ import { ConversationRow } from './ConversationRow.tsx';
 import { DeleteConversationDialog } from './DeleteConversationDialog.tsx';
 import { requestJump } from './jumpToMessage.ts';
 import { MessageSearch } from './search/MessageSearch.tsx';
+import { InviteButton } from '../invites/InviteButton.tsx';
 
 /** Re-render every `ms` so relative times stay true. */
 function useNow(ms: number): number {
@@ -25,10 +26,12 @@ export interface ConversationListProps {
   onOpen: (item: ConversationListItem) => void;
   onFindPeople: () => void;
   onBrowsePartners: () => void;
+  /** The empty list also offers "New group" (issue 38). */
+  onNewGroup?: (() => void) | undefined;
 }
 
 /** Chat tab, list mode: five skeletons while loading, the empty state, or the conversations. */
-export function ConversationList({ onOpen, onFindPeople, onBrowsePartners }: ConversationListProps) {
+export function ConversationList({ onOpen, onFindPeople, onBrowsePartners, onNewGroup }: ConversationListProps) {
   const t = useT();
   const now = useNow(30_000);
   const [toDelete, setToDelete] = useState<ConversationListItem | null>(null);
@@ -95,6 +98,16 @@ export function ConversationList({ onOpen, onFindPeople, onBrowsePartners }: Con
               <Globe2 aria-hidden="true" />
               {t('chat.browsePartners')}
             </Button>
+          </div>
+          {/* Issue 38: start a group, or bring someone who is not on Parley yet (admins, or members when allowed). */}
+          <div className="flex flex-col items-center gap-2 sm:flex-row">
+            {onNewGroup && (
+              <Button variant="outline" onClick={onNewGroup} data-testid="empty-new-group">
+                <Users aria-hidden="true" />
+                {t('chat.groupNew')}
+              </Button>
+            )}
+            <InviteButton label={t('members.inviteTitle')} className="h-auto whitespace-normal py-2" />
           </div>
         </div>
       ) : (

@@ -18,6 +18,7 @@ import { groupsApi } from './groupsApi.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
 import { TonePicker } from './TonePicker.tsx';
 import { useGroupAction } from './useGroup.ts';
+import { InviteButton } from '../invites/InviteButton.tsx';
 
 export interface GroupInfoDialogProps {
   room: ConversationListItem;
@@ -163,6 +164,8 @@ export function GroupInfoDialog({ room, members, myId, open, onOpenChange, onLef
                 </li>
               ))}
             </ul>
+            {/* Someone who is not on Parley yet: a link or an e-mail (issue 38); add them here once they have an account. */}
+            <InviteButton variant="ghost" size="sm" label={t('members.inviteTitle')} className="h-auto self-start whitespace-normal py-2 text-start" />
           </section>
 
           <DialogFooter>

@@ -159,6 +159,7 @@ function Shell({ onLanguageSettings }: { onLanguageSettings: () => void }) {
                 openChat={openChat}
                 onOpenChat={(chat) => openRoom(chat?.roomId ?? null)}
                 onFindPeople={() => setSearchOpen(true)}
+                onNewGroup={() => setNewGroupOpen(true)}
               />
             )}
             {shownTab === 'scan' && <ScanTab />}
