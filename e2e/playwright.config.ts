@@ -67,8 +67,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNUPS_PER_ADDRESS: '1000', SIGNINS_PER_ADDRESS: '1000',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: 'Parley <no-reply@parley.test>',
-      // e2e/tests/admin.spec.ts: this address becomes admin when it signs up.
-      ADMIN_EMAILS: 'operator.e2e@example.com',
+      // e2e/tests/admin.spec.ts and phoneMembers.spec.ts: these addresses become admin when they sign up.
+      ADMIN_EMAILS: 'operator.e2e@example.com, moderator.e2e@example.com',
       // e2e/tests/sso.spec.ts: "Continue with Test IdP" (discovery is lazy: the order of start-up does not matter).
       OIDC_ISSUER: `http://127.0.0.1:${IDP_PORT}`, OIDC_CLIENT_ID: 'parley-e2e', OIDC_CLIENT_SECRET: 'parley-e2e-secret', OIDC_NAME: 'Test IdP',
     },

@@ -4,7 +4,7 @@ import { conversationRow, newActor, PHONE, quietScreenshots, screenshots, signIn
 /**
  * Issue 22, three readers in Chromium: ana (English) creates a group with bruno (Spanish) and claire
  * (French) from the user search; each reads the others' messages in their own language; the system
- * lines speak each reader's interface language; ana removes claire, who loses the room at once.
+ * lines speak each reader's interface language; ana removes claire, who can no longer write (read-only history).
  * Screenshots of the group on a phone-sized screen go to artifacts/screens (groups-*-phone.png).
  */
 
@@ -93,7 +93,8 @@ test('ana, bruno and claire talk in a group, each in their language; ana removes
   await ana.page.setViewportSize(PHONE);
   await quietScreenshots(ana.page, 'groups-info');
 
-  // ana removes claire (confirmed): claire loses the room at once; the others read the system line in their language.
+  // ana removes claire (confirmed): claire can no longer write, and keeps the history read-only up to the removal
+  // (issue 38, e2e/tests/phoneMembers.spec.ts); the others read the system line in their language.
   await info.locator(`[data-testid="group-member"][data-username="${claire.username}"]`).getByTestId('group-member-menu').click();
   await ana.page.getByTestId('group-remove-member').click();
   await ana.page.getByTestId('group-remove-confirm').click();
@@ -101,11 +102,9 @@ test('ana, bruno and claire talk in a group, each in their language; ana removes
   await ana.page.keyboard.press('Escape');
 
   await expect(claire.page.getByTestId('group-removed-toast')).toBeVisible();
-  await expect(claire.page.locator('[data-testid="chat-tab"][data-view="list"]')).toBeVisible();
-  await expect(conversationRow(claire.page, GROUP)).toHaveCount(0);
-  const roomId = await ana.page.getByTestId('chat-tab').getAttribute('data-room-id');
-  const status = await claire.page.evaluate(async (id) => (await fetch(`/api/chats/${id}/messages`)).status, roomId);
-  expect(status).toBe(404);
+  await expect(claire.page.getByTestId('removed-notice')).toBeVisible();
+  await expect(claire.page.getByTestId('message-input')).toHaveCount(0);
+  await expect(claire.page.getByTestId('system-line').last()).toHaveText(`${ana.username} vous a retiré`);
 
   await expect(ana.page.getByTestId('system-line').last()).toHaveText(`${ana.username} removed ${claire.username}`);
   await expect(bruno.page.getByTestId('system-line').last()).toHaveText(`${ana.username} quitó a ${claire.username}`);
