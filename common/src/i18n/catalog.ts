@@ -12,6 +12,7 @@ import { safety } from './strings/safety.ts';
 import { push } from './strings/push.ts';
 import { calls } from './strings/calls.ts';
 import { members } from './strings/members.ts';
+import { moderation } from './strings/moderation.ts';
 
 /**
  * The one English catalog of interface strings (spec section 2, "Other"), in the spec's
@@ -34,6 +35,7 @@ export const CATALOG = {
   push,
   calls,
   members,
+  moderation,
 } as const;
 
 export type Catalog = typeof CATALOG;

@@ -27,6 +27,8 @@ type Tab = (typeof TABS)[number][0];
 export function AdminPage() {
   const t = useT();
   const [tab, setTab] = useState<Tab>('users');
+  // A report's "Open in Users": the Users tab, searching for that account.
+  const [userQuery, setUserQuery] = useState('');
   // The server decides: anyone but an admin gets 403 admin_required on every call.
   const access = useQuery({ queryKey: ['admin', 'status'], queryFn: () => adminApi.status(), retry: false });
   if (access.isPending) return <FullScreenLoader />;
@@ -44,9 +46,22 @@ export function AdminPage() {
           <h1 className="truncate text-base font-semibold">{t('admin.title')}</h1>
         </div>
         {!refused && (
-          <nav className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-3 pb-2" role="tablist">
+          // On a phone the tabs scroll sideways: a visible scrollbar and a faded edge say there is more (issue 38),
+          // and the chosen tab scrolls into view.
+          <nav
+            className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-3 pb-2 [mask-image:linear-gradient(to_right,black_85%,transparent)] [scrollbar-color:var(--color-border)_transparent] [scrollbar-width:thin] sm:[mask-image:none] rtl:[mask-image:linear-gradient(to_left,black_85%,transparent)] sm:rtl:[mask-image:none]"
+            role="tablist"
+            data-testid="admin-tabs"
+          >
             {TABS.map(([id, label]) => (
-              <Button key={id} role="tab" aria-selected={tab === id} size="sm" variant={tab === id ? 'default' : 'ghost'} onClick={() => setTab(id)} data-testid={`admin-tab-${id}`}>
+              <Button
+                key={id} role="tab" aria-selected={tab === id} size="sm" variant={tab === id ? 'default' : 'ghost'} className="shrink-0"
+                onClick={(e) => {
+                  setTab(id);
+                  e.currentTarget.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' });
+                }}
+                data-testid={`admin-tab-${id}`}
+              >
                 {t(label)}
               </Button>
             ))}
@@ -57,9 +72,14 @@ export function AdminPage() {
         {refused ? (
           <p className="text-muted-foreground" data-testid="admin-refused">{t('admin.notAllowed')}</p>
         ) : tab === 'users' ? (
-          <UsersPanel />
+          <UsersPanel key={userQuery} initialQuery={userQuery} />
         ) : tab === 'reports' ? (
-          <ReportsPanel />
+          <ReportsPanel
+            onOpenUser={(email) => {
+              setUserQuery(email);
+              setTab('users');
+            }}
+          />
         ) : tab === 'invites' ? (
           <InvitesPanel />
         ) : tab === 'registration' ? (

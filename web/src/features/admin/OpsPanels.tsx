@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { loadToast } from '../../lib/toaster.tsx';
 import { adminApi } from './adminApi.ts';
+import { auditSentence, languageNames, missingLanguageNotices } from './moderationText.ts';
 
 const MODE_LABELS: Record<RegistrationMode, CatalogKey> = {
   open: 'admin.registrationOpen', invite: 'admin.registrationInvite', closed: 'admin.registrationClosed',
@@ -99,8 +100,9 @@ export function AuditPanel() {
           <li key={e.id} className="grid gap-1 px-3 py-2 sm:grid-cols-[11rem_10rem_1fr]" data-testid="admin-audit-entry" data-action={e.action}>
             <span className="text-muted-foreground">{new Date(e.at).toLocaleString(language)}</span>
             <span className="text-xs font-medium" title={e.action}>{auditLabel(e.action, t)}</span>
-            <span dir="auto" className="break-all">
-              {e.actorEmail ?? '-'} → {e.targetEmail ?? '-'} {e.address ? `(${e.address})` : ''} {e.details ? JSON.stringify(e.details) : ''}
+            {/* A sentence, not JSON (issue 38); the raw details stay in the tooltip for the operator who needs them. */}
+            <span dir="auto" className="break-words" title={e.details ? JSON.stringify(e.details) : undefined} data-testid="admin-audit-sentence">
+              {auditSentence(e, t, (action) => auditLabel(action, t))}
             </span>
           </li>
         ))}
@@ -111,10 +113,11 @@ export function AuditPanel() {
 
 /** Database, Redis and the translation queue, and what this server's engines serve. */
 export function StatusPanel() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const status = useQuery({ queryKey: ['admin', 'status'], queryFn: () => adminApi.status() });
   const s = status.data;
   if (!s) return null;
+  const missing = missingLanguageNotices({ text: s.languages.text.languages, speechIn: s.languages.speechIn, speechOut: s.languages.speechOut }, t, language);
   const ok = (good: boolean) => t(good ? 'admin.statusOk' : 'admin.statusDown');
   return (
     <section className="grid gap-3 sm:grid-cols-2" data-testid="admin-status">
@@ -126,10 +129,18 @@ export function StatusPanel() {
       />
       <Item
         title={t('admin.statusText', { engines: s.languages.text.engines.join(', '), directions: s.languages.text.directions })}
-        value={s.languages.text.languages.join(' ')}
+        value={languageNames(s.languages.text.languages, language) || '-'}
       />
-      <Item title={t('admin.statusSpeechIn')} value={s.languages.speechIn.join(' ') || '-'} />
-      <Item title={t('admin.statusSpeechOut')} value={s.languages.speechOut.join(' ') || '-'} />
+      <Item title={t('admin.statusSpeechIn')} value={languageNames(s.languages.speechIn, language) || '-'} />
+      <Item title={t('admin.statusSpeechOut')} value={languageNames(s.languages.speechOut, language) || '-'} />
+      {/* What this server cannot serve, and what to configure for it (issue 38). */}
+      <div className="rounded-lg border border-border bg-card p-3 sm:col-span-2" data-testid="admin-status-missing">
+        {missing.length === 0 ? (
+          <p className="text-sm">{t('moderation.statusAllLanguages')}</p>
+        ) : (
+          <ul className="flex list-disc flex-col gap-1 ps-5 text-sm">{missing.map((line) => <li key={line}>{line}</li>)}</ul>
+        )}
+      </div>
     </section>
   );
 }

@@ -6,11 +6,15 @@ import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { loadToast } from '../../lib/toaster.tsx';
 import { adminApi } from './adminApi.ts';
+import { TranslatedText } from './TranslatedText.tsx';
 
 const who = (p: { username: string | null; email: string } | null) => (p ? `${p.username ?? '-'} (${p.email})` : '-');
 
-/** Reports people filed (block and report): each can be dismissed, or closed by disabling the reported account. */
-export function ReportsPanel() {
+/**
+ * Reports people filed (block and report): each can be dismissed, or closed by disabling the reported account. The
+ * reason and the reported message are read in the operator's language, the original a tap away (issue 38).
+ */
+export function ReportsPanel({ onOpenUser }: { onOpenUser?: (email: string) => void }) {
   const { t, language } = useI18n();
   const reports = useQuery({ queryKey: ['admin', 'reports'], queryFn: () => adminApi.reports() });
   const queryClient = useQueryClient();
@@ -29,9 +33,17 @@ export function ReportsPanel() {
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-medium">{t('admin.reportLine', { reporter: who(report.reporter), reported: who(report.reported) })}</p>
               <p className="text-xs text-muted-foreground">{new Date(report.createdAt).toLocaleString(language)}</p>
-              <p className="mt-1 whitespace-pre-wrap break-words" dir="auto">{report.reason}</p>
+              <TranslatedText text={report.reason} className="mt-1" testId="admin-report-reason" />
               {report.messageContent !== null && (
-                <p className="mt-1 rounded bg-muted px-2 py-1 text-xs" dir="auto">{t('admin.reportMessage', { text: report.messageContent })}</p>
+                <div className="mt-1 rounded bg-muted px-2 py-1 text-xs">
+                  <p className="font-medium">{t('admin.reportMessage', { text: '' }).trim()}</p>
+                  <TranslatedText text={report.messageContent} testId="admin-report-message" />
+                </div>
+              )}
+              {report.reported && onOpenUser && (
+                <button type="button" className="mt-1 text-xs text-primary underline-offset-2 hover:underline" onClick={() => onOpenUser(report.reported!.email)} data-testid="admin-report-open-user">
+                  {t('moderation.reportOpenUser', { name: report.reported.username ?? report.reported.email })}
+                </button>
               )}
             </div>
             {report.reported?.disabled && <Badge variant="destructive">{t('admin.badgeDisabled')}</Badge>}

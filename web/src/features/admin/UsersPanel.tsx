@@ -4,6 +4,9 @@ import { USER_FILTERS, type AdminUser, type CatalogKey, type ResetLink, type Use
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { EllipsisVertical, KeyRound, Trash2 } from 'lucide-react';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { loadToast } from '../../lib/toaster.tsx';
@@ -14,9 +17,11 @@ const FILTER_LABELS: Record<UserFilter, CatalogKey> = {
 };
 
 /** Users: search, filters, and the actions of the command line. */
-export function UsersPanel() {
+export function UsersPanel({ initialQuery = '' }: { initialQuery?: string }) {
   const { t, language } = useI18n();
-  const [q, setQ] = useState('');
+  const [q, setQ] = useState(initialQuery);
+  // Deleting is rare and final: from the row's menu, after a confirmation that names the account (issue 38).
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [filter, setFilter] = useState<UserFilter>('all');
   const users = useQuery({ queryKey: ['admin', 'users', q, filter], queryFn: () => adminApi.users(q.trim(), filter) });
   const queryClient = useQueryClient();
@@ -37,10 +42,7 @@ export function UsersPanel() {
     onError: (error) => void loadToast().then((toast) => toast.error(errorMessage(error, t, 'general.errorServer'))),
   });
 
-  const run = (user: AdminUser, action: UserAction | 'delete') => {
-    if (action === 'delete' && !window.confirm(t('admin.confirmDelete', { email: user.email }))) return;
-    act.mutate({ user, action });
-  };
+  const run = (user: AdminUser, action: UserAction | 'delete') => act.mutate({ user, action });
 
   return (
     <section className="flex flex-col gap-3">
@@ -79,14 +81,48 @@ export function UsersPanel() {
               <Button size="sm" variant="outline" onClick={() => run(user, user.disabled ? 'enable' : 'disable')} data-testid="admin-toggle-disabled">
                 {t(user.disabled ? 'admin.actionEnable' : 'admin.actionDisable')}
               </Button>
-              <Button size="sm" variant="outline" onClick={() => makeResetLink.mutate(user)} disabled={makeResetLink.isPending} data-testid="admin-reset-link-button">
-                {t('admin.actionResetLink')}
-              </Button>
-              <Button size="sm" variant="destructive" onClick={() => run(user, 'delete')} data-testid="admin-delete">{t('admin.actionDelete')}</Button>
+              <DropdownMenu modal={false}>
+                <DropdownMenuTrigger asChild>
+                  <Button size="icon" variant="ghost" aria-label={t('safety.moreActions')} data-testid="admin-user-menu">
+                    <EllipsisVertical aria-hidden="true" />
+                  </Button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent align="end" className="min-w-48">
+                  <DropdownMenuItem onSelect={() => makeResetLink.mutate(user)} disabled={makeResetLink.isPending} data-testid="admin-reset-link-button">
+                    <KeyRound aria-hidden="true" />
+                    {t('admin.actionResetLink')}
+                  </DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => setDeleting(user)} className="text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive" data-testid="admin-delete">
+                    <Trash2 aria-hidden="true" />
+                    {t('moderation.deleteAccount')}
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
             </div>
           </li>
         ))}
       </ul>
+      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <DialogContent closeLabel={t('general.close')} data-testid="admin-delete-dialog">
+          <DialogHeader>
+            <DialogTitle className="break-words">{deleting ? t('admin.confirmDelete', { email: deleting.username ? `${deleting.username} (${deleting.email})` : deleting.email }) : ''}</DialogTitle>
+            <DialogDescription>{t('moderation.deleteAccountDescription')}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setDeleting(null)}>{t('chat.cancel')}</Button>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                if (deleting) run(deleting, 'delete');
+                setDeleting(null);
+              }}
+              data-testid="admin-delete-confirm"
+            >
+              {t('moderation.deleteAccount')}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </section>
   );
 }
