@@ -101,7 +101,7 @@ test("a removed member's words keep their author; the removed member reads the g
   for (const actor of [ana, bruno, claire]) await actor.context.close();
 });
 
-test('an operator invites someone who is not on Parley yet from the empty list: the whole link, copied with one tap', async ({ browser }) => {
+test('an operator invites someone who is not on Parley yet from the empty list: the whole link, copied with one tap; the console on a phone', async ({ browser }) => {
   const operator = await newActor(browser, 'moderator');
   operator.email = 'moderator.e2e@example.com';
   await operator.context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -131,5 +131,28 @@ test('an operator invites someone who is not on Parley yet from the empty list: 
   const visitor = await newActor(browser, 'visitor');
   await visitor.page.goto(url);
   await expect(visitor.page.getByTestId('auth-form')).toHaveAttribute('data-mode', 'signUp');
+
+  // The console on the phone (item 7): the tab row scrolls, the audit log reads as sentences, the status page
+  // names languages, Delete is in a menu and its confirmation names the account.
+  await operator.page.keyboard.press('Escape');
+  await operator.page.goto('/admin');
+  const tabs = operator.page.getByTestId('admin-tabs');
+  expect(await tabs.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await operator.page.getByTestId('admin-tab-audit').click();
+  const sentence = operator.page.locator('[data-testid="admin-audit-entry"][data-action="invite.created"]').first().getByTestId('admin-audit-sentence');
+  await expect(sentence).toContainText(`${operator.email} — `);
+  await expect(sentence).not.toContainText('{');
+  await shot(operator.page, 'console-audit');
+  await operator.page.getByTestId('admin-tab-status').click();
+  await expect(operator.page.getByTestId('admin-status')).toContainText('English');
+  await expect(operator.page.getByTestId('admin-status-missing')).toBeVisible();
+  await shot(operator.page, 'console-status');
+  await operator.page.getByTestId('admin-tab-users').click();
+  await operator.page.getByTestId('admin-user-search').fill(operator.email);
+  await operator.page.getByTestId('admin-user-menu').first().click();
+  await operator.page.getByTestId('admin-delete').click();
+  await expect(operator.page.getByTestId('admin-delete-dialog')).toContainText(operator.email);
+  await operator.page.screenshot({ path: path.join(SCREENS_DIR, 'members-console-delete-phone.png'), animations: 'disabled' });
+  await operator.page.keyboard.press('Escape');
   for (const actor of [operator, visitor]) await actor.context.close();
 });

@@ -97,9 +97,8 @@ export function AuditPanel() {
       {entries.data?.entries.length === 0 && <p className="text-sm text-muted-foreground">{t('admin.auditEmpty')}</p>}
       <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card text-sm">
         {entries.data?.entries.map((e) => (
-          <li key={e.id} className="grid gap-1 px-3 py-2 sm:grid-cols-[11rem_10rem_1fr]" data-testid="admin-audit-entry" data-action={e.action}>
+          <li key={e.id} className="grid gap-1 px-3 py-2 sm:grid-cols-[11rem_1fr]" data-testid="admin-audit-entry" data-action={e.action}>
             <span className="text-muted-foreground">{new Date(e.at).toLocaleString(language)}</span>
-            <span className="text-xs font-medium" title={e.action}>{auditLabel(e.action, t)}</span>
             {/* A sentence, not JSON (issue 38); the raw details stay in the tooltip for the operator who needs them. */}
             <span dir="auto" className="break-words" title={e.details ? JSON.stringify(e.details) : undefined} data-testid="admin-audit-sentence">
               {auditSentence(e, t, (action) => auditLabel(action, t))}
