@@ -2,6 +2,7 @@ import type { ChatMessage, ConversationListItem, FormerMember, RoomMember } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { pngImage } from './images.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 /**
@@ -160,6 +161,34 @@ describe('a removed member reads the group up to the removal, and nothing more',
     expect((await people(li, room.id)).former.map((f) => f.username)).toEqual([bo.username]);
     expect((await history(li, room.id)).some((m) => m.content === 'Salut')).toBe(true);
     boSocket.close();
+  });
+
+  it('reads the photos of the history kept (the same read check), not those sent after the removal', async () => {
+    const [ana, li, bo] = [await person('en'), await person('es'), await person('fr')];
+    const room = await group(ana, [li, bo]);
+    const photo = async (who: Person, clientId: string) => {
+      // The multipart body the web app sends: the client id, then the file.
+      const boundary = `----former${Math.random().toString(16).slice(2)}`;
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="clientId"\r\n\r\n${clientId}\r\n`
+        + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`;
+      const payload = Buffer.concat([Buffer.from(head), await pngImage(320, 200), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      const res = await s.app.inject({
+        method: 'POST', url: `/api/chats/${room.id}/photos`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: who.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { message: ChatMessage }).message.attachment!.id;
+    };
+    const before = await photo(li, `former-photo-${Date.now()}-1`);
+    expect((await api(ana, 'DELETE', `/api/chats/${room.id}/members/${bo.id}`)).statusCode).toBe(200);
+    const after = await photo(li, `former-photo-${Date.now()}-2`);
+    expect((await api(bo, 'GET', `/api/chats/${room.id}/media/${before}`)).statusCode).toBe(200);
+    const late = await api(bo, 'GET', `/api/chats/${room.id}/media/${after}`);
+    const none = await api(bo, 'GET', `/api/chats/${room.id}/media/00000000-0000-4000-8000-000000000000`);
+    expect([late.statusCode, late.body]).toEqual([none.statusCode, none.body]);
+    expect(late.statusCode).toBe(404);
+    // Once deleted, nothing.
+    await api(bo, 'DELETE', `/api/chats/${room.id}`);
+    expect((await api(bo, 'GET', `/api/chats/${room.id}/media/${before}`)).statusCode).toBe(404);
   });
 
   it('leaving is a choice: the group is gone from the list of whoever left, but their name stays', async () => {
