@@ -133,7 +133,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
     const byId = new Map(messages.map((m) => [m.id, m]));
     const excerpt = (m: ViewMessage) =>
       quoteText({ id: m.id, sender_id: m.sender_id, content: m.content, translated_content: m.translated_content, deleted: false }, m, myId, t).text;
-    return {
+    const all: ConversationTools = {
       roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, onReport, nameOf,
       messageById: (id) => byId.get(id),
       onReply: (m) => {
@@ -150,7 +150,10 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       },
       onJump: (id) => requestJump(chat.roomId, id),
     };
-  }, [chat.roomId, myId, name, names, isGroup, messages, react, t]);
+    // Read-only (removed from the group): reading and jumping to quotes only, nothing that would write.
+    if (!readOnly) return all;
+    return { roomId: all.roomId, myId, partnerName: name, onCorrect: all.onCorrect, nameOf, messageById: all.messageById, onJump: all.onJump };
+  }, [chat.roomId, myId, name, names, isGroup, messages, react, t, readOnly]);
 
   // A pair's relationship context; a group has a register instead (group info).
   const context = useQuery({
