@@ -44,6 +44,7 @@ function splitSentences(text: string): string[] {
  */
 export class NeuralEngine implements TranslationEngine {
   readonly id = 'neural';
+  readonly preferred = true;
   readonly folder: ModelsFolder;
   readonly pool: NeuralPool;
   private readonly direct = new Map<string, TranslationModel>();
