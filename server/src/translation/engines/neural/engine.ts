@@ -48,18 +48,13 @@ export class NeuralEngine implements TranslationEngine {
   readonly folder: ModelsFolder;
   readonly pool: NeuralPool;
   private readonly direct = new Map<string, TranslationModel>();
+  /** Models that failed to load, and why (not served until the server restarts). */
+  readonly broken = new Map<string, string>();
   private readonly maxNewTokens: number | undefined;
 
   constructor(options: NeuralOptions) {
     this.folder = options.folder ?? discoverModels(path.resolve(options.modelsDir));
-    // Per-pair models first: where both serve a direction, the smaller model specialised in it.
-    const ordered = [...this.folder.models].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'per-pair' ? -1 : 1));
-    for (const model of ordered) {
-      for (const d of model.directions) {
-        const key = `${d.source}>${d.target}`;
-        if (!this.direct.has(key)) this.direct.set(key, model);
-      }
-    }
+    this.assign();
     const pool: PoolOptions = {
       workers: options.workers ?? 1,
       memoryBytes: (options.memoryMb ?? 3072) * 1024 * 1024,
@@ -68,9 +63,26 @@ export class NeuralEngine implements TranslationEngine {
       jobTimeoutMs: options.jobTimeoutMs ?? 60_000,
       maxBatch: options.maxBatch ?? 16,
       numBeams: options.numBeams,
+      onLoadFailed: (id, message) => {
+        this.broken.set(id, message);
+        this.assign();
+      },
     };
     this.pool = new NeuralPool(pool);
     this.maxNewTokens = options.maxNewTokens;
+  }
+
+  /** Each direction to its model: per-pair models first (the smaller model specialised in it), broken ones left out. */
+  private assign(): void {
+    this.direct.clear();
+    const usable = this.folder.models.filter((m) => !this.broken.has(m.id));
+    const ordered = usable.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'per-pair' ? -1 : 1));
+    for (const model of ordered) {
+      for (const d of model.directions) {
+        const key = `${d.source}>${d.target}`;
+        if (!this.direct.has(key)) this.direct.set(key, model);
+      }
+    }
   }
 
   /** Directions served directly by a model. */
@@ -133,7 +145,8 @@ export class NeuralEngine implements TranslationEngine {
     return {
       live: models > 0,
       detail: `${models} model${models === 1 ? '' : 's'} in ${this.folder.dir}, ${this.direct.size} direct direction${this.direct.size === 1 ? '' : 's'}`
-        + `${loaded.length ? `; loaded: ${loaded.join(', ')}` : ''}`,
+        + `${loaded.length ? `; loaded: ${loaded.join(', ')}` : ''}`
+        + `${this.broken.size ? `; not loadable: ${[...this.broken].map(([id, why]) => `${id} (${why})`).join(', ')}` : ''}`,
     };
   }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -160,6 +160,24 @@ describe('failures', () => {
     expect(isEngineError(error) && { code: error.code, retryable: error.retryable }).toEqual({ code: 'failed', retryable: true });
     expect(e.pool.stats.crashes).toBe(1);
     expect(await translate('hola', 'es', 'en', e)).toBe('hello');
+  });
+
+  it('a model that cannot be loaded fails its request and is no longer served; the others still are', async () => {
+    const brokenDir = mkdtempSync(path.join(tmpdir(), 'parley-models-broken-'));
+    try {
+      writeMarianModel(brokenDir, { source: 'en', target: 'es', words: { hello: 'hola' } });
+      writeMarianModel(brokenDir, { source: 'es', target: 'en', words: { hola: 'hello' } });
+      writeFileSync(path.join(brokenDir, 'opus-mt-en-es', 'onnx', 'encoder_model.onnx'), 'not an onnx file');
+      const e = engine({}, brokenDir);
+      expect(e.supports('en', 'es')).toBe('direct');
+      const error = await translate('hello', 'en', 'es', e).catch((err: unknown) => err);
+      expect(isEngineError(error) && { code: error.code, retryable: error.retryable }).toEqual({ code: 'failed', retryable: false });
+      expect(e.supports('en', 'es')).toBeNull();
+      expect(await e.health()).toMatchObject({ detail: expect.stringContaining('not loadable: opus-mt-en-es') });
+      expect(await translate('hola', 'es', 'en', e)).toBe('hello');
+    } finally {
+      rmSync(brokenDir, { recursive: true, force: true });
+    }
   });
 
   it('a request whose caller gives up is dropped from the queue', async () => {

@@ -21,6 +21,8 @@ export interface PoolOptions {
   /** Most sentences in one batch. */
   maxBatch: number;
   numBeams?: number | undefined;
+  /** A model that could not be loaded (broken or unsupported files): the engine stops serving it. */
+  onLoadFailed?: ((modelId: string, message: string) => void) | undefined;
 }
 
 interface Request {
@@ -160,8 +162,10 @@ export class NeuralPool {
         at += r.texts.length;
       }
     } else {
-      const error = new EngineError(ENGINE, 'failed', `${requests[0]!.model.id}: ${reply.message}`, { retryable: false });
+      const model = requests[0]!.model.id;
+      const error = new EngineError(ENGINE, 'failed', `${model}: ${reply.message}`, { retryable: false });
       for (const r of requests) this.settle(r, error);
+      if (reply.loading) this.options.onLoadFailed?.(model, reply.message);
     }
     this.pump(slot);
   }

@@ -32,7 +32,7 @@ export type WorkerReply =
 
 const settings = workerData as WorkerSettings;
 const port = parentPort!;
-const models = new Map<string, { model: LoadedModel; lastUsed: number }>();
+const models = new Map<string, { model: LoadedModel; lastUsed: number; inUse: number }>();
 
 const loadedIds = () => [...models.keys()];
 
@@ -42,29 +42,41 @@ async function unload(id: string): Promise<void> {
   await entry?.model.release();
 }
 
-async function modelFor(info: TranslationModel): Promise<LoadedModel> {
+/** The loaded model, marked in use (the idle sweep and the memory limit leave it alone until `done`). */
+async function modelFor(info: TranslationModel): Promise<{ model: LoadedModel; done: () => void }> {
   const found = models.get(info.id);
   if (found) {
-    found.lastUsed = Date.now();
-    return found.model;
+    found.inUse += 1;
+    return { model: found.model, done: () => release(found) };
   }
   const used = () => [...models.values()].reduce((sum, m) => sum + m.model.info.bytes, 0);
-  while (models.size > 0 && used() + info.bytes > settings.memoryBytes) {
-    const oldest = [...models.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0]!;
-    await unload(oldest[0]);
+  for (;;) {
+    const idle = [...models.entries()].filter(([, m]) => m.inUse === 0).sort((a, b) => a[1].lastUsed - b[1].lastUsed);
+    if (idle.length === 0 || used() + info.bytes <= settings.memoryBytes) break;
+    await unload(idle[0]![0]);
   }
-  const model = await LoadedModel.load(info, settings.threads);
-  models.set(info.id, { model, lastUsed: Date.now() });
-  return model;
+  const entry = { model: await LoadedModel.load(info, settings.threads), lastUsed: Date.now(), inUse: 1 };
+  models.set(info.id, entry);
+  return { model: entry.model, done: () => release(entry) };
+}
+
+function release(entry: { lastUsed: number; inUse: number }): void {
+  entry.inUse -= 1;
+  entry.lastUsed = Date.now();
 }
 
 port.on('message', (job: TranslateJob) => {
   void (async () => {
     let loading = true;
     try {
-      const model = await modelFor(job.model);
+      const { model, done } = await modelFor(job.model);
       loading = false;
-      const texts = await model.translate(job.texts, job.source, job.target, { numBeams: job.numBeams, maxNewTokens: job.maxNewTokens });
+      let texts: string[];
+      try {
+        texts = await model.translate(job.texts, job.source, job.target, { numBeams: job.numBeams, maxNewTokens: job.maxNewTokens });
+      } finally {
+        done();
+      }
       port.postMessage({ type: 'result', jobId: job.jobId, texts, loaded: loadedIds() } satisfies WorkerReply);
     } catch (error) {
       port.postMessage({ type: 'error', jobId: job.jobId, message: String((error as Error).message ?? error), loading, loaded: loadedIds() } satisfies WorkerReply);
@@ -74,7 +86,7 @@ port.on('message', (job: TranslateJob) => {
 
 if (settings.idleMs > 0) {
   setInterval(() => {
-    const stale = [...models.entries()].filter(([, m]) => Date.now() - m.lastUsed > settings.idleMs).map(([id]) => id);
+    const stale = [...models.entries()].filter(([, m]) => m.inUse === 0 && Date.now() - m.lastUsed > settings.idleMs).map(([id]) => id);
     if (stale.length === 0) return;
     void Promise.all(stale.map(unload)).then(() => port.postMessage({ type: 'loaded', loaded: loadedIds() } satisfies WorkerReply));
   }, Math.max(50, Math.min(settings.idleMs / 2, 60_000))).unref();
