@@ -22,6 +22,8 @@ export interface TranslationModel {
   kind: 'per-pair' | 'many-to-many';
   encoderFile: string;
   decoderFile: string;
+  /** decoder_with_past_model*.onnx: the key/value cache (one token per step instead of the whole prefix). */
+  decoderWithPastFile?: string | undefined;
   directions: Direction[];
   /** Many-to-many: the language token of each served language (e.g. ja -> 'jpn_Jpan', '__ja__'). */
   languageTokens?: Partial<Record<LanguageCode, string>> | undefined;
@@ -59,10 +61,10 @@ const num = (v: unknown, fallback: number): number => (typeof v === 'number' && 
 
 /**
  * The ONNX file of a part: the plain export first, then the quantized ones transformers.js also
- * publishes (encoder_model_quantized.onnx...). Files with a past key cache are not used (decoder_model.onnx
- * recomputes the prefix each step: slower on long sentences, simpler, and every export has it).
+ * publishes (encoder_model_quantized.onnx...). decoder_with_past_model.onnx, where present, carries the
+ * key/value cache from the second token on (see runtime.ts).
  */
-function onnxFile(dir: string, part: 'encoder_model' | 'decoder_model'): string | undefined {
+function onnxFile(dir: string, part: 'encoder_model' | 'decoder_model' | 'decoder_with_past_model'): string | undefined {
   const onnxDir = path.join(dir, 'onnx');
   if (!existsSync(onnxDir)) return undefined;
   const names = readdirSync(onnxDir);
@@ -88,9 +90,10 @@ function inspect(dir: string, id: string): TranslationModel | OtherFolder {
   if (!tokenizer) return { id, kind: 'unusable', reason: 'tokenizer.json is missing' };
   const tokConfig = readJson(path.join(dir, 'tokenizer_config.json')) ?? {};
   const gen = readJson(path.join(dir, 'generation_config.json')) ?? {};
-  const bytes = statSync(encoderFile).size + statSync(decoderFile).size;
+  const decoderWithPastFile = onnxFile(dir, 'decoder_with_past_model');
+  const bytes = statSync(encoderFile).size + statSync(decoderFile).size + (decoderWithPastFile ? statSync(decoderWithPastFile).size : 0);
   const common = {
-    id, dir, encoderFile, decoderFile, bytes,
+    id, dir, encoderFile, decoderFile, decoderWithPastFile, bytes,
     decoderStartTokenId: num(gen.decoder_start_token_id, num(config.decoder_start_token_id, 0)),
     eosTokenId: num(gen.eos_token_id, num(config.eos_token_id, 0)),
     padTokenId: num(gen.pad_token_id, num(config.pad_token_id, 0)),

@@ -33,7 +33,7 @@ describe('npm run models', () => {
     expect(planModels(['es', 'fr']).models.map((m) => m.folder)).toEqual(['opus-mt-en-es', 'opus-mt-es-en', 'opus-mt-en-fr', 'opus-mt-fr-en']);
     expect(planModels(['ja'], { perPairOnly: true }).models.map((m) => m.folder)).toEqual(['opus-mt-ja-en']);
     expect(downloadCommand(plan.models[0]!)).toBe(
-      "huggingface-cli download Xenova/opus-mt-en-de --include '*.json' 'onnx/encoder_model_quantized.onnx' 'onnx/decoder_model_quantized.onnx' --local-dir models/opus-mt-en-de",
+      "huggingface-cli download Xenova/opus-mt-en-de --include '*.json' 'onnx/encoder_model_quantized.onnx' 'onnx/decoder_model_quantized.onnx' 'onnx/decoder_with_past_model_quantized.onnx' --local-dir models/opus-mt-en-de",
     );
     expect(parseLanguages(['Japanese,de', 'klingon'])).toEqual({ languages: ['ja', 'de'], unknown: ['klingon'] });
     expect(parseLanguages([]).languages).toHaveLength(20);

@@ -136,6 +136,27 @@ describe('translation', () => {
   });
 });
 
+describe('key/value cache (decoder_with_past_model.onnx)', () => {
+  const pastDir = mkdtempSync(path.join(tmpdir(), 'parley-models-past-'));
+  writeTinyModels(pastDir, { withPast: true });
+  afterAll(() => rmSync(pastDir, { recursive: true, force: true }));
+
+  it('gives the same output as the whole-prefix decoder, greedy and beam, per pair, many-to-many and batched', async () => {
+    const greedy = engine({ numBeams: 1 }, pastDir);
+    const beam = engine({ numBeams: 3 }, pastDir);
+    expect(await translate('Hello my friend. The cat!', 'en', 'es', greedy)).toBe('hola mi amigo. el gato!');
+    expect(await translate('bank river', 'en', 'es', greedy)).toBe('banco río');
+    expect(await translate('bank river', 'en', 'es', beam)).toBe('orilla río');
+    expect(await translate('hallo katze', 'de', 'ja', beam)).toBe('こんにちは 猫');
+    expect(await translate('hola mi amigo', 'es', 'fr', greedy)).toBe('bonjour mon ami');
+    const batch = await Promise.all(['hello', 'world cat', 'my good friend', 'xyz'].map((t) => translate(t, 'en', 'es', greedy)));
+    expect(batch).toEqual(['hola', 'mundo gato', 'mi buenos amigo', 'xyz']);
+    expect(greedy.pool.stats.pastSteps).toBeGreaterThan(0);
+    expect(beam.pool.stats.pastSteps).toBeGreaterThan(0);
+    expect(main.pool.stats.pastSteps).toBe(0);
+  });
+});
+
 describe('failures', () => {
   const slowDir = mkdtempSync(path.join(tmpdir(), 'parley-models-slow-'));
   writeMarianModel(slowDir, { source: 'en', target: 'es', words: { hello: 'hola' }, slow: 30 });

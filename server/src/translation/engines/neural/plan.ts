@@ -57,7 +57,7 @@ export function planModels(languages: readonly LanguageCode[], options: { perPai
 
 /** The command to run on a connected machine for one model (Hugging Face's own command-line client). */
 export function downloadCommand(model: PlannedModel, into = 'models'): string {
-  return `huggingface-cli download ${model.repo} --include '*.json' 'onnx/encoder_model_quantized.onnx' 'onnx/decoder_model_quantized.onnx' --local-dir ${into}/${model.folder}`;
+  return `huggingface-cli download ${model.repo} --include '*.json' 'onnx/encoder_model_quantized.onnx' 'onnx/decoder_model_quantized.onnx' 'onnx/decoder_with_past_model_quantized.onnx' --local-dir ${into}/${model.folder}`;
 }
 
 export function formatPlan(plan: ModelPlan): string {

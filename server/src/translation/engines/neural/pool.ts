@@ -54,7 +54,7 @@ export class NeuralPool {
   private nextJob = 1;
   private closed = false;
   /** Batches sent and sentences in them (for the tests and the status page). */
-  readonly stats = { batches: 0, sentences: 0, crashes: 0, timeouts: 0 };
+  readonly stats = { batches: 0, sentences: 0, crashes: 0, timeouts: 0, pastSteps: 0 };
 
   constructor(private readonly options: PoolOptions) {
     this.slots = Array.from({ length: Math.max(1, options.workers) }, (_, index) => ({ index, worker: undefined, busy: undefined, queue: [], loaded: [], bytes: 0 }));
@@ -156,6 +156,7 @@ export class NeuralPool {
     slot.busy = undefined;
     slot.worker?.unref();
     if (reply.type === 'result') {
+      this.stats.pastSteps += reply.pastSteps;
       let at = 0;
       for (const r of requests) {
         this.settle(r, reply.texts.slice(at, at + r.texts.length));

@@ -26,7 +26,11 @@ export class LoadedModel {
     private readonly tokenizer: Tokenizer,
     private readonly encoder: ort.InferenceSession,
     private readonly decoder: ort.InferenceSession,
+    private readonly decoderWithPast: ort.InferenceSession | undefined,
   ) {}
+
+  /** Decoder steps run with the key/value cache (one token each), since load. */
+  pastSteps = 0;
 
   static async load(info: TranslationModel, threads = 0): Promise<LoadedModel> {
     const read = (name: string) => JSON.parse(readFileSync(path.join(info.dir, name), 'utf8')) as object;
@@ -41,15 +45,23 @@ export class LoadedModel {
       ...(threads > 0 ? { intraOpNumThreads: threads, interOpNumThreads: 1 } : {}),
     };
     const encoder = await ort.InferenceSession.create(info.encoderFile, options);
-    const decoder = await ort.InferenceSession.create(info.decoderFile, options).catch(async (error: unknown) => {
-      await encoder.release();
+    const sessions: ort.InferenceSession[] = [encoder];
+    try {
+      const decoder = await ort.InferenceSession.create(info.decoderFile, options);
+      sessions.push(decoder);
+      const withPast = info.decoderWithPastFile ? await ort.InferenceSession.create(info.decoderWithPastFile, options) : undefined;
+      // The cache is used only when the first decoder hands over every past the second one takes.
+      const usable = withPast && withPast.inputNames.filter((n) => n.startsWith('past_key_values.')).every((n) => decoder.outputNames.includes(n.replace('past_key_values', 'present')));
+      if (withPast && !usable) await withPast.release();
+      return new LoadedModel(info, tokenizer, encoder, decoder, usable ? withPast : undefined);
+    } catch (error) {
+      await Promise.allSettled(sessions.map((x) => x.release()));
       throw error;
-    });
-    return new LoadedModel(info, tokenizer, encoder, decoder);
+    }
   }
 
   async release(): Promise<void> {
-    await Promise.allSettled([this.encoder.release(), this.decoder.release()]);
+    await Promise.allSettled([this.encoder.release(), this.decoder.release(), this.decoderWithPast?.release()]);
   }
 
   private languageTokenId(language: LanguageCode): number {
@@ -86,7 +98,42 @@ export class LoadedModel {
     const D = hidden.dims[2]!;
     const hiddenData = hidden.data as Float32Array;
     const startTokens = info.kind === 'many-to-many' ? [info.decoderStartTokenId, this.languageTokenId(target)] : [info.decoderStartTokenId];
+    // Key/value cache per row prefix (sentence + tokens), kept for one step.
+    let cache = new Map<string, Record<string, ort.Tensor>>();
+    const cacheKey = (sentence: number, tokens: number[]) => `${sentence}:${tokens.join(',')}`;
+    const withPast = this.decoderWithPast;
     const step = async (rows: Row[]): Promise<Float32Array[]> => {
+      const pasts = withPast ? rows.map((r) => cache.get(cacheKey(r.sentence, r.tokens.slice(0, -1)))) : [];
+      if (withPast && rows.length > 0 && pasts.every((p) => p !== undefined)) {
+        const R = rows.length;
+        const encMask = new BigInt64Array(R * S);
+        rows.forEach((row, r) => encMask.set(mask.subarray(row.sentence * S, (row.sentence + 1) * S), r * S));
+        const feeds: Record<string, ort.Tensor> = {
+          input_ids: new ort.Tensor('int64', BigInt64Array.from(rows.map((r) => BigInt(r.tokens[r.tokens.length - 1]!))), [R, 1]),
+          encoder_attention_mask: new ort.Tensor('int64', encMask, [R, S]),
+        };
+        for (const name of withPast.inputNames) {
+          if (name.startsWith('past_key_values.')) feeds[name] = concatRows(pasts.map((p) => p![name]!));
+        }
+        const result = await withPast.run(feeds);
+        this.pastSteps += 1;
+        const next = new Map<string, Record<string, ort.Tensor>>();
+        rows.forEach((row, r) => {
+          const entry: Record<string, ort.Tensor> = {};
+          for (const name of withPast.inputNames) {
+            if (!name.startsWith('past_key_values.')) continue;
+            const present = result[name.replace('past_key_values', 'present')];
+            // The encoder's part does not change: decoder_with_past_model does not output it again.
+            entry[name] = present ? rowOf(present, r) : pasts[r]![name]!;
+          }
+          next.set(cacheKey(row.sentence, row.tokens), entry);
+        });
+        cache = next;
+        const logits = result.logits ?? Object.values(result)[0]!;
+        const V = logits.dims[2]!;
+        const data = logits.data as Float32Array;
+        return rows.map((_, r) => data.slice(r * V, (r + 1) * V));
+      }
       const L = Math.max(...rows.map((r) => r.tokens.length));
       const R = rows.length;
       const dec = new BigInt64Array(R * L).fill(BigInt(info.padTokenId));
@@ -105,6 +152,18 @@ export class LoadedModel {
       const logits = result.logits ?? Object.values(result)[0]!;
       const V = logits.dims[2]!;
       const data = logits.data as Float32Array;
+      // Rows of equal length (always so in this loop) can go on with the cache.
+      cache = new Map();
+      if (withPast && rows.every((row) => row.tokens.length === L)) {
+        rows.forEach((row, r) => {
+          const entry: Record<string, ort.Tensor> = {};
+          for (const name of withPast.inputNames) {
+            const present = result[name.replace('past_key_values', 'present')];
+            if (name.startsWith('past_key_values.') && present) entry[name] = rowOf(present, r);
+          }
+          cache.set(cacheKey(row.sentence, row.tokens), entry);
+        });
+      }
       // Rows are right-padded: each row's next token comes from its own last position.
       return rows.map((row, r) => data.slice((r * L + row.tokens.length - 1) * V, (r * L + row.tokens.length) * V));
     };
@@ -119,4 +178,19 @@ export class LoadedModel {
     });
     return generated.map((tokens) => this.tokenizer.decode(tokens, { skip_special_tokens: true }).trim());
   }
+}
+
+/** Row r of a batch-first float tensor, as a batch of one. */
+function rowOf(tensor: ort.Tensor, r: number): ort.Tensor {
+  const size = tensor.dims.slice(1).reduce((a, b) => a * b, 1);
+  const data = tensor.data as Float32Array;
+  return new ort.Tensor('float32', data.slice(r * size, (r + 1) * size), [1, ...tensor.dims.slice(1)]);
+}
+
+/** Batches of one (equal shapes) stacked into one batch. */
+function concatRows(tensors: ort.Tensor[]): ort.Tensor {
+  const size = tensors[0]!.dims.slice(1).reduce((a, b) => a * b, 1);
+  const out = new Float32Array(size * tensors.length);
+  tensors.forEach((t, i) => out.set(t.data as Float32Array, i * size));
+  return new ort.Tensor('float32', out, [tensors.length, ...tensors[0]!.dims.slice(1)]);
 }

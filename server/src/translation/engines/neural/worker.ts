@@ -26,7 +26,7 @@ export interface TranslateJob {
 }
 
 export type WorkerReply =
-  | { type: 'result'; jobId: number; texts: string[]; loaded: string[] }
+  | { type: 'result'; jobId: number; texts: string[]; loaded: string[]; pastSteps: number }
   | { type: 'error'; jobId: number; message: string; loading: boolean; loaded: string[] }
   | { type: 'loaded'; loaded: string[] };
 
@@ -72,12 +72,13 @@ port.on('message', (job: TranslateJob) => {
       const { model, done } = await modelFor(job.model);
       loading = false;
       let texts: string[];
+      const before = model.pastSteps;
       try {
         texts = await model.translate(job.texts, job.source, job.target, { numBeams: job.numBeams, maxNewTokens: job.maxNewTokens });
       } finally {
         done();
       }
-      port.postMessage({ type: 'result', jobId: job.jobId, texts, loaded: loadedIds() } satisfies WorkerReply);
+      port.postMessage({ type: 'result', jobId: job.jobId, texts, loaded: loadedIds(), pastSteps: model.pastSteps - before } satisfies WorkerReply);
     } catch (error) {
       port.postMessage({ type: 'error', jobId: job.jobId, message: String((error as Error).message ?? error), loading, loaded: loadedIds() } satisfies WorkerReply);
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LanguageCode } from '@parley/common';
 import { NLLB_CODES } from '../langcodes.ts';
 import { floatTensor, input, intTensor, model, node } from './onnx-writer.ts';
+import { decoderWithPast, presentNodes } from './tiny-past.ts';
 
 /**
  * Tiny translation models in the public ONNX layout (Optimum / transformers.js): config.json,
@@ -33,6 +34,8 @@ interface Graph {
   bigram?: Map<number, [number, number][]>;
   /** Extra matrix products in the encoder (seconds of work for the timeout and crash tests). */
   slow?: number;
+  /** Also a key/value cache: present.* outputs and onnx/decoder_with_past_model.onnx. */
+  withPast?: boolean;
 }
 
 function writeOnnx(dir: string, g: Graph): void {
@@ -85,11 +88,19 @@ function writeOnnx(dir: string, g: Graph): void {
   const decInit = [
     intTensor('one', [], [1]), intTensor('zero_i', [], [0]), floatTensor('bigram', [V, V], bigram),
   ];
+  const gate = new Float32Array(V * K);
+  if (K === 1) gate.fill(1);
+  for (const [id, k] of g.gate ?? []) gate[id * K + k] = 1;
+  const decOutputs = [input('logits', 'float', ['batch_size', 'decoder_sequence_length', V])];
+  if (g.withPast) {
+    const present = presentNodes(K, K * V);
+    decNodes.push(node('Gather', ['gate', 'input_ids'], ['gate_tokens'], { axis: 0 }), ...present.nodes);
+    decOutputs.push(...present.outputs);
+    if (K === 1) decInit.push(floatTensor('gate', [V, 1], gate), intTensor('axis_1', [1], [1]));
+  }
   if (K === 1) {
     decNodes.push(node('Add', ['aligned', 'bigram_logits'], ['logits']));
   } else {
-    const gate = new Float32Array(V * K);
-    for (const [id, k] of g.gate ?? []) gate[id * K + k] = 1;
     decNodes.push(
       node('Gather', ['gate', 'input_ids'], ['gate_per_token'], { axis: 0 }),
       node('ReduceSum', ['gate_per_token', 'axis_1'], ['gate_sum'], { keepdims: 1 }),
@@ -112,9 +123,10 @@ function writeOnnx(dir: string, g: Graph): void {
       input('encoder_hidden_states', 'float', ['batch_size', 'encoder_sequence_length', K * V]),
       input('encoder_attention_mask', 'int64', ['batch_size', 'encoder_sequence_length']),
     ],
-    outputs: [input('logits', 'float', ['batch_size', 'decoder_sequence_length', V])],
+    outputs: decOutputs,
   });
   mkdirSync(path.join(dir, 'onnx'), { recursive: true });
+  if (g.withPast) writeFileSync(path.join(dir, 'onnx', 'decoder_with_past_model.onnx'), decoderWithPast({ V, K, gate, bigram }));
   writeFileSync(path.join(dir, 'onnx', 'encoder_model.onnx'), encoder);
   writeFileSync(path.join(dir, 'onnx', 'decoder_model.onnx'), decoder);
 }
@@ -167,6 +179,7 @@ export interface MarianSpec {
   /** generation_config.json max_length (default 64). */
   maxLength?: number | undefined;
   numBeams?: number | undefined;
+  withPast?: boolean | undefined;
 }
 
 /** A per-pair Marian / OPUS-MT model folder like Xenova/opus-mt-en-es. Returns its path. */
@@ -192,6 +205,7 @@ export function writeMarianModel(modelsDir: string, spec: MarianSpec): string {
     blocks: 1,
     bigram,
     slow: spec.slow,
+    withPast: spec.withPast,
     translate: (i) => (i === pad ? [{ id: 0 }] : lookup.get(i) ?? [{ id: i }]),
   });
   writeJson(dir, 'tokenizer.json', tokenizerJson(vocab, ['</s>', '<unk>', '<pad>'], '</s>'));
@@ -215,6 +229,7 @@ export interface ManySpec {
   /** One row per meaning: the word in each language. */
   lexicon: Partial<Record<LanguageCode, string>>[];
   folder?: string | undefined;
+  withPast?: boolean | undefined;
 }
 
 /** A many-to-many NLLB-200-style model (language tokens like jpn_Jpan) like Xenova/nllb-200-distilled-600M. */
@@ -230,6 +245,7 @@ export function writeNllbModel(modelsDir: string, spec: ManySpec): string {
   writeOnnx(dir, {
     vocab,
     blocks: spec.languages.length,
+    withPast: spec.withPast,
     gate: new Map(langTokens.map((t, k) => [id.get(t)!, k])),
     translate: (i, k) => {
       if (i === 1) return [{ id: 2 }];
@@ -252,20 +268,23 @@ export function writeNllbModel(modelsDir: string, spec: ManySpec): string {
 }
 
 /** The standard set used by the tests and the bench: en<->es, en->fr (pivot es->fr), and a many-to-many en/de/ja. */
-export function writeTinyModels(modelsDir: string, options: { slow?: number } = {}): void {
+export function writeTinyModels(modelsDir: string, options: { slow?: number; withPast?: boolean } = {}): void {
   writeMarianModel(modelsDir, {
     source: 'en', target: 'es',
     words: { hello: 'hola', world: 'mundo', cat: 'gato', house: 'casa', good: 'buenos', morning: 'días', the: 'el', river: 'río', my: 'mi', friend: 'amigo' },
     ambiguous: { word: 'bank', first: 'banco', second: 'orilla', distractors: ['dinero', 'cuenta', 'caja', 'oficina'] },
     slow: options.slow,
+    withPast: options.withPast,
   });
   writeMarianModel(modelsDir, {
     source: 'es', target: 'en',
     words: { hola: 'hello', mundo: 'world', gato: 'cat', casa: 'house', buenos: 'good', 'días': 'morning', el: 'the', amigo: 'friend', mi: 'my' },
+    withPast: options.withPast,
   });
   writeMarianModel(modelsDir, {
     source: 'en', target: 'fr',
     words: { hello: 'bonjour', world: 'monde', cat: 'chat', house: 'maison', good: 'bon', morning: 'matin', the: 'le', my: 'mon', friend: 'ami' },
+    withPast: options.withPast,
   });
   writeNllbModel(modelsDir, {
     languages: ['en', 'de', 'ja'],
@@ -275,5 +294,6 @@ export function writeTinyModels(modelsDir: string, options: { slow?: number } = 
       { en: 'house', de: 'haus', ja: '家' },
       { en: 'friend', de: 'freund', ja: '友達' },
     ],
+    withPast: options.withPast,
   });
 }
