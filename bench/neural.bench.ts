@@ -24,6 +24,8 @@ const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
 
 const dir = mkdtempSync(path.join(tmpdir(), 'parley-neural-bench-'));
 writeTinyModels(dir);
+const pastDir = mkdtempSync(path.join(tmpdir(), 'parley-neural-bench-past-'));
+writeTinyModels(pastDir, { withPast: true });
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
@@ -49,6 +51,11 @@ try {
   const es = texts.map((t) => t.replace(/\w+/g, (w) => ({ hello: 'hola', world: 'mundo', cat: 'gato', house: 'casa', good: 'buenos', morning: 'días', the: 'el', river: 'el', my: 'mi', friend: 'amigo' } as Record<string, string>)[w] ?? w));
   await greedy.translate({ text: es[0]!, source: 'es', target: 'fr', signal: AbortSignal.timeout(60_000) });
   row('es -> fr through English (two models), greedy', await sequential(greedy, 'es', 'fr', es.slice(0, Math.ceil(runs / 2))));
+
+  const cached = new NeuralEngine({ modelsDir: pastDir, numBeams: 1, threads: 1, idleMs: 0 });
+  await cached.translate({ text: sentence(0), source: 'en', target: 'es', signal: AbortSignal.timeout(60_000) });
+  row('en -> es, greedy, key/value cache (decoder_with_past_model.onnx)', await sequential(cached, 'en', 'es', texts));
+  await cached.close();
 
   const beam = new NeuralEngine({ modelsDir: dir, numBeams: 4, threads: 1, idleMs: 0 });
   await beam.translate({ text: sentence(0), source: 'en', target: 'es', signal: AbortSignal.timeout(60_000) });
@@ -83,4 +90,5 @@ try {
   console.log(throughput.join('\n'));
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  rmSync(pastDir, { recursive: true, force: true });
 }

@@ -68,8 +68,8 @@ export function decoderWithPast(s: PastSpec): Uint8Array {
     initializers: [
       floatTensor('gate', [V, K], s.gate), floatTensor('bigram', [V, V], s.bigram),
       intTensor('one', [], [1]), intTensor('two', [], [2]), intTensor('shape_1', [1], [1]),
-      intTensor('axis_1', [1], [1]), intTensor('axis_2', [1], [2]), intTensor('axis_3', [1], [3]),
-      intTensor('blocks_shape', [4], [0, 0, K, V]),
+      intTensor('axis_1', [1], [1]),
+      ...(K === 1 ? [] : [intTensor('axis_2', [1], [2]), intTensor('axis_3', [1], [3]), intTensor('blocks_shape', [4], [0, 0, K, V])]),
     ],
     inputs: [
       input('input_ids', 'int64', ['batch_size', 1]),
