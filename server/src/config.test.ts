@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
-  it('has working defaults: port 3000, PGlite under ./data, Apertium', () => {
+  it('has working defaults: port 3000, PGlite under ./data, models under ./data/models, then Apertium', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, secureCookies: false, emailConfirmation: false });
     expect(c.dataDir).toMatch(/data$/);
-    expect(c.translation.engines).toEqual(['apertium']);
+    expect(c.translation.engines).toEqual(['neural', 'apertium']);
+    expect(c.translation.neural.modelsDir).toMatch(/data\/models$/);
+    expect(loadConfig({ MODELS_DIR: '/srv/models' }).translation.neural.modelsDir).toBe('/srv/models');
   });
 
   it.each([

@@ -25,9 +25,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   TRANSLATION_ENGINES: z
     .string()
-    .default('apertium')
+    .default('neural,apertium')
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(['apertium', 'openai', 'deepl', 'libretranslate'])).min(1)),
+    .pipe(z.array(z.enum(['neural', 'apertium', 'openai', 'deepl', 'libretranslate'])).min(1)),
+  MODELS_DIR: z.string().min(1).optional(),
+  MODELS_MEMORY_MB: z.coerce.number().positive().default(3072),
+  MODELS_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  MODELS_THREADS: z.coerce.number().int().min(0).max(64).default(0),
+  MODELS_IDLE_MINUTES: z.coerce.number().min(0).default(15),
+  MODELS_BEAMS: z.coerce.number().int().min(1).max(8).optional(),
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   TRANSLATION_SELF_CHECK: z.enum(['on', 'off']).default('on'),
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
@@ -141,6 +147,7 @@ export interface Config {
     openai: { baseUrl: string; apiKey: string | undefined; model: string };
     deepl: { apiKey: string; baseUrl: string | undefined } | undefined;
     libretranslate: { url: string; apiKey: string | undefined } | undefined;
+    neural: { modelsDir: string; memoryMb: number; workers: number; threads: number; idleMs: number; numBeams: number | undefined };
   };
 }
 
@@ -230,6 +237,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       libretranslate: e.LIBRETRANSLATE_URL
         ? { url: e.LIBRETRANSLATE_URL.replace(/\/$/, ''), apiKey: e.LIBRETRANSLATE_API_KEY }
         : undefined,
+      neural: {
+        modelsDir: path.resolve(e.MODELS_DIR ?? path.join(e.DATA_DIR, 'models')),
+        memoryMb: e.MODELS_MEMORY_MB,
+        workers: e.MODELS_WORKERS,
+        threads: e.MODELS_THREADS,
+        idleMs: e.MODELS_IDLE_MINUTES * 60_000,
+        numBeams: e.MODELS_BEAMS,
+      },
     },
   };
 }

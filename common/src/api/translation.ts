@@ -59,6 +59,8 @@ export const translateTextResponse = z.object({
   detectedLanguage: z.string().optional(),
   /** Engine that produced the text; null when nothing was translated (same language, empty, failure). */
   engine: z.string().nullable(),
+  /** The language in the middle when the engine translated through it (e.g. 'en' for es -> fr by two neural models). */
+  via: z.string().optional(),
   /** False when the text could not be translated (reason says why); true when translated or already in the target language. */
   ok: z.boolean(),
   kind: z.enum(TRANSLATION_KINDS),
@@ -86,6 +88,7 @@ export const smartTranslateResponse = z.object({
   /** '<source code> → <target code>', e.g. 'en → es' (always the detected source first). */
   translationDirection: z.string(),
   engine: z.string().nullable(),
+  via: z.string().optional(),
   ok: z.boolean(),
   kind: z.enum(TRANSLATION_KINDS),
   reason: z.enum(TRANSLATION_FAILURE_REASONS).optional(),

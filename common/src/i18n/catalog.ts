@@ -13,6 +13,7 @@ import { push } from './strings/push.ts';
 import { calls } from './strings/calls.ts';
 import { members } from './strings/members.ts';
 import { moderation } from './strings/moderation.ts';
+import { coverage } from './strings/coverage.ts';
 
 /**
  * The one English catalog of interface strings (spec section 2, "Other"), in the spec's
@@ -36,6 +37,7 @@ export const CATALOG = {
   calls,
   members,
   moderation,
+  coverage,
 } as const;
 
 export type Catalog = typeof CATALOG;

@@ -1,4 +1,5 @@
 import type { ApertiumOptions } from './engines/apertium.ts';
+import type { NeuralOptions } from './engines/neural/engine.ts';
 
 /**
  * Translation settings. server/src/config.ts maps the environment onto this:
@@ -8,7 +9,10 @@ import type { ApertiumOptions } from './engines/apertium.ts';
  * list can name every engine.
  */
 export interface TranslationConfig {
-  /** Ordered engine ids: 'apertium', 'openai', 'deepl', 'libretranslate'. The first that serves a pair is used. */
+  /**
+   * Ordered engine ids: 'neural', 'apertium', 'openai', 'deepl', 'libretranslate'. The first that serves a
+   * pair is used, except that a neural model of the pair (direct, then through English) goes first.
+   */
   engines: string[];
   openai?: {
     /** e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1 (Ollama), https://NAME.openai.azure.com/openai/deployments/DEPLOYMENT (Azure). */
@@ -24,6 +28,8 @@ export interface TranslationConfig {
     baseUrl?: string | undefined;
   } | undefined;
   libretranslate?: { url: string; apiKey?: string | undefined } | undefined;
+  /** Models from MODELS_DIR (MODELS_*): skipped when the folder holds no translation model. */
+  neural?: NeuralOptions | undefined;
   apertium?: {
     /** Directory of *.mode files (default /usr/share/apertium/modes). */
     modesDir?: string | undefined;

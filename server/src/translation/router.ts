@@ -75,6 +75,8 @@ export interface TranslateResult {
   detectedLanguage?: LanguageCode | undefined;
   cached: boolean;
   support?: PairSupport | undefined;
+  /** The language in the middle when the engine pivoted (e.g. 'en' for es -> fr through two models). */
+  via?: string | undefined;
   reason?: TranslationFailureReason | undefined;
   message?: string | undefined;
   failures?: EngineFailure[] | undefined;
@@ -137,7 +139,7 @@ export class TranslationRouter {
     if (text.length > this.options.maxChars) {
       return { ...notTranslated, reason: 'too_long', message: `Text must be at most ${this.options.maxChars} characters` };
     }
-    const candidates = this.engines.filter((e) => e.supports(source, target) !== null);
+    const candidates = this.serving(source, target);
     if (candidates.length === 0) {
       return { ...notTranslated, reason: 'unsupported_pair', message: unsupportedPairMessage(source, target) };
     }
@@ -147,9 +149,10 @@ export class TranslationRouter {
     for (const engine of candidates) {
       const key = { engine: engine.id, source, target, formality: engine.cacheVariant(context) + termsVariant(terms), text };
       const support = engine.supports(source, target) ?? undefined;
+      const via = support === 'pivot' ? engine.pivotFor?.(source, target) : undefined;
       const probeKey = `${source}>${target}:${key.formality}:${text}`;
       const hit = await this.cache?.get(key);
-      if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support }, text, hit);
+      if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support, via }, text, hit);
       if (!spent) {
         spent = true;
         await request.spend?.(text.length);
@@ -158,7 +161,7 @@ export class TranslationRouter {
         const output = await this.withTerms(engine, { text, source, target, context }, terms, request.signal);
         this.recovery.succeeded(engine.id, probeKey);
         await this.cache?.set(key, output);
-        return outcome({ ...base, engine: engine.id, support }, text, output);
+        return outcome({ ...base, engine: engine.id, support, via }, text, output);
       } catch (error) {
         const e = isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error));
         failures.push({ engine: engine.id, code: e.code, message: e.message });
@@ -222,10 +225,24 @@ export class TranslationRouter {
     }
   }
 
+  /**
+   * The engines serving a direction, in the order they are tried: an engine running a model of the
+   * direction on this server (TranslationEngine.preferred: neural) first, direct before pivot, then
+   * the configured order (TRANSLATION_ENGINES).
+   */
+  serving(source: LanguageCode, target: LanguageCode): TranslationEngine[] {
+    const rank = (e: TranslationEngine) => (!e.preferred ? 2 : e.supports(source, target) === 'direct' ? 0 : 1);
+    return this.engines
+      .filter((e) => e.supports(source, target) !== null)
+      .map((engine, i) => ({ engine, i, rank: rank(engine) }))
+      .sort((a, b) => a.rank - b.rank || a.i - b.i)
+      .map((x) => x.engine);
+  }
+
   /** The engine that would serve this direction first is still checking it (see TranslationEngine.checking). */
   isDirectionBeingChecked(source: LanguageCode, target: LanguageCode): boolean {
     if (source === target) return false;
-    const first = this.engines.find((e) => e.supports(source, target) !== null);
+    const first = this.serving(source, target)[0];
     return first?.checking?.(source, target) ?? false;
   }
 
@@ -240,7 +257,7 @@ export class TranslationRouter {
     for (const source of LANGUAGE_CODES) {
       for (const target of LANGUAGE_CODES) {
         if (source === target) continue;
-        const serving = this.engines.filter((e) => e.supports(source, target) !== null);
+        const serving = this.serving(source, target);
         const first = serving[0];
         const support = first?.supports(source, target) ?? 'none';
         const via = support === 'pivot' ? first?.pivotFor?.(source, target) : undefined;
@@ -275,7 +292,7 @@ export class TranslationRouter {
 
 /** A translation the engine answered with the text unchanged is reported as not translated. */
 function outcome(
-  base: Pick<TranslateResult, 'source' | 'target' | 'detectedLanguage' | 'cached' | 'engine' | 'support'>,
+  base: Pick<TranslateResult, 'source' | 'target' | 'detectedLanguage' | 'cached' | 'engine' | 'support' | 'via'>,
   input: string,
   output: CachedTranslation,
 ): TranslateResult {

@@ -21,7 +21,7 @@ afterAll(async () => {
 describe(`translation service on Apertium (${TEST_DB})`, () => {
   it('translates with detection, then answers the same message from the cache', async () => {
     const first = presentTranslation(await service.translate({ text: 'The weather is nice today.', source: 'auto-detect', target: 'pt' }));
-    expect(first).toEqual({ translatedText: 'O tempo é agradável hoje.', detectedLanguage: 'en', engine: 'apertium', ok: true, kind: 'translated' });
+    expect(first).toEqual({ translatedText: 'O tempo é agradável hoje.', detectedLanguage: 'en', engine: 'apertium', via: 'gl', ok: true, kind: 'translated' });
     const second = presentTranslation(await service.translate({ text: 'The weather is nice today.', source: 'auto-detect', target: 'pt' }));
     expect(second).toEqual({ ...first, cached: true });
   });

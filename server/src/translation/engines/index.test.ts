@@ -4,7 +4,8 @@ import { createEngines } from './index.ts';
 describe('createEngines', () => {
   it('builds the configured engines in order and skips those without settings', () => {
     const { engines, skipped } = createEngines({
-      engines: ['deepl', 'apertium', 'openai', 'libretranslate', 'apertium', 'google'],
+      engines: ['deepl', 'apertium', 'openai', 'libretranslate', 'apertium', 'google', 'neural'],
+      neural: { modelsDir: '/nonexistent/models' },
       deepl: { apiKey: 'k:fx' },
       openai: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
       timeoutMs: 1000,
@@ -14,7 +15,8 @@ describe('createEngines', () => {
     expect(skipped).toEqual([
       { id: 'openai', reason: 'OPENAI_API_KEY is not set' },
       { id: 'libretranslate', reason: 'LIBRETRANSLATE_URL is not set' },
-      { id: 'google', reason: 'unknown engine (known: apertium, openai, deepl, libretranslate)' },
+      { id: 'google', reason: 'unknown engine (known: neural, apertium, openai, deepl, libretranslate)' },
+      { id: 'neural', reason: 'no translation model in MODELS_DIR (/nonexistent/models)' },
     ]);
   });
 

@@ -2,6 +2,8 @@ import type { TranslationConfig } from '../config.ts';
 import { ApertiumEngine } from './apertium.ts';
 import { DeepLEngine } from './deepl.ts';
 import { LibreTranslateEngine } from './libretranslate.ts';
+import { discoverModels } from './neural/catalog.ts';
+import { NeuralEngine } from './neural/engine.ts';
 import { OpenAiEngine } from './openai.ts';
 import type { TranslationEngine } from './types.ts';
 
@@ -21,6 +23,12 @@ export function createEngines(config: TranslationConfig): CreatedEngines {
     if (!id || seen.has(id)) continue;
     seen.add(id);
     switch (id) {
+      case 'neural': {
+        const folder = config.neural ? discoverModels(config.neural.modelsDir) : undefined;
+        if (!config.neural || !folder?.models.length) skipped.push({ id, reason: `no translation model in MODELS_DIR (${config.neural?.modelsDir ?? 'not set'})` });
+        else engines.push(new NeuralEngine({ ...config.neural, folder }));
+        break;
+      }
       case 'apertium':
         engines.push(new ApertiumEngine(config.apertium ?? {}));
         break;
@@ -38,7 +46,7 @@ export function createEngines(config: TranslationConfig): CreatedEngines {
         else skipped.push({ id, reason: 'LIBRETRANSLATE_URL is not set' });
         break;
       default:
-        skipped.push({ id, reason: 'unknown engine (known: apertium, openai, deepl, libretranslate)' });
+        skipped.push({ id, reason: 'unknown engine (known: neural, apertium, openai, deepl, libretranslate)' });
     }
   }
   return { engines, skipped };

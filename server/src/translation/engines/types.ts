@@ -38,6 +38,11 @@ export interface EngineHealth {
 export interface TranslationEngine {
   /** Stable id used in TRANSLATION_ENGINES, the cache key and API answers: 'apertium', 'openai', 'deepl', 'libretranslate'. */
   readonly id: string;
+  /**
+   * Runs a model trained on the pair on this server (neural): the router tries it before the engines
+   * listed ahead of it, its direct pairs before its pivots (quality first).
+   */
+  readonly preferred?: boolean;
   /** Whether the pair is served, and how; null when it is not. */
   supports(source: LanguageCode, target: LanguageCode): PairSupport | null;
   /** For pivot pairs, the language in the middle (a code of the 20, or e.g. 'ca' for Catalan). */

@@ -67,4 +67,20 @@ describe('LanguageStep', () => {
     fireEvent.click(screen.getByText('Deutsch'));
     expect((input as HTMLInputElement).value).toBe('German');
   });
+
+  it('says in words what this server translates for the chosen language', () => {
+    // en, es, ja translated among themselves (both ways); de only from English (one way: not counted).
+    const served = new Set(['en>es', 'es>en', 'en>ja', 'ja>en', 'es>ja', 'ja>es', 'en>de']);
+    const { input } = renderStep({ serves: (from, to) => from === to || served.has(`${from}>${to}`) });
+    fireEvent.change(input, { target: { value: 'ja' } });
+    expect(screen.getByTestId('language-coverage').textContent).toBe('On this server, 日本語 is translated to and from 2 of the other 19 languages.');
+    fireEvent.change(input, { target: { value: 'German' } });
+    expect(screen.getByTestId('language-coverage').textContent).toBe('This server does not translate Deutsch yet: messages in it arrive as written.');
+  });
+
+  it('says nothing about translation while the server has not answered', () => {
+    const { input } = renderStep({ serves: () => undefined });
+    fireEvent.change(input, { target: { value: 'ja' } });
+    expect(screen.queryByTestId('language-coverage')).toBeNull();
+  });
 });

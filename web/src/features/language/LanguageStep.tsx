@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
+import type { Serves } from './useCoverage.ts';
 
 export interface LanguageStepProps {
   /** First use: the welcome title; otherwise 'Settings - Language' with Cancel. */
@@ -19,10 +20,25 @@ export interface LanguageStepProps {
   /** Apply the chosen language; the step shows 'Translating...' until it resolves. */
   onContinue: (code: LanguageCode) => Promise<void>;
   onCancel?: () => void;
+  /** What this server translates (/api/languages): the step says it for the chosen language. */
+  serves?: Serves | undefined;
+}
+
+/** The other languages a language is translated to and from (both ways); undefined while unknown. */
+export function translatedWith(code: LanguageCode, serves: Serves | undefined): number | undefined {
+  if (!serves) return undefined;
+  let n = 0;
+  for (const other of LANGUAGES) {
+    if (other.code === code) continue;
+    const both = [serves(code, other.code), serves(other.code, code)];
+    if (both.includes(undefined)) return undefined;
+    if (both[0] && both[1]) n += 1;
+  }
+  return n;
 }
 
 /** Language selection step (spec section 2, Main app flow 1): free text resolved to a supported language. */
-export function LanguageStep({ firstTime, name, initialValue = '', onContinue, onCancel }: LanguageStepProps) {
+export function LanguageStep({ firstTime, name, initialValue = '', onContinue, onCancel, serves }: LanguageStepProps) {
   const t = useT();
   const inputId = useId();
   const messageId = useId();
@@ -31,6 +47,7 @@ export function LanguageStep({ firstTime, name, initialValue = '', onContinue, o
   const [unknownInput, setUnknownInput] = useState<string | null>(null);
   const resolved = resolveLanguage(text);
   const blank = text.trim() === '';
+  const coverage = resolved ? translatedWith(resolved.code, serves) : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -96,6 +113,13 @@ export function LanguageStep({ firstTime, name, initialValue = '', onContinue, o
                   <span className="text-muted-foreground">{t('languageSelector.inputHint')}</span>
                 )}
               </p>
+              {resolved && unknownInput === null && coverage !== undefined && (
+                <p className="text-sm text-muted-foreground" data-testid="language-coverage">
+                  {coverage > 0
+                    ? t('coverage.translated', { language: resolved.nativeName, n: coverage })
+                    : t('coverage.none', { language: resolved.nativeName })}
+                </p>
+              )}
             </div>
 
             <div>

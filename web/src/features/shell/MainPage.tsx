@@ -21,6 +21,7 @@ import { ChatRealtimeSync } from '../chat/useChatRealtimeSync.ts';
 import { PushSync } from '../push/PushSync.tsx';
 import { LanguageStep } from '../language/LanguageStep.tsx';
 import { useApplyLanguage } from '../language/useApplyLanguage.ts';
+import { useCoverage } from '../language/useCoverage.ts';
 import { UserSearchDialog } from '../search/UserSearchDialog.tsx';
 import { NewGroupDialog } from '../groups/NewGroupDialog.tsx';
 import { departedRooms } from '../groups/groupEvents.ts';
@@ -46,6 +47,7 @@ export function MainPage() {
   const { language } = useI18n();
   const applyLanguage = useApplyLanguage();
   const [step, setStep] = useState<Step>(() => (getStoredLanguage() ? { kind: 'app' } : { kind: 'language', firstTime: true }));
+  const serves = useCoverage(step.kind === 'language');
 
   useEffect(() => {
     registerServiceWorker();
@@ -72,6 +74,7 @@ export function MainPage() {
             setStep({ kind: 'app' });
           }}
           onCancel={step.firstTime ? undefined : () => setStep({ kind: 'app' })}
+          serves={serves}
         />
       </div>
     );

@@ -1,0 +1,6 @@
+// Worker thread entry: TypeScript through tsx (already registered when the server runs with
+// `node --import tsx`; registered here for runners that transform code their own way, e.g. vitest).
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./worker.ts');
