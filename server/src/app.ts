@@ -15,6 +15,7 @@ import { securityRoutes } from './auth/securityRoutes.ts';
 import { OidcProvider } from './auth/oidc/provider.ts';
 import { oidcRoutes } from './auth/oidc/routes.ts';
 import { DEFAULT_MAIL_LIMITS, MailRateLimiter, type MailLimits } from './auth/mailLimits.ts';
+import { createAfterReply, type AfterReply } from './auth/afterReply.ts';
 import { createSessionEvents } from './auth/sessionEvents.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { SessionWatch } from './auth/sessionWatch.ts';
@@ -104,6 +105,8 @@ export interface AppDeps {
   mailLimits?: MailLimits;
   /** Web push tuning (translation wait, poll interval, retry delays); tests shorten them. */
   push?: PushTuning;
+  /** Where mailed-link requests run their work after answering (default: right after, awaited on close); tests hold it. */
+  afterReply?: AfterReply;
 }
 
 declare module 'fastify' {
@@ -294,6 +297,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (serveUsers) await registerUserRoutes();
 
   async function registerUserRoutes() {
+    const afterReply = createAfterReply((err) => app.log.warn({ err }, 'a mailed-link request failed after its answer'));
+    app.addHook('onClose', async () => afterReply.drain());
     const authHooks = operatorAuthHooks({ db, now, ...config.operators });
     const oidc = config.oidc ? new OidcProvider(config.oidc, (err, message) => app.log.warn({ err }, message)) : undefined;
     const limiter = new AuthRateLimiter(deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, signUpPerAddress: config.signUpsPerAddress, signInPerAddress: config.signInsPerAddress });
@@ -306,13 +311,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       passwordsDisabled: config.oidc?.only ?? false,
     });
     if (oidc) {
-      await app.register(oidcRoutes, { db, provider: oidc, sessions, cookieName, secureCookies: config.secureCookies, publicUrl: config.publicUrl, now, hooks: authHooks });
+      await app.register(oidcRoutes, { db, provider: oidc, sessions, cookieName, secureCookies: config.secureCookies, publicUrl: config.publicUrl, now, hooks: authHooks, mailer });
     }
     await app.register(accountRoutes, {
       db, sessions, now, mailer, cookieName, hooks: authHooks,
       publicUrl: config.publicUrl,
       secureCookies: config.secureCookies,
       mailLimiter: new MailRateLimiter(deps.mailLimits ?? DEFAULT_MAIL_LIMITS),
+      afterReply: deps.afterReply ?? afterReply.run,
     });
     await app.register(securityRoutes, { db, sessions, requireUser, now, idleMs: config.sessionIdleMs });
     await app.register(profileRoutes, {

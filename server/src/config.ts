@@ -171,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then made and kept in the database)');
   }
+  if (e.SMTP_URL && !e.PUBLIC_URL) {
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: needed with SMTP_URL (links in mails point to PUBLIC_URL, never to the address a request names)');
+  }
   if (e.REDIS_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  REDIS_URL: needs DATABASE_URL (several nodes share one PostgreSQL; the embedded database is one process)');
   }

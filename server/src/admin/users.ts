@@ -99,7 +99,7 @@ export async function createUser(
     id = await ops.db.transaction().execute(async (trx) => {
       const user = await trx
         .insertInto('users')
-        .values({ email: input.email, password_hash: passwordHash, email_confirmed_at: now, role: input.admin ? 'admin' : 'user' })
+        .values({ email: input.email, password_hash: passwordHash, email_confirmed_at: now, email_proven_at: now, role: input.admin ? 'admin' : 'user' })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.insertInto('profiles').values({ id: user.id, username: input.username, email: input.email }).execute();
@@ -147,6 +147,8 @@ export function setRole(ops: AdminOps, actor: Actor, userId: string, role: UserR
 export function confirmEmail(ops: AdminOps, actor: Actor, userId: string): Promise<AdminUser> {
   return change(ops, actor, userId, 'user.email_confirmed', async (trx, now) => {
     await trx.updateTable('users').set({ email_confirmed_at: now }).where('id', '=', userId).where('email_confirmed_at', 'is', null).execute();
+    // The operator's word that the address is the holder's.
+    await trx.updateTable('users').set({ email_proven_at: now }).where('id', '=', userId).where('email_proven_at', 'is', null).execute();
   });
 }
 

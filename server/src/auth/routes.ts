@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     const mailer = deps.emailConfirmation ? deps.mailer : undefined;
     const mailDeps = { db: deps.db, now: deps.now, emailConfirmation: deps.emailConfirmation, mailer, publicUrl: deps.publicUrl };
     const user = mailer
-      ? await signUpWithConfirmation(mailDeps, request.body, linkOrigin(mailDeps, request), requestLanguage(request), steps)
+      ? await signUpWithConfirmation(mailDeps, request.body, linkOrigin(mailDeps), requestLanguage(request), steps)
       : await signUp(deps, request.body, steps);
     const body: SignUpResponse = { user, confirmationRequired: deps.emailConfirmation };
     return reply.status(201).send(body);

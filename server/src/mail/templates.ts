@@ -3,7 +3,7 @@ import {
 } from '@parley/common';
 
 /** The mails Parley sends. */
-export type MailKind = 'password_reset' | 'email_confirmation' | 'sign_up_attempt';
+export type MailKind = 'password_reset' | 'email_confirmation' | 'sign_up_attempt' | 'sso_linked';
 
 export interface MailContent {
   subject: string;
@@ -16,6 +16,9 @@ const KEYS: Record<MailKind, { subject: CatalogKey; intro: CatalogKey; action: C
   email_confirmation: { subject: 'auth.mailConfirmSubject', intro: 'auth.mailConfirmIntro', action: 'auth.mailConfirmAction', ignore: 'auth.mailConfirmIgnore' },
   sign_up_attempt: {
     subject: 'auth.mailSignUpAttemptSubject', intro: 'auth.mailSignUpAttemptIntro', action: 'auth.mailResetAction', ignore: 'auth.mailSignUpAttemptIgnore',
+  },
+  sso_linked: {
+    subject: 'accountSafety.mailSsoLinkedSubject', intro: 'accountSafety.mailSsoLinkedIntro', action: 'auth.mailResetAction', ignore: 'accountSafety.mailSsoLinkedIgnore',
   },
 };
 
