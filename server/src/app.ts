@@ -176,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionEvents = clusterSessionEvents(createSessionEvents(), bus);
   const sessions = new SessionStore(db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now, events: sessionEvents });
   sessionEvents.onEnded((sessionId) => sessions.forget(sessionId));
+  // A role change counts at once on every node (issue 32 item 9): cached sessions of the account are dropped.
+  sessionEvents.onUserChanged((userId) => sessions.forgetUser(userId));
   const sessionWatch = new SessionWatch(sessions, {
     intervalMs: deps.sessionSweepMs ?? 30_000,
     onError: (err) => app.log.warn({ err }, 'session expiry check failed'),
@@ -299,7 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   async function registerUserRoutes() {
     const afterReply = createAfterReply((err) => app.log.warn({ err }, 'a mailed-link request failed after its answer'));
     app.addHook('onClose', async () => afterReply.drain());
-    const authHooks = operatorAuthHooks({ db, now, ...config.operators });
+    const authHooks = operatorAuthHooks({ db, now, ...config.operators, roleChanged: (userId) => sessionEvents.userChanged(userId) });
     const oidc = config.oidc ? new OidcProvider(config.oidc, (err, message) => app.log.warn({ err }, message)) : undefined;
     const limiter = new AuthRateLimiter(deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, signUpPerAddress: config.signUpsPerAddress, signInPerAddress: config.signInsPerAddress });
     await app.register(authRoutes, {
@@ -386,6 +388,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, now, requireUser,
       // A disabled or deleted account's sessions end on every node: sockets closed, caches forgotten.
       endSessions: (ids) => ids.forEach((id) => sessionEvents.ended(id, 'signed_out')),
+      userChanged: (userId) => sessionEvents.userChanged(userId),
       events, contexts,
       publicUrl: config.publicUrl,
       registration: config.operators.registration,
