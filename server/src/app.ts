@@ -392,6 +392,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       events, contexts,
       publicUrl: config.publicUrl,
       registration: config.operators.registration,
+      signUpRevealsAccounts: !(config.emailConfirmation && mailer),
       signupEmailDomains: config.operators.signupEmailDomains,
       oidc: config.oidc ? { name: config.oidc.name, only: config.oidc.only } : null,
       status: {

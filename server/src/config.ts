@@ -46,7 +46,7 @@ const envSchema = z.object({
   CHAT_SENDS_PER_10S: z.coerce.number().int().positive().default(30),
   TRANSLATION_CHARS_PER_MINUTE: z.coerce.number().int().positive().default(30_000),
   TRANSLATION_CHARS_PER_DAY: z.coerce.number().int().positive().default(1_000_000),
-  SIGNUPS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  SIGNUPS_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   SIGNINS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   REDIS_URL: z
     .string()

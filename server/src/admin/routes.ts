@@ -19,6 +19,8 @@ export interface AdminRouteDeps extends AdminOps {
   requireUser: RequireUser;
   publicUrl: string | undefined;
   registration: RegistrationMode;
+  /** Sign-up answers email_taken (EMAIL_CONFIRMATION off, or no mail): the registration screen says so. */
+  signUpRevealsAccounts?: boolean;
   signupEmailDomains: string[];
   oidc: { name: string; only: boolean } | null;
   status: Omit<StatusDeps, 'db' | 'now'>;
@@ -98,6 +100,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
   r.get(ADMIN_API.registration, admin, async () => ({
     mode: await registrationMode(deps.db, deps.registration),
     emailDomains: deps.signupEmailDomains,
+    signUpRevealsAccounts: deps.signUpRevealsAccounts ?? false,
   }));
 
   r.put(ADMIN_API.registration, { ...admin, schema: { body: registrationBody } }, async (request) => {
@@ -108,7 +111,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
       await setRegistrationMode(trx, request.body.mode, now);
       await recordAudit(trx, { action: 'registration.changed', actor, details: { from: before, to: request.body.mode } }, now);
     });
-    return { mode: request.body.mode, emailDomains: deps.signupEmailDomains };
+    return { mode: request.body.mode, emailDomains: deps.signupEmailDomains, signUpRevealsAccounts: deps.signUpRevealsAccounts ?? false };
   });
 
   r.get(ADMIN_API.audit, { ...admin, schema: { querystring: auditQuery } }, async (request) => ({ entries: await listAudit(deps.db, request.query) }));

@@ -52,7 +52,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     const mailDeps = { db: deps.db, now: deps.now, emailConfirmation: deps.emailConfirmation, mailer, publicUrl: deps.publicUrl };
     const user = mailer
       ? await signUpWithConfirmation(mailDeps, request.body, linkOrigin(mailDeps), requestLanguage(request), steps)
-      : await signUp(deps, request.body, steps);
+      : await signUp(deps, request.body, steps).catch(async (err: unknown) => {
+        // Without confirmation, email_taken tells that an address has an account: few of them per client.
+        if (err instanceof AppError && err.code === 'email_taken') await deps.limiter.signUpTakenAnswered(request.ip);
+        throw err;
+      });
     const body: SignUpResponse = { user, confirmationRequired: deps.emailConfirmation };
     return reply.status(201).send(body);
   });

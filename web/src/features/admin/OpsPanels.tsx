@@ -33,6 +33,9 @@ export function RegistrationPanel() {
         ))}
       </div>
       <p className="text-xs text-muted-foreground">{domains.length ? t('admin.registrationDomains', { domains: domains.join(', ') }) : t('admin.registrationAnyDomain')}</p>
+      {settings.data.signUpRevealsAccounts && (
+        <p className="text-xs text-amber-700 dark:text-amber-400" data-testid="admin-registration-reveals">{t('accountSafety.signUpRevealsAccounts')}</p>
+      )}
     </section>
   );
 }

@@ -12,9 +12,9 @@ export const adminApi = {
   invites: () => api.get<{ invites: AdminInvite[] }>(ADMIN_API.invites),
   createInvite: (maxUses: number, expiresInHours: number | null) => api.post<CreatedInvite>(ADMIN_API.invites, { maxUses, expiresInHours }),
   revokeInvite: (id: string) => api.delete<void>(ADMIN_API.invite.replace(':id', id)),
-  registration: () => api.get<{ mode: RegistrationMode; emailDomains: string[] }>(ADMIN_API.registration),
+  registration: () => api.get<{ mode: RegistrationMode; emailDomains: string[]; signUpRevealsAccounts?: boolean }>(ADMIN_API.registration),
   setRegistration: (mode: RegistrationMode) =>
-    apiFetch<{ mode: RegistrationMode; emailDomains: string[] }>(ADMIN_API.registration, { method: 'PUT', body: { mode } }),
+    apiFetch<{ mode: RegistrationMode; emailDomains: string[]; signUpRevealsAccounts?: boolean }>(ADMIN_API.registration, { method: 'PUT', body: { mode } }),
   audit: (action: string) => api.get<{ entries: AuditEntry[] }>(`${ADMIN_API.audit}?${new URLSearchParams(action ? { action } : {})}`),
   status: () => api.get<ServiceStatus>(ADMIN_API.status),
   reports: () => api.get<{ reports: AdminReport[] }>(ADMIN_API.reports),
