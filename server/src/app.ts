@@ -308,7 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
-      mailer, publicUrl: config.publicUrl,
+      mailer, publicUrl: config.publicUrl, mailEveryMs: config.mailIntervalMs,
       hooks: authHooks,
       passwordsDisabled: config.oidc?.only ?? false,
     });
@@ -321,6 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secureCookies: config.secureCookies,
       mailLimiter: new MailRateLimiter(deps.mailLimits ?? DEFAULT_MAIL_LIMITS),
       afterReply: deps.afterReply ?? afterReply.run,
+      mailEveryMs: config.mailIntervalMs,
     });
     await app.register(securityRoutes, { db, sessions, requireUser, now, idleMs: config.sessionIdleMs });
     await app.register(profileRoutes, {

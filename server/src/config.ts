@@ -23,6 +23,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  MAIL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   TRANSLATION_ENGINES: z
     .string()
     .default('apertium')
@@ -93,6 +94,8 @@ export interface Config {
   emailConfirmation: boolean;
   /** Outgoing mail (password resets, confirmations); undefined: this server sends no e-mail. */
   mail: { smtpUrl: string; from: string } | undefined;
+  /** At most one mailed link (reset, confirmation) of a kind per account this often, whoever asks. */
+  mailIntervalMs: number;
   webDistDir: string;
   chatSendsPer10s: number;
   /** Each user's translation budget: characters sent to engines (translate, preview, Scan, speech, media, sends). */
@@ -189,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultFrom(e.PUBLIC_URL) } : undefined,
+    mailIntervalMs: e.MAIL_INTERVAL_SECONDS * 1000,
     chatSendsPer10s: e.CHAT_SENDS_PER_10S,
     translationBudget: { charsPerMinute: e.TRANSLATION_CHARS_PER_MINUTE, charsPerDay: e.TRANSLATION_CHARS_PER_DAY },
     signUpsPerAddress: e.SIGNUPS_PER_ADDRESS,

@@ -14,6 +14,8 @@ export interface AccountMailDeps {
   /** PUBLIC_URL: the only origin of links in mails (config requires it with SMTP_URL). */
   publicUrl: string | undefined;
   now: () => Date;
+  /** At most one mailed link of a kind per account this often (MAIL_INTERVAL_SECONDS; default MAIL_EVERY_MS). */
+  mailEveryMs?: number;
 }
 
 export function requireMailer(mailer: Mailer | undefined): Mailer {
@@ -65,11 +67,11 @@ export async function recipientByEmail(db: Db, email: string): Promise<MailRecip
 /** At most one mailed link of a kind per account per minute, however many people ask (checked in the mail's transaction). */
 export const MAIL_EVERY_MS = 60_000;
 
-/** Whether `userId` was sent a link of `kind` less than MAIL_EVERY_MS ago; locks the user's row so two requests at once agree. */
-export async function mailedRecently(tx: Db, userId: string, kind: 'password_reset' | 'email_confirmation', now: Date): Promise<boolean> {
+/** Whether `userId` was sent a link of `kind` less than `everyMs` ago; locks the user's row so two requests at once agree. */
+export async function mailedRecently(tx: Db, userId: string, kind: 'password_reset' | 'email_confirmation', now: Date, everyMs = MAIL_EVERY_MS): Promise<boolean> {
   await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
   const recent = await tx.selectFrom('account_tokens').select('id')
-    .where('user_id', '=', userId).where('kind', '=', kind).where('created_at', '>', new Date(now.getTime() - MAIL_EVERY_MS))
+    .where('user_id', '=', userId).where('kind', '=', kind).where('created_at', '>', new Date(now.getTime() - everyMs))
     .executeTakeFirst();
   return recent !== undefined;
 }

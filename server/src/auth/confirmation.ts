@@ -54,7 +54,7 @@ export async function resendConfirmation(deps: AccountMailDeps, email: string, o
   const queued = await deps.db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('users').select('email_confirmed_at').where('id', '=', user.id).forUpdate().executeTakeFirst();
     if (!row || row.email_confirmed_at) return false;
-    if (await mailedRecently(tx, user.id, 'email_confirmation', now)) return false;
+    if (await mailedRecently(tx, user.id, 'email_confirmation', now, deps.mailEveryMs)) return false;
     const { token, hash } = await issueMailToken(tx, user.id, 'email_confirmation', now);
     await queueAccountMail(tx, mailer, `email_confirmation:${hash}`, 'email_confirmation', user, fallbackLanguage, confirmLink(origin, token));
     return true;

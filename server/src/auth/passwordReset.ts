@@ -16,7 +16,7 @@ export async function requestPasswordReset(deps: AccountMailDeps, email: string,
   if (!user) return;
   const now = deps.now();
   const queued = await deps.db.transaction().execute(async (tx) => {
-    if (await mailedRecently(tx, user.id, 'password_reset', now)) return false;
+    if (await mailedRecently(tx, user.id, 'password_reset', now, deps.mailEveryMs)) return false;
     const { token, hash } = await issueMailToken(tx, user.id, 'password_reset', now);
     // The token travels in the fragment: never sent to a server, never in a Referer or an access log.
     await queueAccountMail(tx, mailer, `password_reset:${hash}`, 'password_reset', user, fallbackLanguage, `${origin}/reset-password#token=${token}`);
