@@ -66,7 +66,8 @@ export default defineConfig({
     // Every scenario signs up from 127.0.0.1: the per-address budgets are raised for the run.
     env: {
       PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNUPS_PER_ADDRESS: '1000', SIGNINS_PER_ADDRESS: '1000',
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: 'Parley <no-reply@parley.test>',
+      // Mailed links point to PUBLIC_URL (required with SMTP_URL), never to a request's Host header.
+      PUBLIC_URL: BASE_URL, SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: 'Parley <no-reply@parley.test>',
       // e2e/tests/admin.spec.ts and phoneMembers.spec.ts: these addresses become admin when they sign up.
       ADMIN_EMAILS: 'operator.e2e@example.com, moderator.e2e@example.com',
       // e2e/tests/sso.spec.ts: "Continue with Test IdP" (discovery is lazy: the order of start-up does not matter).

@@ -62,7 +62,9 @@ test.describe('with EMAIL_CONFIRMATION=on', () => {
   let confirming: ServerProcess;
   test.beforeAll(async () => {
     confirming = await startServerProcess({
-      PORT: String(SMTP_PORT + 1), EMAIL_CONFIRMATION: 'on', SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      PORT: String(SMTP_PORT + 1), EMAIL_CONFIRMATION: 'on', SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, PUBLIC_URL: `http://127.0.0.1:${SMTP_PORT + 1}`,
+      // "Resend" right after sign-up: one link per account per second here (a minute by default).
+      MAIL_INTERVAL_SECONDS: '1',
       WEB_DIST_DIR: path.resolve(import.meta.dirname, '../../web/dist'), TRANSLATION_SELF_CHECK: 'off',
     }, 180_000);
   });

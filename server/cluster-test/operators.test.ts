@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ADMIN_API, API } from '@parley/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, getTestServer, signIn, signUpAndIn, uniqueUser, type TestDatabase, type TestServer } from '../test/helpers.ts';
 import { TestSocket } from '../test/realtimeClient.ts';
 import { startRedis, type RedisProcess } from '../test/redisProcess.ts';
@@ -95,5 +95,19 @@ describe('deleting your own account on a cluster', { timeout: 120_000 }, () => {
     expect(refused.json().error.code).toBe('invalid_credentials');
     const again = await node1.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: u.user.email, password: u.user.password, username: u.user.username } });
     expect(again.statusCode).toBe(201);
+  });
+});
+
+describe('a role change on a cluster (issue 32 item 9)', { timeout: 120_000 }, () => {
+  it('made admin on node 1: the session node 2 has cached says admin on its next request, and unmade too', async () => {
+    const admin = await signIn(node1.app, adminUser.email, adminUser.password).catch(async () => (await signUpAndIn(node1.app, adminUser)).cookie);
+    const u = await userOnBothNodes();
+    const session = async () => (await node2.app.inject({ url: API.session, headers: { cookie: u.cookies[1]! } })).json().user as { admin?: true };
+    expect(await session()).not.toHaveProperty('admin');
+    const act = (what: string) => node1.app.inject({ method: 'POST', url: ADMIN_API.userAction.replace(':id', u.user.id).replace(':action', what), headers: { cookie: admin } });
+    expect((await act('make-admin')).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await session()).toMatchObject({ admin: true }), { timeout: 10_000, interval: 50 });
+    expect((await act('unmake-admin')).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await session()).not.toHaveProperty('admin'), { timeout: 10_000, interval: 50 });
   });
 });

@@ -15,6 +15,7 @@ import { securityRoutes } from './auth/securityRoutes.ts';
 import { OidcProvider } from './auth/oidc/provider.ts';
 import { oidcRoutes } from './auth/oidc/routes.ts';
 import { DEFAULT_MAIL_LIMITS, MailRateLimiter, type MailLimits } from './auth/mailLimits.ts';
+import { createAfterReply, type AfterReply } from './auth/afterReply.ts';
 import { createSessionEvents } from './auth/sessionEvents.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { SessionWatch } from './auth/sessionWatch.ts';
@@ -104,6 +105,8 @@ export interface AppDeps {
   mailLimits?: MailLimits;
   /** Web push tuning (translation wait, poll interval, retry delays); tests shorten them. */
   push?: PushTuning;
+  /** Where mailed-link requests run their work after answering (default: right after, awaited on close); tests hold it. */
+  afterReply?: AfterReply;
 }
 
 declare module 'fastify' {
@@ -173,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionEvents = clusterSessionEvents(createSessionEvents(), bus);
   const sessions = new SessionStore(db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now, events: sessionEvents });
   sessionEvents.onEnded((sessionId) => sessions.forget(sessionId));
+  // A role change counts at once on every node (issue 32 item 9): cached sessions of the account are dropped.
+  sessionEvents.onUserChanged((userId) => sessions.forgetUser(userId));
   const sessionWatch = new SessionWatch(sessions, {
     intervalMs: deps.sessionSweepMs ?? 30_000,
     onError: (err) => app.log.warn({ err }, 'session expiry check failed'),
@@ -294,25 +299,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (serveUsers) await registerUserRoutes();
 
   async function registerUserRoutes() {
-    const authHooks = operatorAuthHooks({ db, now, ...config.operators });
+    const afterReply = createAfterReply((err) => app.log.warn({ err }, 'a mailed-link request failed after its answer'));
+    app.addHook('onClose', async () => afterReply.drain());
+    const authHooks = operatorAuthHooks({ db, now, ...config.operators, roleChanged: (userId) => sessionEvents.userChanged(userId) });
     const oidc = config.oidc ? new OidcProvider(config.oidc, (err, message) => app.log.warn({ err }, message)) : undefined;
     const limiter = new AuthRateLimiter(deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, signUpPerAddress: config.signUpsPerAddress, signInPerAddress: config.signInsPerAddress });
     await app.register(authRoutes, {
       db, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
-      mailer, publicUrl: config.publicUrl,
+      mailer, publicUrl: config.publicUrl, mailEveryMs: config.mailIntervalMs,
       hooks: authHooks,
       passwordsDisabled: config.oidc?.only ?? false,
     });
     if (oidc) {
-      await app.register(oidcRoutes, { db, provider: oidc, sessions, cookieName, secureCookies: config.secureCookies, publicUrl: config.publicUrl, now, hooks: authHooks });
+      await app.register(oidcRoutes, { db, provider: oidc, sessions, cookieName, secureCookies: config.secureCookies, publicUrl: config.publicUrl, now, hooks: authHooks, mailer });
     }
     await app.register(accountRoutes, {
       db, sessions, now, mailer, cookieName, hooks: authHooks,
       publicUrl: config.publicUrl,
       secureCookies: config.secureCookies,
       mailLimiter: new MailRateLimiter(deps.mailLimits ?? DEFAULT_MAIL_LIMITS),
+      afterReply: deps.afterReply ?? afterReply.run,
+      mailEveryMs: config.mailIntervalMs,
     });
     await app.register(securityRoutes, { db, sessions, requireUser, now, idleMs: config.sessionIdleMs });
     await app.register(profileRoutes, {
@@ -380,9 +389,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, now, requireUser,
       // A disabled or deleted account's sessions end on every node: sockets closed, caches forgotten.
       endSessions: (ids) => ids.forEach((id) => sessionEvents.ended(id, 'signed_out')),
+      userChanged: (userId) => sessionEvents.userChanged(userId),
       events, contexts,
       publicUrl: config.publicUrl, mailer,
       registration: config.operators.registration,
+      signUpRevealsAccounts: !(config.emailConfirmation && mailer),
       signupEmailDomains: config.operators.signupEmailDomains,
       oidc: config.oidc ? { name: config.oidc.name, only: config.oidc.only } : null,
       status: {

@@ -24,6 +24,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
 
+  it('SMTP_URL without PUBLIC_URL stops start-up naming PUBLIC_URL (mailed links never come from a request header)', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(/PUBLIC_URL: needed with SMTP_URL/);
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://chat.example.org' }).mail?.smtpUrl).toBe('smtp://127.0.0.1:2525');
+  });
+
   it('turns on Secure cookies for an https public URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://chat.example.org/' })).toMatchObject({
       publicUrl: 'https://chat.example.org',

@@ -23,6 +23,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  MAIL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   TRANSLATION_ENGINES: z
     .string()
     .default('neural,apertium')
@@ -52,7 +53,7 @@ const envSchema = z.object({
   CHAT_SENDS_PER_10S: z.coerce.number().int().positive().default(30),
   TRANSLATION_CHARS_PER_MINUTE: z.coerce.number().int().positive().default(30_000),
   TRANSLATION_CHARS_PER_DAY: z.coerce.number().int().positive().default(1_000_000),
-  SIGNUPS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  SIGNUPS_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   SIGNINS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   REDIS_URL: z
     .string()
@@ -99,6 +100,8 @@ export interface Config {
   emailConfirmation: boolean;
   /** Outgoing mail (password resets, confirmations); undefined: this server sends no e-mail. */
   mail: { smtpUrl: string; from: string } | undefined;
+  /** At most one mailed link (reset, confirmation) of a kind per account this often, whoever asks. */
+  mailIntervalMs: number;
   webDistDir: string;
   chatSendsPer10s: number;
   /** Each user's translation budget: characters sent to engines (translate, preview, Scan, speech, media, sends). */
@@ -178,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then made and kept in the database)');
   }
+  if (e.SMTP_URL && !e.PUBLIC_URL) {
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: needed with SMTP_URL (links in mails point to PUBLIC_URL, never to the address a request names)');
+  }
   if (e.REDIS_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  REDIS_URL: needs DATABASE_URL (several nodes share one PostgreSQL; the embedded database is one process)');
   }
@@ -193,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultFrom(e.PUBLIC_URL) } : undefined,
+    mailIntervalMs: e.MAIL_INTERVAL_SECONDS * 1000,
     chatSendsPer10s: e.CHAT_SENDS_PER_10S,
     translationBudget: { charsPerMinute: e.TRANSLATION_CHARS_PER_MINUTE, charsPerDay: e.TRANSLATION_CHARS_PER_DAY },
     signUpsPerAddress: e.SIGNUPS_PER_ADDRESS,

@@ -87,6 +87,8 @@ describe('e-mail confirmation', () => {
     const u = uniqueUser();
     await post('/api/auth/signup', u);
     const older = tokenIn(await mailTo(u.email, 1));
+    // At most one link a minute per account (issue 32 item 5).
+    s.clock.advance(61_000);
     const resend = await post('/api/auth/confirm/resend', { email: u.email });
     expect(resend.statusCode).toBe(202);
     expect(resend.json()).toEqual({ sent: true });
@@ -132,9 +134,42 @@ describe('e-mail confirmation', () => {
     const u = uniqueUser();
     await post('/api/auth/signup', u);
     const older = tokenIn(await mailTo(u.email, 1));
+    s.clock.advance(61_000);
     expect((await post('/api/auth/signup', { ...u, username: uniqueUser().username })).statusCode).toBe(201);
     const newer = tokenIn(await mailTo(u.email, 2));
     expect((await confirm(older)).json().error.code).toBe('token_used');
     expect((await confirm(newer)).statusCode).toBe(200);
+  });
+
+  it('issue 32 item 7: a disabled account\'s link is refused like its sign-in (no session, no sign-in recorded); nothing more is mailed to it', async () => {
+    const u = uniqueUser();
+    await post('/api/auth/signup', u);
+    const token = tokenIn(await mailTo(u.email));
+    const { id } = await s.database.db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirstOrThrow();
+    await s.database.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', id).execute();
+
+    const res = await confirm(token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('account_disabled');
+    expect(res.cookies).toEqual([]);
+    expect(await s.database.db.selectFrom('sessions').select('id').where('user_id', '=', id).execute()).toEqual([]);
+    const row = await s.database.db.selectFrom('users').select(['first_signed_in_at', 'email_confirmed_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ first_signed_in_at: null, email_confirmed_at: null });
+    const audit = await s.database.db.selectFrom('audit_log').select('id').where('action', '=', 'auth.signed_in').where('actor_email', '=', u.email).execute();
+    expect(audit).toEqual([]);
+
+    // A new link (resend, or signing up again) is not mailed to a disabled account; the answer stays the same.
+    s.clock.advance(61_000);
+    const jobsBefore = await jobsTo(u.email);
+    expect((await post('/api/auth/confirm/resend', { email: u.email })).statusCode).toBe(202);
+    expect((await post('/api/auth/signup', { ...u, username: uniqueUser().username })).statusCode).toBe(201);
+    // The resend's work runs after its answer: a later resend for another address is mailed, then none came for this one.
+    const other = uniqueUser();
+    await post('/api/auth/signup', other);
+    await mailTo(other.email);
+    s.clock.advance(61_000);
+    await post('/api/auth/confirm/resend', { email: other.email });
+    await mailTo(other.email, 2);
+    expect(await jobsTo(u.email)).toBe(jobsBefore);
   });
 });

@@ -102,6 +102,10 @@ export interface TestServerOptions {
   heartbeat?: AppDeps['heartbeat'];
   /** Web push tuning (translation wait, poll interval, retries). */
   push?: AppDeps['push'];
+  /** Where mailed-link requests run their after-answer work (a test may hold it). */
+  afterReply?: AppDeps['afterReply'];
+  /** The app's database as the app sees it (a test may add a Kysely plugin that records queries). */
+  wrapDb?: (db: DbHandle['db']) => DbHandle['db'];
 }
 
 /** A full app on its own database and data directory, with a clock the test moves. */
@@ -121,7 +125,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     },
   };
   const app = await buildApp({
-    config, database, logger: false,
+    config, database: options.wrapDb ? { ...database, db: options.wrapDb(database.db) } : database, logger: false,
     now: () => clock.now,
     authLimits: options.authLimits ?? GENEROUS_LIMITS,
     chatTranslator: options.chatTranslator,
@@ -132,6 +136,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     mail: options.mail,
     mailLimits: options.mailLimits,
     push: options.push,
+    afterReply: options.afterReply,
   });
   await app.ready();
   if (options.browserHeaders !== false) actAsSameOriginBrowser(app);

@@ -26,7 +26,7 @@ describe('outgoing mail through a running SMTP server', () => {
   let s: TestServer;
   beforeAll(async () => {
     smtp = await startSmtp();
-    s = await getTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Parley <no-reply@parley.test>' }, mail: { retryDelaySeconds: 1, pollSeconds: 0.5 } });
+    s = await getTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: 'http://parley.test', MAIL_FROM: 'Parley <no-reply@parley.test>' }, mail: { retryDelaySeconds: 1, pollSeconds: 0.5 } });
   });
   afterAll(async () => {
     await s.close();
@@ -93,7 +93,7 @@ describe('outgoing mail while the SMTP server is down', () => {
   let s: TestServer;
   let smtp: TestSmtp | undefined;
   beforeAll(async () => {
-    s = await getTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${PORT}` }, mail: { retryDelaySeconds: 1, pollSeconds: 0.5 } });
+    s = await getTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${PORT}`, PUBLIC_URL: 'http://parley.test' }, mail: { retryDelaySeconds: 1, pollSeconds: 0.5 } });
   });
   afterAll(async () => {
     await s.close();

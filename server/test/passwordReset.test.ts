@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import type { ParsedMail } from 'mailparser';
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAIL_QUEUE } from '../src/mail/mailer.ts';
 import { getTestServer, signIn, signUpAndIn, uniqueUser, type TestServer } from './helpers.ts';
@@ -12,12 +13,53 @@ const WAIT = { timeout: 30_000, interval: 50 };
 let smtp: TestSmtp;
 let s: TestServer;
 let base: string;
+
+/** The account tables a query names (users, profiles, account_tokens, pgboss job), recorded while `recording`. */
+const recorder = { recording: false, queries: [] as string[][] };
+const ACCOUNT_TABLES = new Set(['users', 'profiles', 'account_tokens', 'job']);
+function tablesOf(node: unknown, found = new Set<string>()): Set<string> {
+  if (node && typeof node === 'object') {
+    const n = node as { kind?: string; table?: { identifier?: { name?: string } } };
+    if (n.kind === 'TableNode' && n.table?.identifier?.name) found.add(n.table.identifier.name);
+    for (const value of Object.values(node)) tablesOf(value, found);
+  }
+  return found;
+}
+const recordingPlugin: KyselyPlugin = {
+  transformQuery(args: { node: RootOperationNode }) {
+    if (recorder.recording) {
+      const tables = [...tablesOf(args.node)].filter((t) => ACCOUNT_TABLES.has(t)).sort();
+      if (tables.length > 0) recorder.queries.push([args.node.kind, ...tables]);
+    }
+    return args.node;
+  },
+  transformResult: async (args) => args.result,
+};
+/** The work mailed-link requests start after their answer: run at once, or held while `holding`. */
+const after = { holding: false, held: [] as (() => Promise<void>)[] };
+/** Make requests with their after-answer work held, then run that work to its end. */
+async function thenRunTheirWork<T>(requests: () => Promise<T>): Promise<T> {
+  after.holding = true;
+  try {
+    const result = await requests();
+    await Promise.all(after.held.splice(0).map((task) => task()));
+    return result;
+  } finally {
+    after.holding = false;
+  }
+}
+
 beforeAll(async () => {
   smtp = await startSmtp();
   s = await getTestServer({
     env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL },
     mail: { retryDelaySeconds: 1, pollSeconds: 0.5 },
-    mailLimits: { perAccount: 3, perAddress: 1000, windowSeconds: 600 },
+    mailLimits: { perAddress: 5, windowSeconds: 600 },
+    wrapDb: (db) => db.withPlugin(recordingPlugin),
+    afterReply: (task) => {
+      if (after.holding) after.held.push(task);
+      else setImmediate(() => void task());
+    },
   });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = s.app.server.address();
@@ -29,7 +71,9 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) => s.app.inject({ method: 'POST', url, payload, headers });
-const forgot = (email: string, headers: Record<string, string> = {}) => post('/api/auth/password-reset', { email }, headers);
+/** From a client address of its own each time, unless `from` names one (the per-client limit is 5 here). */
+const forgot = (email: string, headers: Record<string, string> = {}, from = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`) =>
+  s.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email }, headers, remoteAddress: from });
 const reset = (token: string, password: string) => post('/api/auth/password-reset/confirm', { token, password });
 
 async function mailTo(email: string, nth = 1): Promise<ParsedMail> {
@@ -124,22 +168,87 @@ describe('forgot password', () => {
     const u = await signUpAndIn(s.app);
     await forgot(u.email);
     const older = tokenIn(await mailTo(u.email, 1));
+    s.clock.advance(61_000);
     await forgot(u.email);
     const newer = tokenIn(await mailTo(u.email, 2));
     expect((await reset(older, 'from the old link')).json().error.code).toBe('token_used');
     expect((await reset(newer, 'from the new link')).statusCode).toBe(204);
   });
 
-  it('limits requests per address, with an account or not', async () => {
+  it('limits requests per client address (its own 429), with an account or not', async () => {
     const u = await signUpAndIn(s.app);
     const unknown = `${uniqueUser().username}@example.com`;
-    for (const email of [u.email, unknown]) {
-      for (let i = 0; i < 3; i++) expect((await forgot(email)).statusCode).toBe(202);
+    for (let i = 0; i < 5; i++) expect((await forgot(i % 2 ? u.email : unknown, {}, '10.99.0.1')).statusCode).toBe(202);
+    const res = await forgot(u.email, {}, '10.99.0.1');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.code).toBe('rate_limited');
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  it('issue 32 item 5: strangers asking for bob cannot stop his own reset; bob gets at most one mail a minute', async () => {
+    const bob = await signUpAndIn(s.app);
+    const own = await thenRunTheirWork(async () => {
+      // Many requests for bob's address from many clients (each under its own limit).
+      for (let i = 0; i < 8; i++) expect((await forgot(bob.email, {}, `10.98.0.${i + 1}`)).statusCode).toBe(202);
+      // Bob's own request: the same neutral answer, never a 429 someone else caused.
+      return forgot(bob.email, {}, '10.98.1.1');
+    });
+    expect(own.statusCode).toBe(202);
+    expect(own.json()).toEqual({ sent: true });
+    const first = await mailTo(bob.email, 1);
+    // One link a minute per account, whoever asks: the flood sent exactly one.
+    const tokens = await s.database.db.selectFrom('account_tokens').select('id').where('user_id', '=', bob.id).where('kind', '=', 'password_reset').execute();
+    expect(tokens).toHaveLength(1);
+    s.clock.advance(61_000);
+    expect((await forgot(bob.email, {}, '10.98.1.1')).statusCode).toBe(202);
+    const second = await mailTo(bob.email, 2);
+    expect(tokenIn(second)).not.toBe(tokenIn(first));
+    expect((await reset(tokenIn(second), 'bob kept his account')).statusCode).toBe(204);
+  });
+
+  it('issue 32 item 6: a known and an unknown address do the same work inside the request (none on accounts)', async () => {
+    const known = await signUpAndIn(s.app);
+    const unknown = `${uniqueUser().username}@example.com`;
+    const inRequest = async (email: string) => {
+      after.holding = true;
+      recorder.queries = [];
+      recorder.recording = true;
       const res = await forgot(email);
-      expect(res.statusCode).toBe(429);
-      expect(res.json().error.code).toBe('rate_limited');
-      expect(res.headers['retry-after']).toBeDefined();
+      recorder.recording = false;
+      return { status: res.statusCode, body: res.body, queries: recorder.queries, held: after.held.length };
+    };
+    try {
+      const a = await inRequest(known.email);
+      const heldKnown = after.held.splice(0);
+      const b = await inRequest(unknown);
+      const heldUnknown = after.held.splice(0);
+      expect(a).toEqual({ ...b, held: 1 });
+      // Not one account lookup, token or queued mail before the answer: the work comes after it.
+      expect(a.queries).toEqual([]);
+      expect(await s.database.db.selectFrom('account_tokens').select('id').where('user_id', '=', known.id).execute()).toEqual([]);
+      after.holding = false;
+      await Promise.all([...heldKnown, ...heldUnknown].map((task) => task()));
+      tokenIn(await mailTo(known.email));
+    } finally {
+      after.holding = false;
+      recorder.recording = false;
     }
+  });
+
+  it('issue 32 item 2: a forged Host header never reaches the mailed link (PUBLIC_URL only)', async () => {
+    const u = await signUpAndIn(s.app);
+    expect((await forgot(u.email, { host: 'evil.example', 'x-forwarded-host': 'evil.example' })).statusCode).toBe(202);
+    const mail = await mailTo(u.email);
+    expect(linksIn(mail).every((l) => l.startsWith(`${PUBLIC_URL}/`))).toBe(true);
+    expect(`${mail.text}${mail.html}`).not.toContain('evil.example');
+  });
+
+  it('issue 32 item 7: a disabled account is sent no reset link', async () => {
+    const u = await signUpAndIn(s.app);
+    await s.database.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', u.id).execute();
+    expect((await thenRunTheirWork(() => forgot(u.email))).statusCode).toBe(202);
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM pgboss.job WHERE name = ${MAIL_QUEUE} AND data->>'to' = ${u.email}`.execute(s.database.db);
+    expect(Number(rows[0]?.n)).toBe(0);
   });
 });
 

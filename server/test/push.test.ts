@@ -307,6 +307,8 @@ describe('refused subscriptions', () => {
       'https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://192.168.0.10/x', 'https://172.20.0.1/x', 'https://169.254.169.254/latest',
       'https://[::1]/x', 'https://[fd00::1]/x', 'https://[fe80::1]/x', 'https://[::ffff:127.0.0.1]/x', 'https://0.0.0.0/x',
       'https://localhost/x', 'https://push.localhost/x', 'https://printer.local/x', 'https://intranet/x',
+      // Issue 32 item 4: IPv6 forms that carry an IPv4 address (SIIT, IPv4-compatible), and 5f00::/16.
+      'https://[::ffff:0:127.0.0.1]/x', 'https://[::7f00:1]/x', 'https://[5f00::1]/x', 'https://[64:ff9b::a9fe:a9fe]/x',
     ]) expect([endpoint, ...(await code({ endpoint, keys: keys() }))]).toEqual([endpoint, 400, 'push_endpoint_not_allowed']);
     // A name that resolves to a private address is refused like the address.
     await expect(checkEndpoint('https://push.example.net/x', new Set(), async () => ['93.184.216.34', '10.0.0.7'])).rejects.toMatchObject({ code: 'push_endpoint_not_allowed' });

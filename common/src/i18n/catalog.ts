@@ -14,6 +14,7 @@ import { calls } from './strings/calls.ts';
 import { members } from './strings/members.ts';
 import { moderation } from './strings/moderation.ts';
 import { coverage } from './strings/coverage.ts';
+import { accountSafety } from './strings/accountSafety.ts';
 
 /**
  * The one English catalog of interface strings (spec section 2, "Other"), in the spec's
@@ -38,6 +39,7 @@ export const CATALOG = {
   members,
   moderation,
   coverage,
+  accountSafety,
 } as const;
 
 export type Catalog = typeof CATALOG;

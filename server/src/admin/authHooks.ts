@@ -12,6 +12,8 @@ export interface OperatorAuthOptions {
   adminEmails: string[];
   registration: RegistrationMode;
   signupEmailDomains: string[];
+  /** ADMIN_EMAILS promoted an account: its other sessions learn it at once, on every node. */
+  roleChanged?: (userId: string) => void;
 }
 
 export function emailDomainAllowed(email: string, domains: string[]): boolean {
@@ -51,6 +53,7 @@ export function operatorAuthHooks(options: OperatorAuthOptions): AuthHooks {
         const promoted = await db.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).where('role', '<>', 'admin').executeTakeFirst();
         if (Number(promoted.numUpdatedRows) > 0) {
           await recordAudit(db, { action: 'user.made_admin', actor, target: user, details: { by: 'ADMIN_EMAILS' } }, now());
+          options.roleChanged?.(user.id);
         }
       }
       await recordAudit(db, { action: 'auth.signed_in', actor, target: user }, now());
@@ -62,6 +65,7 @@ export function operatorAuthHooks(options: OperatorAuthOptions): AuthHooks {
         const promoted = await db.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).where('role', '<>', 'admin').executeTakeFirst();
         if (Number(promoted.numUpdatedRows) > 0) {
           await recordAudit(db, { action: 'user.made_admin', actor, target: user, details: { by: 'ADMIN_EMAILS' } }, now());
+          options.roleChanged?.(user.id);
         }
       }
       await recordAudit(db, { action: 'auth.sso_signed_in', actor, target: user, details: { issuer: sso.issuer, created: sso.created, linked: sso.linked } }, now());

@@ -66,6 +66,7 @@ async function main(argv: string[]): Promise<number> {
         now: () => new Date(),
         // The nodes close these sessions' sockets and forget them at once (without Redis: at their next check).
         endSessions: (ids) => ids.forEach((sessionId) => bus?.send({ kind: 'session.ended', sessionId, reason: 'signed_out' })),
+        userChanged: (userId) => bus?.send({ kind: 'session.user_changed', userId }),
         publicUrl: config.publicUrl,
         registrationDefault: config.operators.registration,
       },

@@ -21,6 +21,8 @@ export interface AdminRouteDeps extends AdminOps {
   requireUser: RequireUser;
   publicUrl: string | undefined;
   registration: RegistrationMode;
+  /** Sign-up answers email_taken (EMAIL_CONFIRMATION off, or no mail): the registration screen says so. */
+  signUpRevealsAccounts?: boolean;
   signupEmailDomains: string[];
   oidc: { name: string; only: boolean } | null;
   status: Omit<StatusDeps, 'db' | 'now'>;
@@ -106,6 +108,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
     mode: await registrationMode(deps.db, deps.registration),
     emailDomains: deps.signupEmailDomains,
     membersMayInvite: await membersMayInvite(deps.db),
+    signUpRevealsAccounts: deps.signUpRevealsAccounts ?? false,
   }));
 
   r.put(ADMIN_API.registration, { ...admin, schema: { body: registrationBody } }, async (request) => {
@@ -121,7 +124,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
       await recordAudit(trx, { action: 'registration.changed', actor, details }, now);
       return invites ?? allowedBefore;
     });
-    return { mode, emailDomains: deps.signupEmailDomains, membersMayInvite: allowed };
+    return { mode, emailDomains: deps.signupEmailDomains, membersMayInvite: allowed, signUpRevealsAccounts: deps.signUpRevealsAccounts ?? false };
   });
 
   r.get(ADMIN_API.audit, { ...admin, schema: { querystring: auditQuery } }, async (request) => ({ entries: await listAudit(deps.db, request.query) }));

@@ -82,6 +82,8 @@ export interface AdminOps {
   now: () => Date;
   /** Sessions of a disabled or deleted account were deleted: close their sockets and caches on every node. */
   endSessions: (sessionIds: string[]) => void;
+  /** An account's role changed: its cached sessions are forgotten on every node (the admin flag counts at once). */
+  userChanged?: (userId: string) => void;
   /** Tells the people left in a deleted account's rooms (absent in the CLI: they see it at their next load). */
   events?: EventPublisher;
   contexts?: { changed(): void };
@@ -99,7 +101,7 @@ export async function createUser(
     id = await ops.db.transaction().execute(async (trx) => {
       const user = await trx
         .insertInto('users')
-        .values({ email: input.email, password_hash: passwordHash, email_confirmed_at: now, role: input.admin ? 'admin' : 'user' })
+        .values({ email: input.email, password_hash: passwordHash, email_confirmed_at: now, email_proven_at: now, role: input.admin ? 'admin' : 'user' })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.insertInto('profiles').values({ id: user.id, username: input.username, email: input.email }).execute();
@@ -137,16 +139,20 @@ async function change(
   return findUser(ops.db, userId);
 }
 
-export function setRole(ops: AdminOps, actor: Actor, userId: string, role: UserRole): Promise<AdminUser> {
+export async function setRole(ops: AdminOps, actor: Actor, userId: string, role: UserRole): Promise<AdminUser> {
   if (role === 'user') refuseSelf(actor, userId);
-  return change(ops, actor, userId, role === 'admin' ? 'user.made_admin' : 'user.unmade_admin', async (trx) => {
+  const user = await change(ops, actor, userId, role === 'admin' ? 'user.made_admin' : 'user.unmade_admin', async (trx) => {
     await trx.updateTable('users').set({ role }).where('id', '=', userId).execute();
   });
+  ops.userChanged?.(userId);
+  return user;
 }
 
 export function confirmEmail(ops: AdminOps, actor: Actor, userId: string): Promise<AdminUser> {
   return change(ops, actor, userId, 'user.email_confirmed', async (trx, now) => {
     await trx.updateTable('users').set({ email_confirmed_at: now }).where('id', '=', userId).where('email_confirmed_at', 'is', null).execute();
+    // The operator's word that the address is the holder's.
+    await trx.updateTable('users').set({ email_proven_at: now }).where('id', '=', userId).where('email_proven_at', 'is', null).execute();
   });
 }
 

@@ -7,7 +7,8 @@ import { getProfile } from '../profiles/service.ts';
 import { confirmEmail, resendConfirmation } from './confirmation.ts';
 import { recordSignIn, sessionUser } from './service.ts';
 import type { AuthHooks } from './hooks.ts';
-import { linkOrigin, requestLanguage, type AccountMailDeps } from './accountMail.ts';
+import { linkOrigin, requestLanguage, requireMailer, type AccountMailDeps } from './accountMail.ts';
+import type { AfterReply } from './afterReply.ts';
 import type { MailRateLimiter } from './mailLimits.ts';
 import { requestPasswordReset, resetPassword } from './passwordReset.ts';
 import type { SessionStore } from './sessions.ts';
@@ -19,6 +20,8 @@ export interface AccountRouteDeps extends AccountMailDeps {
   secureCookies: boolean;
   /** Operators' additions: a confirmation link signs in like a password does (ADMIN_EMAILS, audit log). */
   hooks?: AuthHooks;
+  /** Runs the lookup and the mail after the answer (auth/afterReply.ts). */
+  afterReply: AfterReply;
 }
 
 /** The mailed-link routes: password reset (and e-mail confirmation). */
@@ -26,14 +29,18 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(API.passwordReset, { schema: { body: mailRequestBody } }, async (request, reply) => {
-    await deps.mailLimiter.consume('passwordReset', request.body.email, request.ip);
-    await requestPasswordReset(deps, request.body.email, linkOrigin(deps, request), requestLanguage(request));
+    await deps.mailLimiter.consume('passwordReset', request.ip);
+    requireMailer(deps.mailer);
+    const [email, origin, language] = [request.body.email, linkOrigin(deps), requestLanguage(request)];
+    // Answered before the address is even looked up: the same answer, at the same moment, for every address.
+    deps.afterReply(() => requestPasswordReset(deps, email, origin, language));
     const body: MailRequestResponse = { sent: true };
     return reply.status(202).send(body);
   });
 
   // Opening a confirmation link confirms the address and signs in (the spec's redirect to the app).
   r.post(API.confirmEmail, { schema: { body: confirmEmailBody } }, async (request, reply) => {
+    // A disabled account is refused here (403 account_disabled), before any session or sign-in record.
     const user = await confirmEmail(deps, request.body.token);
     // A confirmed sign-in like any other: ADMIN_EMAILS, the audit log.
     await deps.hooks?.signedIn?.(user, request);
@@ -45,8 +52,10 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
   });
 
   r.post(API.resendConfirmation, { schema: { body: mailRequestBody } }, async (request, reply) => {
-    await deps.mailLimiter.consume('confirmation', request.body.email, request.ip);
-    await resendConfirmation(deps, request.body.email, linkOrigin(deps, request), requestLanguage(request));
+    await deps.mailLimiter.consume('confirmation', request.ip);
+    requireMailer(deps.mailer);
+    const [email, origin, language] = [request.body.email, linkOrigin(deps), requestLanguage(request)];
+    deps.afterReply(() => resendConfirmation(deps, email, origin, language));
     const body: MailRequestResponse = { sent: true };
     return reply.status(202).send(body);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { SignUpBody } from '@parley/common';
+import { AUTH_MESSAGES, type SignUpBody } from '@parley/common';
 import { AppError } from '../http/errors.ts';
-import { queueAccountMail, recipientByEmail, requireMailer, type AccountMailDeps } from './accountMail.ts';
+import { mailedRecently, queueAccountMail, recipientByEmail, requireMailer, type AccountMailDeps } from './accountMail.ts';
 import { issueMailToken, useMailToken } from './mailTokens.ts';
 import { signUp, type SignUpSteps } from './service.ts';
 
@@ -50,24 +50,31 @@ export async function resendConfirmation(deps: AccountMailDeps, email: string, o
   const mailer = requireMailer(deps.mailer);
   const user = await recipientByEmail(deps.db, email);
   if (!user) return;
+  const now = deps.now();
   const queued = await deps.db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('users').select('email_confirmed_at').where('id', '=', user.id).forUpdate().executeTakeFirst();
     if (!row || row.email_confirmed_at) return false;
-    const { token, hash } = await issueMailToken(tx, user.id, 'email_confirmation', deps.now());
+    if (await mailedRecently(tx, user.id, 'email_confirmation', now, deps.mailEveryMs)) return false;
+    const { token, hash } = await issueMailToken(tx, user.id, 'email_confirmation', now);
     await queueAccountMail(tx, mailer, `email_confirmation:${hash}`, 'email_confirmation', user, fallbackLanguage, confirmLink(origin, token));
     return true;
   });
   if (queued) mailer.queued();
 }
 
-/** Opening a confirmation link: the address is confirmed (the caller signs the person in). */
+/**
+ * Opening a confirmation link: the address is confirmed (the caller signs the person in). A disabled account
+ * is refused as sign-in refuses it (403 account_disabled), before anything changes and before any session.
+ */
 export async function confirmEmail(deps: AccountMailDeps, token: string): Promise<{ id: string; email: string }> {
   const now = deps.now();
   return deps.db.transaction().execute(async (tx) => {
     const userId = await useMailToken(tx, token, 'email_confirmation', now);
+    const account = await tx.selectFrom('users').select('disabled_at').where('id', '=', userId).executeTakeFirst();
+    if (account?.disabled_at) throw new AppError(403, 'account_disabled', AUTH_MESSAGES.accountDisabled);
     return tx
       .updateTable('users')
-      .set((eb) => ({ email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(now)) }))
+      .set((eb) => ({ email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(now)), email_proven_at: eb.fn.coalesce('email_proven_at', eb.val(now)) }))
       .where('id', '=', userId)
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();

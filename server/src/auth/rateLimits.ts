@@ -10,6 +10,11 @@ export interface AuthLimits {
   signInAccountCeiling?: number;
   signUpPerAccount: number;
   signUpPerAddress: number;
+  /**
+   * Sign-ups from one client address answered 409 email_taken (confirmation off: the answer tells the address has
+   * an account), per hour; then that client's sign-ups answer 429 until the hour is over (default: signUpPerAddress).
+   */
+  signUpTakenPerAddress?: number;
   windowSeconds: number;
 }
 
@@ -18,7 +23,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   signInPerAddress: 50,
   signInAccountCeiling: 100,
   signUpPerAccount: 5,
-  signUpPerAddress: 20,
+  signUpPerAddress: 10,
+  signUpTakenPerAddress: 3,
   windowSeconds: 15 * 60,
 };
 
@@ -45,6 +51,7 @@ const tooMany = (s: number) => `Too many attempts. Try again in ${s} seconds.`;
  */
 export class AuthRateLimiter {
   private readonly signUp: [perAccount: RateLimit, perAddress: RateLimit];
+  private readonly signUpTaken: FailureCount;
   private readonly signIn: { pair: FailureCount; address: FailureCount; account: FailureCount };
 
   constructor(
@@ -56,6 +63,9 @@ export class AuthRateLimiter {
       createRateLimit({ name: 'up-acct', points: limits.signUpPerAccount, durationSec, tooMany }),
       createRateLimit({ name: 'up-addr', points: limits.signUpPerAddress, durationSec, tooMany }),
     ];
+    this.signUpTaken = createFailureCount({
+      name: 'up-taken-addr', points: limits.signUpTakenPerAddress ?? limits.signUpPerAddress, durationSec: Math.max(3_600, durationSec), tooMany,
+    });
     this.signIn = {
       pair: createFailureCount({ name: 'in-fail-pair', points: limits.signInPerAccount, durationSec, tooMany }),
       address: createFailureCount({ name: 'in-fail-addr', points: limits.signInPerAddress, durationSec, tooMany }),
@@ -66,7 +76,13 @@ export class AuthRateLimiter {
   /** Count one sign-up attempt; throws a 429 AppError with Retry-After when either budget is spent. */
   async consumeSignUp(account: string, address: string): Promise<void> {
     const [perAccount, perAddress] = this.signUp;
+    await this.signUpTaken.check(address);
     await Promise.all([perAccount.consume(account.toLowerCase()), perAddress.consume(address)]);
+  }
+
+  /** A sign-up from `address` was answered email_taken: a client may learn that only a few times an hour. */
+  async signUpTakenAnswered(address: string): Promise<void> {
+    await this.signUpTaken.fail(address);
   }
 
   /**

@@ -28,6 +28,8 @@ export interface AuthRouteDeps {
   /** With EMAIL_CONFIRMATION=on and a mailer, sign-up mails the confirmation link. */
   mailer?: Mailer;
   publicUrl?: string;
+  /** At most one mailed link of a kind per account this often. */
+  mailEveryMs?: number;
   /** Operators' additions (registration rules, roles, audit log). */
   hooks?: AuthHooks;
   /** OIDC_ONLY=on: password sign-in and sign-up answer 403 password_sign_in_disabled. */
@@ -49,10 +51,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       after: hooks?.afterSignUp && ((trx: Transaction<Database>, created: { id: string; email: string; confirmed: boolean }) => hooks.afterSignUp!(trx, created, request)),
     };
     const mailer = deps.emailConfirmation ? deps.mailer : undefined;
-    const mailDeps = { db: deps.db, now: deps.now, emailConfirmation: deps.emailConfirmation, mailer, publicUrl: deps.publicUrl };
+    const mailDeps = { db: deps.db, now: deps.now, emailConfirmation: deps.emailConfirmation, mailer, publicUrl: deps.publicUrl, mailEveryMs: deps.mailEveryMs };
     const user = mailer
-      ? await signUpWithConfirmation(mailDeps, request.body, linkOrigin(mailDeps, request), requestLanguage(request), steps)
-      : await signUp(deps, request.body, steps);
+      ? await signUpWithConfirmation(mailDeps, request.body, linkOrigin(mailDeps), requestLanguage(request), steps)
+      : await signUp(deps, request.body, steps).catch(async (err: unknown) => {
+        // Without confirmation, email_taken tells that an address has an account: few of them per client.
+        if (err instanceof AppError && err.code === 'email_taken') await deps.limiter.signUpTakenAnswered(request.ip);
+        throw err;
+      });
     const body: SignUpResponse = { user, confirmationRequired: deps.emailConfirmation };
     return reply.status(201).send(body);
   });

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 
 export type SessionEndReason = 'signed_out' | 'expired';
 export type SessionEndedListener = (sessionId: string, reason: SessionEndReason) => void;
+export type UserChangedListener = (userId: string) => void;
 
 /**
  * The one place that says "this session ended" (sign-out, idle or absolute expiry). Every socket
@@ -12,6 +13,9 @@ export interface SessionEvents {
   ended(sessionId: string, reason: SessionEndReason): void;
   /** Subscribe; returns the unsubscribe function. */
   onEnded(listener: SessionEndedListener): () => void;
+  /** What a session says of its account changed (the role): every node forgets its cached sessions of the user. */
+  userChanged(userId: string): void;
+  onUserChanged(listener: UserChangedListener): () => void;
 }
 
 export function createSessionEvents(): SessionEvents {
@@ -22,6 +26,11 @@ export function createSessionEvents(): SessionEvents {
     onEnded(listener) {
       emitter.on('ended', listener);
       return () => emitter.off('ended', listener);
+    },
+    userChanged: (userId) => void emitter.emit('user', userId),
+    onUserChanged(listener) {
+      emitter.on('user', listener);
+      return () => emitter.off('user', listener);
     },
   };
 }

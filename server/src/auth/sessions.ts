@@ -123,6 +123,11 @@ export class SessionStore {
     this.cache.delete(sessionId);
   }
 
+  /** Drop every cached session of a user (their role changed): the next request reads the account again. */
+  forgetUser(userId: string): void {
+    for (const [id, cached] of this.cache) if (cached.info.userId === userId) this.cache.delete(id);
+  }
+
   async destroy(sessionId: string): Promise<void> {
     this.cache.delete(sessionId);
     await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();

@@ -4,6 +4,7 @@ import {
 } from '@parley/common';
 import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
+import { withoutThoseWhoBlocked } from '../safety/reach.ts';
 import { formerReader, isUuid, roomNotFound } from './membership.ts';
 import { presentMessage } from './presenters.ts';
 import { getConversation } from './rooms.ts';
@@ -99,6 +100,8 @@ export async function createGroup(deps: GroupDeps, creatorId: string, body: Crea
   if (body.memberIds.includes(creatorId)) throw new AppError(400, 'duplicate_member', 'You are in the group already');
   const names = await usernames(db, [creatorId, ...body.memberIds]);
   if (body.memberIds.some((id) => !names.has(id))) throw unknownMember();
+  // Whoever blocked the creator is left out, without a word (safety/reach.ts).
+  body = { ...body, memberIds: await withoutThoseWhoBlocked(db, creatorId, body.memberIds) };
   const register = body.register ?? DEFAULT_GROUP_REGISTER;
   const roomId = await db.transaction().execute(async (tx) => {
     const room = await tx.insertInto('chat_rooms')
@@ -147,12 +150,16 @@ async function change<T>(
 const person = (names: Map<string, string>, id: string) => ({ id, username: names.get(id) ?? '' });
 
 /** Admins add people (existing accounts, not yet in; the group stays within 256). */
-export async function addMembers(deps: GroupDeps, callerId: string, roomId: string, userIds: string[]): Promise<GroupResponse> {
+export async function addMembers(deps: GroupDeps, callerId: string, roomId: string, requested: string[]): Promise<GroupResponse> {
+  let userIds = requested;
   const { lines, before } = await change(deps, callerId, roomId, true, async (tx, { members, names }) => {
     if (userIds.some((id) => members.some((m) => m.user_id === id))) throw new AppError(409, 'already_member', 'That person is in the group already');
     if (members.length + userIds.length > GROUP_LIMITS.maxMembers) throw new AppError(400, 'too_many_members', `A group has at most ${GROUP_LIMITS.maxMembers} members`);
     const added = await usernames(tx, userIds);
     if (userIds.some((id) => !added.has(id))) throw unknownMember();
+    // Whoever blocked the adder is left out, with the same answer as if they were added (safety/reach.ts).
+    userIds = await withoutThoseWhoBlocked(tx, callerId, userIds);
+    if (userIds.length === 0) return { lines: [], before: members.map((m) => m.user_id) };
     await tx.insertInto('chat_room_participants').values(userIds.map((id) => ({ chat_room_id: roomId, user_id: id, role: 'member' as const }))).execute();
     // Back in the group: a member again, no longer a former one (their old read-only copy goes with it).
     await tx.deleteFrom('room_former_members').where('chat_room_id', '=', roomId).where('user_id', 'in', userIds).execute();
@@ -160,6 +167,7 @@ export async function addMembers(deps: GroupDeps, callerId: string, roomId: stri
     for (const line of lines) await deps.push?.queueMessage(tx, line.id);
     return { lines, before: members.map((m) => m.user_id) };
   });
+  if (userIds.length === 0) return { room: await getConversation(deps.db, callerId, roomId), members: await membersOf(deps.db, roomId) };
   const members = await membersOf(deps.db, roomId);
   const added = members.filter((m) => userIds.includes(m.id));
   deps.events.publish(before, { v: 1, type: 'group.member_added', roomId, members: added, memberCount: members.length });

@@ -8,6 +8,8 @@ export type ClusterMessage =
   | { kind: 'event'; users: string[]; frame: string }
   /** A session ended (sign-out, expiry): close its sockets, forget it in the session cache. */
   | { kind: 'session.ended'; sessionId: string; reason: SessionEndReason }
+  /** An account's role changed: forget its cached sessions (their admin flag). */
+  | { kind: 'session.user_changed'; userId: string }
   /** Translation jobs are waiting unclaimed: workers poll now rather than at their next tick. */
   | { kind: 'jobs.wake' }
   /** A profile, a relationship context or a room changed: forget the cached send contexts. */
@@ -118,6 +120,7 @@ export async function connectRedisBus(url: string, prefix: string, log: { warn(o
 export function clusterSessionEvents(local: SessionEvents, bus: ClusterBus): SessionEvents {
   bus.onMessage((m, fromSelf) => {
     if (m.kind === 'session.ended' && !fromSelf) local.ended(m.sessionId, m.reason);
+    if (m.kind === 'session.user_changed' && !fromSelf) local.userChanged(m.userId);
   });
   return {
     ended(sessionId, reason) {
@@ -125,5 +128,10 @@ export function clusterSessionEvents(local: SessionEvents, bus: ClusterBus): Ses
       bus.send({ kind: 'session.ended', sessionId, reason });
     },
     onEnded: (listener) => local.onEnded(listener),
+    userChanged(userId) {
+      local.userChanged(userId);
+      bus.send({ kind: 'session.user_changed', userId });
+    },
+    onUserChanged: (listener) => local.onUserChanged(listener),
   };
 }

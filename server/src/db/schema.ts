@@ -15,6 +15,8 @@ export interface UsersTable {
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   /** A disabled account cannot sign in and has no sessions. */
   disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the address was proven the holder's (mailed link, finished reset, provider's verified claim, operator): migration 035. */
+  email_proven_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type UserRole = 'user' | 'admin';

@@ -3,7 +3,7 @@ import {
 } from '@parley/common';
 
 /** The mails Parley sends. */
-export type MailKind = 'password_reset' | 'email_confirmation' | 'sign_up_attempt' | 'invite';
+export type MailKind = 'password_reset' | 'email_confirmation' | 'sign_up_attempt' | 'invite' | 'sso_linked';
 
 export interface MailContent {
   subject: string;
@@ -21,6 +21,9 @@ const KEYS: Record<MailKind, { subject: CatalogKey; intro: CatalogKey; action: C
   invite: {
     subject: 'members.mailInviteSubject', intro: 'members.mailInviteIntro', action: 'members.mailInviteAction', ignore: 'members.mailInviteIgnore',
     greeting: 'members.mailInviteGreeting',
+  },
+  sso_linked: {
+    subject: 'accountSafety.mailSsoLinkedSubject', intro: 'accountSafety.mailSsoLinkedIntro', action: 'auth.mailResetAction', ignore: 'accountSafety.mailSsoLinkedIgnore',
   },
 };
 

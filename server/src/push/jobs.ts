@@ -8,6 +8,7 @@ import { composePush, type PushSubject } from './payload.ts';
 import { sendPush, type PushResult } from './sender.ts';
 import type { VapidKeys } from './vapid.ts';
 import type { ViewingRegistry } from './viewing.ts';
+import { withoutThoseWhoBlocked } from '../safety/reach.ts';
 
 /** The pg-boss queue of web pushes: fan-out jobs (one per message or call) and deliveries (one per device). */
 export const PUSH_QUEUE = 'web-push';
@@ -217,6 +218,8 @@ export class PushJobs {
       if (e && !(e.kind === 'created' || e.kind === 'member_added')) return 0;
       const members = await db.selectFrom('chat_room_participants').select('user_id').where('chat_room_id', '=', roomId).execute();
       recipients = members.map((m) => m.user_id).filter((id) => id !== row.sender_id && (e?.kind !== 'member_added' || id === e.target?.id));
+      // Nobody is notified of someone they blocked (safety/reach.ts: the one rule).
+      if (row.sender_id) recipients = await withoutThoseWhoBlocked(db, row.sender_id, recipients);
     }
     if (recipients.length === 0) return 0;
     const idleCutoff = new Date(Date.now() - this.o.sessionIdleMs);

@@ -1,9 +1,8 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
 import { parseRetryAfter } from '../platform/http.ts';
-import { isPublicAddress } from './ssrf.ts';
+import { publicOnlyLookup } from '../platform/outbound.ts';
 import type { VapidKeys } from './vapid.ts';
 
 export interface PushTarget {
@@ -74,23 +73,6 @@ export async function sendPush(
     req.on('timeout', () => req.destroy(new Error('push service timed out')));
     req.on('error', (err) => resolve({ kind: 'retry', status: null, retryAfterMs: undefined, reason: err.message }));
     req.end(body);
-  });
-}
-
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/** dns.lookup that answers only public addresses (the connection fails otherwise). */
-function publicOnlyLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
-  dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => {
-    if (err) return callback(err, []);
-    const ok = addresses.filter((a) => isPublicAddress(a.address));
-    if (ok.length === 0 || ok.length !== addresses.length) {
-      const refused = Object.assign(new Error(`push endpoint ${hostname} resolves to a private address`), { code: 'EPRIVATE' });
-      return callback(refused, []);
-    }
-    if (options.all) return callback(null, ok);
-    const first = ok[0] as LookupAddress;
-    callback(null, first.address, first.family);
   });
 }
 

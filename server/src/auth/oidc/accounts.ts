@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthHooks } from '../hooks.ts';
+import type { SessionStore } from '../sessions.ts';
 import type { SsoClaims } from './provider.ts';
 
 /** No argon2 hash looks like this: a password sign-in never matches until the person sets a password (reset link). */
@@ -23,12 +24,22 @@ const disabled = () => new AppError(403, 'account_disabled', AUTH_MESSAGES.accou
 
 /**
  * The account of a provider identity: the one linked to issuer + subject; else the account with that e-mail,
- * linked only when the provider says the address is verified; else a new account, under the registration rules
+ * linked only when the provider says the address is verified (an unconfirmed account loses its password, and
+ * any linked account its sessions: issue 32 item 1); else a new account, under the registration rules
  * (closed / invite / e-mail domains: hooks.beforeSignUp) and ADMIN_EMAILS (hooks.afterSignUp, verified only).
  */
-export async function ssoAccount(
-  db: Db, claims: SsoClaims, context: { invite: string | null; now: Date; hooks?: AuthHooks; request: FastifyRequest },
-): Promise<SsoAccount> {
+export interface SsoContext {
+  invite: string | null;
+  now: Date;
+  hooks?: AuthHooks;
+  request: FastifyRequest;
+  /** Linking an existing account ends every session it had (on every node). */
+  sessions: SessionStore;
+  /** A confirmed account was linked: tell its owner (a mail), after the commit. */
+  onLinked?: (user: { id: string; email: string }) => Promise<void>;
+}
+
+export async function ssoAccount(db: Db, claims: SsoClaims, context: SsoContext): Promise<SsoAccount> {
   const known = await db
     .selectFrom('user_identities')
     .innerJoin('users', 'users.id', 'user_identities.user_id')
@@ -44,28 +55,42 @@ export async function ssoAccount(
   const email = claims.email;
   const existing = await db
     .selectFrom('users')
-    .select(['id', 'email', 'disabled_at', 'email_confirmed_at'])
+    .select(['id', 'email', 'disabled_at', 'email_proven_at', 'password_hash'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
     .executeTakeFirst();
   if (existing) {
     // Taking over an account needs the provider's word that the address is this person's.
     if (!claims.emailVerified) throw new AppError(403, 'sso_email_unverified', AUTH_MESSAGES.ssoEmailUnverified);
     if (existing.disabled_at) throw disabled();
-    await db.transaction().execute(async (trx) => {
+    // A password on an address nobody proved (sign-up with confirmation off, or never confirmed) may be anyone's.
+    const squatted = existing.password_hash !== NO_PASSWORD && !existing.email_proven_at;
+    const announce = await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('user_identities')
         .values({ issuer: claims.issuer, subject: claims.subject, user_id: existing.id, email })
         .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
         .execute();
-      if (!existing.email_confirmed_at) await trx.updateTable('users').set({ email_confirmed_at: context.now }).where('id', '=', existing.id).execute();
+      if (squatted) {
+        // Nothing shows the password was set by the address's owner (anyone can sign up with any address): it is
+        // cleared, with every link mailed for it, before the account becomes the owner's (a reset sets a new one).
+        await trx.updateTable('users').set({ password_hash: NO_PASSWORD }).where('id', '=', existing.id).execute();
+        await trx.updateTable('account_tokens').set({ used_at: context.now }).where('user_id', '=', existing.id).where('used_at', 'is', null).execute();
+      }
+      await trx.updateTable('users')
+        .set((eb) => ({ email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(context.now)), email_proven_at: eb.fn.coalesce('email_proven_at', eb.val(context.now)) }))
+        .where('id', '=', existing.id).execute();
+      // Whoever was signed in to it before this link (a squatter, or a thief of the owner's password) is signed out.
+      return context.sessions.endAllOf(existing.id, { tx: trx });
     });
+    announce();
+    if (!squatted) await context.onLinked?.({ id: existing.id, email: existing.email });
     return { user: { id: existing.id, email: existing.email }, created: false, linked: true };
   }
   return { user: await createSsoAccount(db, claims, email, context), created: true, linked: false };
 }
 
 async function createSsoAccount(
-  db: Db, claims: SsoClaims, email: string, context: { invite: string | null; now: Date; hooks?: AuthHooks; request: FastifyRequest },
+  db: Db, claims: SsoClaims, email: string, context: SsoContext,
 ): Promise<{ id: string; email: string }> {
   const { hooks, request } = context;
   const base = usernameBase(claims, email);
@@ -76,7 +101,7 @@ async function createSsoAccount(
         await hooks?.beforeSignUp?.(trx, { username, email, password: '', ...(context.invite ? { invite: context.invite } : {}) }, request);
         const user = await trx
           .insertInto('users')
-          .values({ email, password_hash: NO_PASSWORD, email_confirmed_at: claims.emailVerified ? context.now : null })
+          .values({ email, password_hash: NO_PASSWORD, email_confirmed_at: claims.emailVerified ? context.now : null, email_proven_at: claims.emailVerified ? context.now : null })
           .returning(['id', 'email'])
           .executeTakeFirstOrThrow();
         await trx.insertInto('profiles').values({ id: user.id, username, email }).execute();

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API, oidcStartBody, type OidcStartResponse } from '@parley/common';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { mailAccountNotice, requestLanguage } from '../accountMail.ts';
 import type { AuthHooks } from '../hooks.ts';
 import { recordSignIn } from '../service.ts';
 import type { SessionStore } from '../sessions.ts';
@@ -19,6 +21,8 @@ export interface OidcRouteDeps {
   publicUrl: string | undefined;
   now: () => Date;
   hooks?: AuthHooks;
+  /** Linking a confirmed account mails its owner (when this server sends mail). */
+  mailer?: Mailer;
 }
 
 /** Where the browser lands after a refused sign-in: the auth screen names the reason (catalog strings by code). */
@@ -65,7 +69,11 @@ export async function oidcRoutes(app: FastifyInstance, deps: OidcRouteDeps): Pro
         request.log.warn({ err }, 'single sign-on: the provider answer was refused');
         throw new AppError(400, 'sso_failed', errorReason(err));
       });
-      const account = await ssoAccount(deps.db, claims, { invite: login.invite, now, hooks: deps.hooks, request });
+      const onLinked = async (user: { id: string; email: string }) => {
+        await mailAccountNotice({ db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl, now: deps.now }, user.id, 'sso_linked', requestLanguage(request))
+          .catch((err: unknown) => request.log.warn({ err }, 'single sign-on: the linked-account mail was not queued'));
+      };
+      const account = await ssoAccount(deps.db, claims, { invite: login.invite, now, hooks: deps.hooks, request, sessions: deps.sessions, onLinked });
       await deps.hooks?.ssoSignedIn?.(account.user, { issuer: claims.issuer, emailVerified: claims.emailVerified, ...account }, request);
       const { token, expiresAt } = await deps.sessions.create(account.user.id, request.headers['user-agent']);
       reply.setCookie(deps.cookieName, token, { ...sessionCookieOptions, expires: expiresAt });

@@ -22,6 +22,7 @@ import * as m026 from './026_receipts_search.ts';
 import * as m027 from './027_calls.ts';
 import * as m028 from './028_report_evidence.ts';
 import * as m031 from './031_former_members.ts';
+import * as m035 from './035_email_proven.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '027_calls': m027,
   '028_report_evidence': m028,
   '031_former_members': m031,
+  '035_email_proven': m035,
 };

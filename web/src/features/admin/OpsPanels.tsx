@@ -45,6 +45,9 @@ export function RegistrationPanel() {
           <span className="block text-xs text-muted-foreground">{t('members.membersMayInviteHint')}</span>
         </span>
       </label>
+      {settings.data.signUpRevealsAccounts && (
+        <p className="text-xs text-amber-700 dark:text-amber-400" data-testid="admin-registration-reveals">{t('accountSafety.signUpRevealsAccounts')}</p>
+      )}
     </section>
   );
 }

@@ -7,6 +7,8 @@ export interface RegistrationSettings {
   mode: RegistrationMode;
   emailDomains: string[];
   membersMayInvite: boolean;
+  /** Sign-up answers email_taken (confirmation off): the console says so (issue 32 item 8). */
+  signUpRevealsAccounts?: boolean;
 }
 
 /** The console's calls to the operators' API (every one answers 403 admin_required to others). */
