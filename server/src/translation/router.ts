@@ -9,6 +9,7 @@ import type { EngineCheckState, PairSupport, TranslationEngine } from './engines
 import { EngineError, isEngineError } from '../platform/errors.ts';
 import { sleep, withRetries } from '../platform/retry.ts';
 import { EngineRecovery, type RecoveredListener, type RecoveryOptions } from './recovery.ts';
+import { hasWords, protectSpans, restoreSpans, type Shielded } from './spans/protect.ts';
 
 export type SourceLanguage = LanguageCode | 'auto-detect' | 'auto';
 
@@ -37,6 +38,8 @@ export interface RouterOptions {
   logger?: TranslationLogger | undefined;
   /** Background probing of engines that went down (see EngineRecovery). */
   recovery?: RecoveryOptions | undefined;
+  /** Carry code, links, addresses, names, amounts... through unchanged (spans/; default true; off only to measure). */
+  protectSpans?: boolean | undefined;
 }
 
 export interface TranslateRequest {
@@ -88,6 +91,8 @@ type AttemptInput = {
   target: LanguageCode;
   context?: RelationshipContext | undefined;
   glossary?: readonly GlossaryTerm[] | undefined;
+  /** The protected spans behind the text's marks (spans/protect.ts). */
+  spans?: readonly string[] | undefined;
 };
 
 export const TRANSLATION_FAILED_MESSAGE = 'Translation failed. Please try again.';
@@ -137,6 +142,9 @@ export class TranslationRouter {
     if (text.length > this.options.maxChars) {
       return { ...notTranslated, reason: 'too_long', message: `Text must be at most ${this.options.maxChars} characters` };
     }
+    const shield: Shielded = this.options.protectSpans === false ? { text, spans: [], kinds: [] } : protectSpans(text);
+    // Only links, code, names, emoji...: nothing to translate, and nothing an engine could damage.
+    if (!hasWords(shield.text)) return { ...notTranslated, ok: true, reason: 'nothing_to_translate' };
     const candidates = this.engines.filter((e) => e.supports(source, target) !== null);
     if (candidates.length === 0) {
       return { ...notTranslated, reason: 'unsupported_pair', message: unsupportedPairMessage(source, target) };
@@ -155,7 +163,7 @@ export class TranslationRouter {
         await request.spend?.(text.length);
       }
       try {
-        const output = await this.withTerms(engine, { text, source, target, context }, terms, request.signal);
+        const output = await this.shielded(engine, { text, source, target, context }, shield, terms, request.signal);
         this.recovery.succeeded(engine.id, probeKey);
         await this.cache?.set(key, output);
         return outcome({ ...base, engine: engine.id, support }, text, output);
@@ -166,7 +174,7 @@ export class TranslationRouter {
           // Down, not wrong: probe it with this request until it answers (the answer is cached for the retry).
           this.logger.info({ engine: engine.id, code: e.code }, 'translation engine down; probing until it is back');
           this.recovery.failed(engine.id, probeKey, async () => {
-            const output = await this.attempt(engine, { text, source, target, context }, undefined);
+            const output = await this.shielded(engine, { text, source, target, context }, shield, [], undefined);
             if (terms.length === 0) await this.cache?.set(key, output);
           });
         }
@@ -175,6 +183,17 @@ export class TranslationRouter {
       }
     }
     return { ...notTranslated, reason: 'engine_failed', message: TRANSLATION_FAILED_MESSAGE, failures };
+  }
+
+  /** The engine sees the text with its protected spans as marks; they are put back in its answer. */
+  private async shielded(
+    engine: TranslationEngine, input: AttemptInput, shield: Shielded, terms: GlossaryTerm[], outer: AbortSignal | undefined,
+  ): Promise<CachedTranslation> {
+    if (shield.spans.length === 0) return this.withTerms(engine, input, terms, outer);
+    const output = await this.withTerms(engine, { ...input, text: shield.text, spans: shield.spans }, terms, outer);
+    const restored = restoreSpans(output.text, shield, output.unknown);
+    if (restored.lost > 0) this.logger.warn({ engine: engine.id, lost: restored.lost }, 'protected span lost in translation; put back');
+    return { text: restored.text, ...(restored.unknown?.length ? { unknown: restored.unknown } : {}) };
   }
 
   /**

@@ -12,6 +12,11 @@ export interface TranslateInput {
   context?: RelationshipContext | undefined;
   /** Conversation glossary terms for this text (only to engines with `nativeGlossary`). */
   glossary?: readonly GlossaryTerm[] | undefined;
+  /**
+   * The text's protected spans: character U+E100 + i of `text` stands for spans[i] (see spans/protect.ts).
+   * Engines keep the marks (Apertium does as is) or send them in their protocol's form (spans/wire.ts).
+   */
+  spans?: readonly string[] | undefined;
   /** Aborts on the router's per-call timeout or when the caller gives up. */
   signal: AbortSignal;
 }
