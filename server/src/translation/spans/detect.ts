@@ -114,7 +114,7 @@ const RULES: Rule[] = [
     accept: (m) => !ORDINAL.test(m),
   },
   // Emoji (with skin tones, variation selectors and ZWJ sequences), flags, and emoticons between blanks.
-  { kind: 'emoji', pattern: /(?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2})(?:[\uFE0E\uFE0F\u{1F3FB}-\u{1F3FF}\u20E3]|\u200D\p{Extended_Pictographic}\uFE0F?)*/gu },
+  { kind: 'emoji', pattern: /(?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2})(?:\uFE0E|\uFE0F|\u20E3|[\u{1F3FB}-\u{1F3FF}]|\u200D\p{Extended_Pictographic}\uFE0F?)*/gu },
   {
     kind: 'emoji',
     pattern: /(?<![^\s([{"'])(?:[:;=8xX][-'^o]?[)(\][dDpPoO3/\\|*$@]+|[)(\]][-'^]?[:;=]|<\/?3+|\^_*\^|[oO0T;>-]_+[oO0T;<-]|¯\\_\(ツ\)_\/¯|\(\s?[╯°□‿ᵔ].{0,12}?\)|:'[()]|xD+|XD+)(?=$|[\s.,!?)\]}"'])/gu,
