@@ -47,6 +47,8 @@ interface Rule {
 }
 
 const W = '[\\p{L}\\p{N}]';
+/** origin/main, feature/login: git remotes and branch prefixes (and/or, he/she stay words). */
+const GIT_PREFIX = /^(?:origin|upstream|remotes|refs|heads|feature|features|feat|fix|bugfix|hotfix|release|chore|main|master|dev|develop)\//i;
 /** 1st, 2nd, 3e, 2º, 1ère: words, translated. */
 const ORDINAL = /^\d+(?:st|nd|rd|th|er|re|e|ème|eme|º|ª|o|a|oa|ый|ий|ой|й|я|е|го)$/iu;
 const RULES: Rule[] = [
@@ -81,7 +83,7 @@ const RULES: Rule[] = [
     kind: 'path',
     pattern: /(?<![\p{L}\p{N}_./-])[\p{L}\p{N}_.-]+\/[\p{L}\p{N}_.-]+(?:\/[\p{L}\p{N}_.-]+)*\/?(?![\p{L}\p{N}_])/gu,
     trim: true,
-    accept: (m) => /[\d_.-]/.test(m) || count(m, '/') >= 2,
+    accept: (m) => /[\d_.-]/.test(m) || count(m, '/') >= 2 || GIT_PREFIX.test(m),
   },
   { kind: 'file', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.-])[\\p{L}\\p{N}_.()-]*[\\p{L}\\p{N}_)-]\\.(?:${FILE_EXTS})(?![\\p{L}\\p{N}_])`, 'giu') },
   { kind: 'keys', pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${KEY_NAMES})(?:\\s?\\+\\s?(?:${KEY_NAMES}))+(?![\\p{L}\\p{N}])`, 'giu') },
