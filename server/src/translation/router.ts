@@ -10,6 +10,7 @@ import { EngineError, isEngineError } from '../platform/errors.ts';
 import { sleep, withRetries } from '../platform/retry.ts';
 import { EngineRecovery, type RecoveredListener, type RecoveryOptions } from './recovery.ts';
 import { hasWords, protectSpans, restoreSpans, type Shielded } from './spans/protect.ts';
+import { findPhrases, PHRASEBOOK_VERSION, postEdit, preEdit } from './phrasebook/index.ts';
 
 export type SourceLanguage = LanguageCode | 'auto-detect' | 'auto';
 
@@ -40,6 +41,8 @@ export interface RouterOptions {
   recovery?: RecoveryOptions | undefined;
   /** Carry code, links, addresses, names, amounts... through unchanged (spans/; default true; off only to measure). */
   protectSpans?: boolean | undefined;
+  /** The chat phrase tables and pre/post-editing around engines that ask for them (phrasebook/; default true). */
+  phrasebook?: boolean | undefined;
 }
 
 export interface TranslateRequest {
@@ -142,9 +145,9 @@ export class TranslationRouter {
     if (text.length > this.options.maxChars) {
       return { ...notTranslated, reason: 'too_long', message: `Text must be at most ${this.options.maxChars} characters` };
     }
-    const shield: Shielded = this.options.protectSpans === false ? { text, spans: [], kinds: [] } : protectSpans(text);
+    const plain: Shielded = this.options.protectSpans === false ? { text, spans: [], kinds: [] } : protectSpans(text);
     // Only links, code, names, emoji...: nothing to translate, and nothing an engine could damage.
-    if (!hasWords(shield.text)) return { ...notTranslated, ok: true, reason: 'nothing_to_translate' };
+    if (!hasWords(plain.text)) return { ...notTranslated, ok: true, reason: 'nothing_to_translate' };
     const candidates = this.engines.filter((e) => e.supports(source, target) !== null);
     if (candidates.length === 0) {
       return { ...notTranslated, reason: 'unsupported_pair', message: unsupportedPairMessage(source, target) };
@@ -153,7 +156,10 @@ export class TranslationRouter {
     const terms = relevantTerms(request.glossary ?? [], source, target, text);
     let spent = false;
     for (const engine of candidates) {
-      const key = { engine: engine.id, source, target, formality: engine.cacheVariant(context) + termsVariant(terms), text };
+      const phrasebook = engine.phrasebook === true && this.options.phrasebook !== false;
+      const shield = phrasebook ? this.phrasebookShield(text, source, target) : plain;
+      const variant = engine.cacheVariant(context) + termsVariant(terms) + (phrasebook ? `|${PHRASEBOOK_VERSION}` : '');
+      const key = { engine: engine.id, source, target, formality: variant, text };
       const support = engine.supports(source, target) ?? undefined;
       const probeKey = `${source}>${target}:${key.formality}:${text}`;
       const hit = await this.cache?.get(key);
@@ -185,13 +191,21 @@ export class TranslationRouter {
     return { ...notTranslated, reason: 'engine_failed', message: TRANSLATION_FAILED_MESSAGE, failures };
   }
 
+  /** Pre-edited text with the direction's phrases and the protected spans as marks (phrasebook/). */
+  private phrasebookShield(text: string, source: LanguageCode, target: LanguageCode): Shielded {
+    const edited = preEdit(text, source);
+    return protectSpans(edited, findPhrases(edited, source, target), this.options.protectSpans !== false);
+  }
+
   /** The engine sees the text with its protected spans as marks; they are put back in its answer. */
   private async shielded(
     engine: TranslationEngine, input: AttemptInput, shield: Shielded, terms: GlossaryTerm[], outer: AbortSignal | undefined,
   ): Promise<CachedTranslation> {
-    if (shield.spans.length === 0) return this.withTerms(engine, input, terms, outer);
+    const phrasebook = engine.phrasebook === true && this.options.phrasebook !== false;
+    if (shield.spans.length === 0 && shield.text === input.text && !phrasebook) return this.withTerms(engine, input, terms, outer);
     const output = await this.withTerms(engine, { ...input, text: shield.text, spans: shield.spans }, terms, outer);
-    const restored = restoreSpans(output.text, shield, output.unknown);
+    const edited = phrasebook ? postEdit(output.text, input.target, shield.text) : output.text;
+    const restored = restoreSpans(edited, shield, edited === output.text ? output.unknown : undefined);
     if (restored.lost > 0) this.logger.warn({ engine: engine.id, lost: restored.lost }, 'protected span lost in translation; put back');
     return { text: restored.text, ...(restored.unknown?.length ? { unknown: restored.unknown } : {}) };
   }

@@ -57,6 +57,8 @@ export interface TranslationEngine {
    * it the router hides each term from the engine and puts the target phrase back (Apertium).
    */
   readonly nativeGlossary?: boolean;
+  /** A rule-based engine: the router applies the shipped chat phrase tables and pre/post-editing around it (phrasebook/). */
+  readonly phrasebook?: boolean;
   translate(input: TranslateInput): Promise<TranslateOutput>;
   /**
    * Translates a small probe set through everything the engine would report as served, and stops

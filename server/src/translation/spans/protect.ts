@@ -19,21 +19,32 @@ export interface Shielded {
   text: string;
   /** spans[i] is the original text behind mark U+E100 + i. */
   spans: string[];
-  kinds: ProtectedSpan['kind'][];
+  kinds: (ProtectedSpan['kind'] | 'phrase')[];
 }
 
 export const markOf = (i: number) => String.fromCharCode(FIRST_MARK + i);
 export const indexOf = (mark: string) => mark.charCodeAt(0) - FIRST_MARK;
 
-export function protectSpans(text: string): Shielded {
+/** A part of the text replaced by a given value (a phrase-table rendering, phrasebook/) instead of kept. */
+export interface Replacement {
+  start: number;
+  end: number;
+  value: string;
+}
+
+/** `replacements` (non-overlapping) go first; spans overlapping one are left to it. */
+export function protectSpans(text: string, replacements: readonly Replacement[] = [], detect = true): Shielded {
   const spans: string[] = [];
-  const kinds: ProtectedSpan['kind'][] = [];
+  const kinds: Shielded['kinds'] = [];
+  const found = (detect ? findProtectedSpans(text) : []).filter((s) => !replacements.some((r) => s.start < r.end && s.end > r.start));
+  const all = [...found.map((s) => ({ ...s, value: text.slice(s.start, s.end) })), ...replacements.map((r) => ({ ...r, kind: 'phrase' as const }))]
+    .sort((a, b) => a.start - b.start);
   let out = '';
   let at = 0;
-  for (const span of findProtectedSpans(text)) {
+  for (const span of all) {
     if (FIRST_MARK + spans.length > LAST_MARK) break;
     out += text.slice(at, span.start) + markOf(spans.length);
-    spans.push(text.slice(span.start, span.end));
+    spans.push(span.value);
     kinds.push(span.kind);
     at = span.end;
   }
