@@ -5,7 +5,8 @@ import {
 import type { CachedTranslation, TranslationCache } from './cache.ts';
 import { detectLanguage } from './detect.ts';
 import { protectTerms, relevantTerms, restoreTerms, termsVariant, type GlossaryEntry, type GlossaryTerm } from './glossary.ts';
-import type { EngineCheckState, PairSupport, TranslationEngine } from './engines/types.ts';
+import type { Conversation, EngineCheckState, PairSupport, TranslationEngine } from './engines/types.ts';
+import { createHash } from 'node:crypto';
 import { EngineError, isEngineError } from '../platform/errors.ts';
 import { sleep, withRetries } from '../platform/retry.ts';
 import { EngineRecovery, type RecoveredListener, type RecoveryOptions } from './recovery.ts';
@@ -56,8 +57,10 @@ export interface TranslateRequest {
   /** The conversation's glossary (chat); the entries for this pair and text are applied. */
   glossary?: readonly GlossaryEntry[] | undefined;
   signal?: AbortSignal | undefined;
+  /** The conversation's last messages, for engines that use context (chat; empty or absent: none). */
+  conversation?: Conversation | undefined;
   /**
-   * Called once with the text's length before the first engine call (never for a cached result): the
+   * Called once with the text's length (plus the context's, for an engine that reads it) before the first engine call (never for a cached result): the
    * caller's translation budget. A throw (429) ends the request before any engine works.
    */
   spend?: ((chars: number) => Promise<void>) | undefined;
@@ -96,7 +99,20 @@ type AttemptInput = {
   glossary?: readonly GlossaryTerm[] | undefined;
   /** The protected spans behind the text's marks (spans/protect.ts). */
   spans?: readonly string[] | undefined;
+  conversation?: Conversation | undefined;
 };
+
+/** Characters of context an engine reads (counted in the budget). */
+function conversationChars(c: Conversation | undefined): number {
+  if (!c) return 0;
+  return (c.speaker?.length ?? 0) + (c.reader?.length ?? 0) + c.turns.reduce((n, t) => n + t.speaker.length + t.text.length + (t.translation?.length ?? 0), 0);
+}
+
+/** Part of the cache key: the same message in another conversation may translate differently. */
+function conversationVariant(c: Conversation | undefined): string {
+  if (!c) return '';
+  return `|ctx:${createHash('sha256').update(JSON.stringify([c.speaker ?? '', c.reader ?? '', c.turns.map((t) => [t.speaker, t.text, t.translation ?? ''])])).digest('hex').slice(0, 16)}`;
+}
 
 export const TRANSLATION_FAILED_MESSAGE = 'Translation failed. Please try again.';
 
@@ -158,7 +174,8 @@ export class TranslationRouter {
     for (const engine of candidates) {
       const phrasebook = engine.phrasebook === true && this.options.phrasebook !== false;
       const shield = phrasebook ? this.phrasebookShield(text, source, target) : plain;
-      const variant = engine.cacheVariant(context) + termsVariant(terms) + (phrasebook ? `|${PHRASEBOOK_VERSION}` : '');
+      const conversation = engine.usesConversation && request.conversation?.turns.length ? request.conversation : undefined;
+      const variant = engine.cacheVariant(context) + termsVariant(terms) + (phrasebook ? `|${PHRASEBOOK_VERSION}` : '') + conversationVariant(conversation);
       const key = { engine: engine.id, source, target, formality: variant, text };
       const support = engine.supports(source, target) ?? undefined;
       const probeKey = `${source}>${target}:${key.formality}:${text}`;
@@ -166,10 +183,10 @@ export class TranslationRouter {
       if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support }, text, hit);
       if (!spent) {
         spent = true;
-        await request.spend?.(text.length);
+        await request.spend?.(text.length + conversationChars(conversation));
       }
       try {
-        const output = await this.shielded(engine, { text, source, target, context }, shield, terms, request.signal);
+        const output = await this.shielded(engine, { text, source, target, context, conversation }, shield, terms, request.signal);
         this.recovery.succeeded(engine.id, probeKey);
         await this.cache?.set(key, output);
         return outcome({ ...base, engine: engine.id, support }, text, output);
@@ -180,7 +197,7 @@ export class TranslationRouter {
           // Down, not wrong: probe it with this request until it answers (the answer is cached for the retry).
           this.logger.info({ engine: engine.id, code: e.code }, 'translation engine down; probing until it is back');
           this.recovery.failed(engine.id, probeKey, async () => {
-            const output = await this.shielded(engine, { text, source, target, context }, shield, [], undefined);
+            const output = await this.shielded(engine, { text, source, target, context, conversation }, shield, [], undefined);
             if (terms.length === 0) await this.cache?.set(key, output);
           });
         }
@@ -204,8 +221,10 @@ export class TranslationRouter {
     const phrasebook = engine.phrasebook === true && this.options.phrasebook !== false;
     if (shield.spans.length === 0 && shield.text === input.text && !phrasebook) return this.withTerms(engine, input, terms, outer);
     const output = await this.withTerms(engine, { ...input, text: shield.text, spans: shield.spans }, terms, outer);
-    const edited = phrasebook ? postEdit(output.text, input.target, shield.text) : output.text;
-    const restored = restoreSpans(edited, shield, edited === output.text ? output.unknown : undefined);
+    // An answer that is the text unchanged stays unchanged (reported as not translated).
+    const edited = phrasebook && output.text.trim() !== shield.text.trim() ? postEdit(output.text, input.target, shield.text) : output.text;
+    const unknown = edited === output.text ? output.unknown : relocate(output.unknown, output.text, edited);
+    const restored = restoreSpans(edited, shield, unknown);
     if (restored.lost > 0) this.logger.warn({ engine: engine.id, lost: restored.lost }, 'protected span lost in translation; put back');
     return { text: restored.text, ...(restored.unknown?.length ? { unknown: restored.unknown } : {}) };
   }
@@ -304,6 +323,19 @@ export class TranslationRouter {
     await Promise.all(this.engines.map((e) => e.close().catch(() => undefined)));
     await this.cache?.flush();
   }
+}
+
+/** Unknown-word spans of `before` found again, in order, in `after` (post-editing only adds marks and changes case). */
+function relocate(spans: readonly TextSpan[] | undefined, before: string, after: string): TextSpan[] | undefined {
+  if (!spans) return undefined;
+  const lower = after.toLocaleLowerCase();
+  let from = 0;
+  return spans.flatMap((span) => {
+    const at = lower.indexOf(before.slice(span.start, span.end).toLocaleLowerCase(), from);
+    if (at < 0) return [];
+    from = at + span.end - span.start;
+    return [{ start: at, end: from }];
+  });
 }
 
 /** A translation the engine answered with the text unchanged is reported as not translated. */
