@@ -345,7 +345,7 @@ export class TranslationJobs {
       const { budget } = this.o;
       const senderId = work.senderId;
       const spend = budget && senderId ? (chars: number) => budget.charge(senderId, chars) : undefined;
-      const result = await this.o.translator.translate({ text: work.content, sourceHint: work.senderLanguage, target: work.target, context: work.context, roomId: work.roomId, spend });
+      const result = await this.o.translator.translate({ text: work.content, sourceHint: work.senderLanguage, target: work.target, context: work.context, roomId: work.roomId, messageId: data.messageId, spend });
       this.o.observe?.engine((performance.now() - started) / 1000, result.ok);
       // The text was in another language than the sender's, whose direction is still being checked.
       if (!result.ok && result.reason === 'engine_failed' && this.waitsForCheck(result.detectedLanguage ?? null, work.target)) return this.postpone(job);

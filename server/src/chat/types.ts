@@ -27,6 +27,8 @@ export interface ChatTranslator {
     source?: LanguageCode | undefined;
     /** The conversation: its glossary applies. */
     roomId?: string | undefined;
+    /** The message: the conversation before it is context for engines that read it. */
+    messageId?: string | undefined;
     /** Whose translation budget pays for an engine call (never for a cached result). */
     spend?: ((chars: number) => Promise<void>) | undefined;
   }): Promise<ChatTranslation>;

@@ -4,6 +4,8 @@ import type { TranslateRequest, TranslateResult } from './router.ts';
 
 /** A conversation glossary entry, part of a translate request (other features build them). */
 export type { GlossaryEntry } from './glossary.ts';
+/** The conversation around a chat message, context for engines that read it (chat builds it). */
+export type { Conversation, ConversationTurn } from './engines/types.ts';
 
 /** A translation as other features see it; the router's TranslateResult is one. */
 export interface TextTranslation {
