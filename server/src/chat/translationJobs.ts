@@ -435,10 +435,10 @@ export class TranslationJobs {
    */
   private async apply(job: Fetched, update: TranslationUpdate): Promise<void> {
     const { data } = job;
-    const { original_language: detected, translated_content, translation_status, translation_error, unknown_spans } = update;
+    const { original_language: detected, translated_content, translation_status, translation_error, unknown_spans, engine = null, via = null } = update;
     const row = await this.o.db
       .updateTable('message_translations')
-      .set({ content: translated_content, status: translation_status, error: translation_error, unknown_spans, attempts: job.retryCount + 1 })
+      .set({ content: translated_content, status: translation_status, error: translation_error, unknown_spans, attempts: job.retryCount + 1, engine, via })
       .where('message_id', '=', data.messageId)
       .where('language', '=', data.language)
       .where('status', '=', 'pending')

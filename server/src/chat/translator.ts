@@ -22,7 +22,7 @@ export function chatTranslatorFrom(
       });
       return {
         text: result.text, ok: result.ok, kind: result.kind, reason: result.reason,
-        detectedLanguage: result.detectedLanguage, message: result.message, unknownWords: result.unknown,
+        detectedLanguage: result.detectedLanguage, message: result.message, unknownWords: result.unknown, engine: result.engine, via: result.via,
       };
     },
   };

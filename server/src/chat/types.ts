@@ -13,6 +13,9 @@ export interface ChatTranslation {
   detectedLanguage?: string | undefined;
   unknownWords?: TextSpan[] | undefined;
   message?: string | undefined;
+  /** The engine that made the translation and, for a pivot, the language in the middle. */
+  engine?: string | null | undefined;
+  via?: string | undefined;
 }
 
 /** What chat needs from the translation router. */

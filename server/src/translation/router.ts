@@ -84,6 +84,8 @@ export interface TranslateResult {
   detectedLanguage?: LanguageCode | undefined;
   cached: boolean;
   support?: PairSupport | undefined;
+  /** For a pivot, the language in the middle (e.g. 'ca'). */
+  via?: string | undefined;
   reason?: TranslationFailureReason | undefined;
   message?: string | undefined;
   failures?: EngineFailure[] | undefined;
@@ -178,9 +180,10 @@ export class TranslationRouter {
       const variant = engine.cacheVariant(context) + termsVariant(terms) + (phrasebook ? `|${PHRASEBOOK_VERSION}` : '') + conversationVariant(conversation);
       const key = { engine: engine.id, source, target, formality: variant, text };
       const support = engine.supports(source, target) ?? undefined;
+      const via = support === 'pivot' ? engine.pivotFor?.(source, target) : undefined;
       const probeKey = `${source}>${target}:${key.formality}:${text}`;
       const hit = await this.cache?.get(key);
-      if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support }, text, hit);
+      if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support, ...(via ? { via } : {}) }, text, hit);
       if (!spent) {
         spent = true;
         await request.spend?.(text.length + conversationChars(conversation));
@@ -189,7 +192,7 @@ export class TranslationRouter {
         const output = await this.shielded(engine, { text, source, target, context, conversation }, shield, terms, request.signal);
         this.recovery.succeeded(engine.id, probeKey);
         await this.cache?.set(key, output);
-        return outcome({ ...base, engine: engine.id, support }, text, output);
+        return outcome({ ...base, engine: engine.id, support, ...(via ? { via } : {}) }, text, output);
       } catch (error) {
         const e = isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error));
         failures.push({ engine: engine.id, code: e.code, message: e.message });
@@ -340,7 +343,7 @@ function relocate(spans: readonly TextSpan[] | undefined, before: string, after:
 
 /** A translation the engine answered with the text unchanged is reported as not translated. */
 function outcome(
-  base: Pick<TranslateResult, 'source' | 'target' | 'detectedLanguage' | 'cached' | 'engine' | 'support'>,
+  base: Pick<TranslateResult, 'source' | 'target' | 'detectedLanguage' | 'cached' | 'engine' | 'support' | 'via'>,
   input: string,
   output: CachedTranslation,
 ): TranslateResult {

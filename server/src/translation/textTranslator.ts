@@ -23,6 +23,8 @@ export interface TextTranslation {
   message?: string | undefined;
   /** Words of `text` the engine left untranslated. */
   unknown?: TranslateResult['unknown'];
+  /** For a pivot, the language in the middle. */
+  via?: string | undefined;
 }
 
 /** What to translate: the router's request, with 'auto-detect' as the only way to ask for detection. */
