@@ -22,7 +22,7 @@ const logger: TranslationLogger = {
   },
 };
 const routers = {
-  before: new TranslationRouter({ engines: [engine], timeoutMs: 120_000, maxChars: 5_000, protectSpans: false }),
+  before: new TranslationRouter({ engines: [engine], timeoutMs: 120_000, maxChars: 5_000, protectSpans: false, phrasebook: false }),
   after: new TranslationRouter({ engines: [engine], timeoutMs: 120_000, maxChars: 5_000, logger }),
 };
 

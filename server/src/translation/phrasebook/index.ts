@@ -32,7 +32,7 @@ const PRE_EDITS: Partial<Record<LanguageCode, readonly Rule[]>> = {
   ],
   es: [
     [word('q'), 'que'], [word('xq|pq|porq'), 'porque'], [word('tb|tmb|tbn'), 'también'], [word('finde'), 'fin de semana'],
-    [word('bn'), 'bien'], [word('d'), 'de'], [word('x'), 'por'], [word('k'), 'que'], [word('toy'), 'estoy'],
+    [word('bn'), 'bien'], [word('x'), 'por'], [word('k'), 'que'], [word('toy'), 'estoy'],
   ],
   fr: [
     [word('slt'), 'salut'], [word('bcp'), 'beaucoup'], [word('jsp'), 'je ne sais pas'], [word('pk|pq|pourquoi'), 'pourquoi'],
