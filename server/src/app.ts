@@ -29,6 +29,7 @@ import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { makeSignedInPage } from './webPage.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { roomGlossary } from './chat/glossary.ts';
+import { conversationFor } from './chat/translationContext.ts';
 import { followLanguageChange } from './chat/retarget.ts';
 import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
 import { createJobQueue } from './db/jobQueue.ts';
@@ -200,7 +201,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // After shareRateLimitsIn: counted in Redis when there is one, so every node spends the same budget.
   const budget = createTranslationBudget(config.translationBudget);
-  const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(translation, (roomId) => roomGlossary(db, roomId));
+  // Context only when an engine reads it (OpenAI-compatible): no query per message otherwise.
+  const contextMessages = config.translation.engines.includes('openai') ? (config.translation.contextMessages ?? 0) : 0;
+  const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(
+    translation,
+    (roomId) => roomGlossary(db, roomId),
+    contextMessages > 0 ? (messageId, target) => conversationFor(db, messageId, target, contextMessages) : undefined,
+  );
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
   const translationChecks = () => translation.router.checkState();

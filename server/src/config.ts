@@ -37,6 +37,8 @@ const envSchema = z.object({
   MODELS_BEAMS: z.coerce.number().int().min(1).max(8).optional(),
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   TRANSLATION_SELF_CHECK: z.enum(['on', 'off']).default('on'),
+  /** Earlier messages of the conversation sent as context to engines that read it (OpenAI-compatible); 0 turns it off. */
+  TRANSLATION_CONTEXT_MESSAGES: z.coerce.number().int().min(0).max(20).default(4),
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
@@ -145,6 +147,8 @@ export interface Config {
   translation: {
     engines: Env['TRANSLATION_ENGINES'];
     selfCheck: boolean;
+    /** TRANSLATION_CONTEXT_MESSAGES: earlier chat messages given to engines that read context (0: none). */
+    contextMessages: number;
     timeoutMs: number;
     maxChars: number;
     openai: { baseUrl: string; apiKey: string | undefined; model: string };
@@ -237,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translation: {
       engines: e.TRANSLATION_ENGINES,
       selfCheck: e.TRANSLATION_SELF_CHECK === 'on',
+      contextMessages: e.TRANSLATION_CONTEXT_MESSAGES,
       timeoutMs: e.TRANSLATION_TIMEOUT_MS,
       maxChars: LIMITS.translateMaxChars,
       openai: { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL },

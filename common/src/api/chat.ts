@@ -39,6 +39,12 @@ export interface ChatMessage {
   /** Words of translated_content the engine did not know and left as written ([start, end) indices). */
   unknown_spans: TextSpan[] | null;
   created_at: string;
+  /**
+   * How the translation shown was made: by a machine (always, unless corrected_by is set), which
+   * engine, and the pivot language it went through, if any. Absent when there is no translation
+   * or it predates this.
+   */
+  translation_detail?: { engine: string; via: string | null; machine: boolean } | null;
   /** Set when a participant corrected the translation: the machine's version and who corrected it. */
   machine_translation?: string | null;
   corrected_by?: string | null;

@@ -15,6 +15,7 @@ import { members } from './strings/members.ts';
 import { moderation } from './strings/moderation.ts';
 import { coverage } from './strings/coverage.ts';
 import { accountSafety } from './strings/accountSafety.ts';
+import { translationInfo } from './strings/translationInfo.ts';
 
 /**
  * The one English catalog of interface strings (spec section 2, "Other"), in the spec's
@@ -40,6 +41,7 @@ export const CATALOG = {
   moderation,
   coverage,
   accountSafety,
+  translationInfo,
 } as const;
 
 export type Catalog = typeof CATALOG;

@@ -54,6 +54,7 @@ export function presentMessage(
     translation_error: t?.error ?? null,
     unknown_spans: t?.unknown_spans?.length ? t.unknown_spans : null,
     created_at: iso(row.created_at),
+    ...(t?.status === 'done' && t.engine ? { translation_detail: { engine: t.engine, via: t.via ?? null, machine: !t.corrected_by } } : {}),
     machine_translation: t?.machine_translation ?? null,
     corrected_by: t?.corrected_by ?? null,
     corrected_at: t?.corrected_at ? iso(t.corrected_at) : null,

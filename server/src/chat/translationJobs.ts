@@ -345,7 +345,7 @@ export class TranslationJobs {
       const { budget } = this.o;
       const senderId = work.senderId;
       const spend = budget && senderId ? (chars: number) => budget.charge(senderId, chars) : undefined;
-      const result = await this.o.translator.translate({ text: work.content, sourceHint: work.senderLanguage, target: work.target, context: work.context, roomId: work.roomId, spend });
+      const result = await this.o.translator.translate({ text: work.content, sourceHint: work.senderLanguage, target: work.target, context: work.context, roomId: work.roomId, messageId: data.messageId, spend });
       this.o.observe?.engine((performance.now() - started) / 1000, result.ok);
       // The text was in another language than the sender's, whose direction is still being checked.
       if (!result.ok && result.reason === 'engine_failed' && this.waitsForCheck(result.detectedLanguage ?? null, work.target)) return this.postpone(job);
@@ -435,10 +435,10 @@ export class TranslationJobs {
    */
   private async apply(job: Fetched, update: TranslationUpdate): Promise<void> {
     const { data } = job;
-    const { original_language: detected, translated_content, translation_status, translation_error, unknown_spans } = update;
+    const { original_language: detected, translated_content, translation_status, translation_error, unknown_spans, engine = null, via = null } = update;
     const row = await this.o.db
       .updateTable('message_translations')
-      .set({ content: translated_content, status: translation_status, error: translation_error, unknown_spans, attempts: job.retryCount + 1 })
+      .set({ content: translated_content, status: translation_status, error: translation_error, unknown_spans, attempts: job.retryCount + 1, engine, via })
       .where('message_id', '=', data.messageId)
       .where('language', '=', data.language)
       .where('status', '=', 'pending')

@@ -9,6 +9,9 @@ export interface TranslationUpdate {
   translation_error: TranslationFailureReason | null;
   /** JSON of the untranslated words' spans in translated_content, null when none. */
   unknown_spans: string | null;
+  /** The engine that made the translation and the pivot language ('done' only). */
+  engine?: string | null;
+  via?: string | null;
 }
 
 type TranslatorResult = Awaited<ReturnType<ChatTranslator['translate']>>;
@@ -42,6 +45,8 @@ export function toTranslationUpdate(
     translated_content: result.text,
     translation_status: 'done',
     unknown_spans: unknown?.length ? JSON.stringify(unknown) : null,
+    engine: result.engine ?? null,
+    via: result.via ?? null,
   };
 }
 

@@ -13,6 +13,9 @@ export interface ChatTranslation {
   detectedLanguage?: string | undefined;
   unknownWords?: TextSpan[] | undefined;
   message?: string | undefined;
+  /** The engine that made the translation and, for a pivot, the language in the middle. */
+  engine?: string | null | undefined;
+  via?: string | undefined;
 }
 
 /** What chat needs from the translation router. */
@@ -27,6 +30,8 @@ export interface ChatTranslator {
     source?: LanguageCode | undefined;
     /** The conversation: its glossary applies. */
     roomId?: string | undefined;
+    /** The message: the conversation before it is context for engines that read it. */
+    messageId?: string | undefined;
     /** Whose translation budget pays for an engine call (never for a cached result). */
     spend?: ((chars: number) => Promise<void>) | undefined;
   }): Promise<ChatTranslation>;

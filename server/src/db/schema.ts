@@ -236,6 +236,9 @@ export interface MessageTranslationsTable {
   machine_translation: ColumnType<string | null, string | null | undefined, string | null>;
   corrected_by: ColumnType<string | null, string | null | undefined, string | null>;
   corrected_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The engine that made the translation, and the pivot language when it went through one (migration 033). */
+  engine: ColumnType<string | null, string | null | undefined, string | null>;
+  via: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ConversationGlossaryTable {

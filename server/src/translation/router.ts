@@ -5,10 +5,13 @@ import {
 import type { CachedTranslation, TranslationCache } from './cache.ts';
 import { detectLanguage } from './detect.ts';
 import { protectTerms, relevantTerms, restoreTerms, termsVariant, type GlossaryEntry, type GlossaryTerm } from './glossary.ts';
-import type { EngineCheckState, PairSupport, TranslationEngine } from './engines/types.ts';
+import type { Conversation, EngineCheckState, PairSupport, TranslationEngine } from './engines/types.ts';
+import { createHash } from 'node:crypto';
 import { EngineError, isEngineError } from '../platform/errors.ts';
 import { sleep, withRetries } from '../platform/retry.ts';
 import { EngineRecovery, type RecoveredListener, type RecoveryOptions } from './recovery.ts';
+import { hasWords, protectSpans, restoreSpans, type Shielded } from './spans/protect.ts';
+import { findPhrases, PHRASEBOOK_VERSION, postEdit, preEdit } from './phrasebook/index.ts';
 
 export type SourceLanguage = LanguageCode | 'auto-detect' | 'auto';
 
@@ -37,6 +40,10 @@ export interface RouterOptions {
   logger?: TranslationLogger | undefined;
   /** Background probing of engines that went down (see EngineRecovery). */
   recovery?: RecoveryOptions | undefined;
+  /** Carry code, links, addresses, names, amounts... through unchanged (spans/; default true; off only to measure). */
+  protectSpans?: boolean | undefined;
+  /** The chat phrase tables and pre/post-editing around engines that ask for them (phrasebook/; default true). */
+  phrasebook?: boolean | undefined;
 }
 
 export interface TranslateRequest {
@@ -50,8 +57,10 @@ export interface TranslateRequest {
   /** The conversation's glossary (chat); the entries for this pair and text are applied. */
   glossary?: readonly GlossaryEntry[] | undefined;
   signal?: AbortSignal | undefined;
+  /** The conversation's last messages, for engines that use context (chat; empty or absent: none). */
+  conversation?: Conversation | undefined;
   /**
-   * Called once with the text's length before the first engine call (never for a cached result): the
+   * Called once with the text's length (plus the context's, for an engine that reads it) before the first engine call (never for a cached result): the
    * caller's translation budget. A throw (429) ends the request before any engine works.
    */
   spend?: ((chars: number) => Promise<void>) | undefined;
@@ -90,7 +99,22 @@ type AttemptInput = {
   target: LanguageCode;
   context?: RelationshipContext | undefined;
   glossary?: readonly GlossaryTerm[] | undefined;
+  /** The protected spans behind the text's marks (spans/protect.ts). */
+  spans?: readonly string[] | undefined;
+  conversation?: Conversation | undefined;
 };
+
+/** Characters of context an engine reads (counted in the budget). */
+function conversationChars(c: Conversation | undefined): number {
+  if (!c) return 0;
+  return (c.speaker?.length ?? 0) + (c.reader?.length ?? 0) + c.turns.reduce((n, t) => n + t.speaker.length + t.text.length + (t.translation?.length ?? 0), 0);
+}
+
+/** Part of the cache key: the same message in another conversation may translate differently. */
+function conversationVariant(c: Conversation | undefined): string {
+  if (!c) return '';
+  return `|ctx:${createHash('sha256').update(JSON.stringify([c.speaker ?? '', c.reader ?? '', c.turns.map((t) => [t.speaker, t.text, t.translation ?? ''])])).digest('hex').slice(0, 16)}`;
+}
 
 export const TRANSLATION_FAILED_MESSAGE = 'Translation failed. Please try again.';
 
@@ -139,6 +163,9 @@ export class TranslationRouter {
     if (text.length > this.options.maxChars) {
       return { ...notTranslated, reason: 'too_long', message: `Text must be at most ${this.options.maxChars} characters` };
     }
+    const plain: Shielded = this.options.protectSpans === false ? { text, spans: [], kinds: [] } : protectSpans(text);
+    // Only links, code, names, emoji...: nothing to translate, and nothing an engine could damage.
+    if (!hasWords(plain.text)) return { ...notTranslated, ok: true, reason: 'nothing_to_translate' };
     const candidates = this.serving(source, target);
     if (candidates.length === 0) {
       return { ...notTranslated, reason: 'unsupported_pair', message: unsupportedPairMessage(source, target) };
@@ -147,21 +174,25 @@ export class TranslationRouter {
     const terms = relevantTerms(request.glossary ?? [], source, target, text);
     let spent = false;
     for (const engine of candidates) {
-      const key = { engine: engine.id, source, target, formality: engine.cacheVariant(context) + termsVariant(terms), text };
+      const phrasebook = engine.phrasebook === true && this.options.phrasebook !== false;
+      const shield = phrasebook ? this.phrasebookShield(text, source, target) : plain;
+      const conversation = engine.usesConversation && request.conversation?.turns.length ? request.conversation : undefined;
+      const variant = engine.cacheVariant(context) + termsVariant(terms) + (phrasebook ? `|${PHRASEBOOK_VERSION}` : '') + conversationVariant(conversation);
+      const key = { engine: engine.id, source, target, formality: variant, text };
       const support = engine.supports(source, target) ?? undefined;
       const via = support === 'pivot' ? engine.pivotFor?.(source, target) : undefined;
       const probeKey = `${source}>${target}:${key.formality}:${text}`;
       const hit = await this.cache?.get(key);
-      if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support, via }, text, hit);
+      if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support, ...(via ? { via } : {}) }, text, hit);
       if (!spent) {
         spent = true;
-        await request.spend?.(text.length);
+        await request.spend?.(text.length + conversationChars(conversation));
       }
       try {
-        const output = await this.withTerms(engine, { text, source, target, context }, terms, request.signal);
+        const output = await this.shielded(engine, { text, source, target, context, conversation }, shield, terms, request.signal);
         this.recovery.succeeded(engine.id, probeKey);
         await this.cache?.set(key, output);
-        return outcome({ ...base, engine: engine.id, support, via }, text, output);
+        return outcome({ ...base, engine: engine.id, support, ...(via ? { via } : {}) }, text, output);
       } catch (error) {
         const e = isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error));
         failures.push({ engine: engine.id, code: e.code, message: e.message });
@@ -169,7 +200,7 @@ export class TranslationRouter {
           // Down, not wrong: probe it with this request until it answers (the answer is cached for the retry).
           this.logger.info({ engine: engine.id, code: e.code }, 'translation engine down; probing until it is back');
           this.recovery.failed(engine.id, probeKey, async () => {
-            const output = await this.attempt(engine, { text, source, target, context }, undefined);
+            const output = await this.shielded(engine, { text, source, target, context, conversation }, shield, [], undefined);
             if (terms.length === 0) await this.cache?.set(key, output);
           });
         }
@@ -178,6 +209,27 @@ export class TranslationRouter {
       }
     }
     return { ...notTranslated, reason: 'engine_failed', message: TRANSLATION_FAILED_MESSAGE, failures };
+  }
+
+  /** Pre-edited text with the direction's phrases and the protected spans as marks (phrasebook/). */
+  private phrasebookShield(text: string, source: LanguageCode, target: LanguageCode): Shielded {
+    const edited = preEdit(text, source);
+    return protectSpans(edited, findPhrases(edited, source, target), this.options.protectSpans !== false);
+  }
+
+  /** The engine sees the text with its protected spans as marks; they are put back in its answer. */
+  private async shielded(
+    engine: TranslationEngine, input: AttemptInput, shield: Shielded, terms: GlossaryTerm[], outer: AbortSignal | undefined,
+  ): Promise<CachedTranslation> {
+    const phrasebook = engine.phrasebook === true && this.options.phrasebook !== false;
+    if (shield.spans.length === 0 && shield.text === input.text && !phrasebook) return this.withTerms(engine, input, terms, outer);
+    const output = await this.withTerms(engine, { ...input, text: shield.text, spans: shield.spans }, terms, outer);
+    // An answer that is the text unchanged stays unchanged (reported as not translated).
+    const edited = phrasebook && output.text.trim() !== shield.text.trim() ? postEdit(output.text, input.target, shield.text) : output.text;
+    const unknown = edited === output.text ? output.unknown : relocate(output.unknown, output.text, edited);
+    const restored = restoreSpans(edited, shield, unknown);
+    if (restored.lost > 0) this.logger.warn({ engine: engine.id, lost: restored.lost }, 'protected span lost in translation; put back');
+    return { text: restored.text, ...(restored.unknown?.length ? { unknown: restored.unknown } : {}) };
   }
 
   /**
@@ -288,6 +340,19 @@ export class TranslationRouter {
     await Promise.all(this.engines.map((e) => e.close().catch(() => undefined)));
     await this.cache?.flush();
   }
+}
+
+/** Unknown-word spans of `before` found again, in order, in `after` (post-editing only adds marks and changes case). */
+function relocate(spans: readonly TextSpan[] | undefined, before: string, after: string): TextSpan[] | undefined {
+  if (!spans) return undefined;
+  const lower = after.toLocaleLowerCase();
+  let from = 0;
+  return spans.flatMap((span) => {
+    const at = lower.indexOf(before.slice(span.start, span.end).toLocaleLowerCase(), from);
+    if (at < 0) return [];
+    from = at + span.end - span.start;
+    return [{ start: at, end: from }];
+  });
 }
 
 /** A translation the engine answered with the text unchanged is reported as not translated. */

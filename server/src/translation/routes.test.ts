@@ -114,7 +114,7 @@ describe(`translation API (${TEST_DB})`, () => {
   it('translates a batch of interface strings, keeping placeholders and keys', async () => {
     const res = await post('/api/ui-strings', { language: 'es', strings: { 'languageSelector.welcomeTitle': 'Welcome, {name}!', 'header.profile': 'Profile' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ strings: { 'languageSelector.welcomeTitle': 'Bienvenido, {name}!', 'header.profile': 'Perfil' } });
+    expect(res.json()).toEqual({ strings: { 'languageSelector.welcomeTitle': '¡Bienvenido, {name}!', 'header.profile': 'Perfil' } });
     const tooMany = Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`k${i}`, 'x']));
     expect((await post('/api/ui-strings', { language: 'es', strings: tooMany })).json()).toMatchObject({ error: { code: 'too_many_strings' } });
     expect((await post('/api/ui-strings', { language: 'es', strings: { k: 'x'.repeat(501) } })).json()).toMatchObject({ error: { code: 'string_too_long' } });

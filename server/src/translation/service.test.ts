@@ -50,7 +50,7 @@ describe(`translation service on Apertium (${TEST_DB})`, () => {
     const spanish = await service.translateCatalog('es', strings);
     expect(Object.keys(spanish)).toEqual(Object.keys(strings));
     const fixed = await service.translateCatalog('es', { a: 'Welcome, {name}!', b: 'No users found for "{query}"' });
-    expect(fixed).toEqual({ a: 'Bienvenido, {name}!', b: 'Ningún usuario encontrado para "{query}"' });
+    expect(fixed).toEqual({ a: '¡Bienvenido, {name}!', b: 'Ningún usuario encontrado para "{query}"' });
     for (const [key, english] of Object.entries(strings)) {
       const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
       expect(placeholders(spanish[key] ?? ''), key).toEqual(placeholders(english));

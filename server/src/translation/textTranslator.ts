@@ -4,6 +4,8 @@ import type { TranslateRequest, TranslateResult } from './router.ts';
 
 /** A conversation glossary entry, part of a translate request (other features build them). */
 export type { GlossaryEntry } from './glossary.ts';
+/** The conversation around a chat message, context for engines that read it (chat builds it). */
+export type { Conversation, ConversationTurn } from './engines/types.ts';
 
 /** A translation as other features see it; the router's TranslateResult is one. */
 export interface TextTranslation {
@@ -21,6 +23,8 @@ export interface TextTranslation {
   message?: string | undefined;
   /** Words of `text` the engine left untranslated. */
   unknown?: TranslateResult['unknown'];
+  /** For a pivot, the language in the middle. */
+  via?: string | undefined;
 }
 
 /** What to translate: the router's request, with 'auto-detect' as the only way to ask for detection. */

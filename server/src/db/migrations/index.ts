@@ -23,6 +23,7 @@ import * as m027 from './027_calls.ts';
 import * as m028 from './028_report_evidence.ts';
 import * as m031 from './031_former_members.ts';
 import * as m035 from './035_email_proven.ts';
+import * as m033 from './033_translation_engine.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '028_report_evidence': m028,
   '031_former_members': m031,
   '035_email_proven': m035,
+  '033_translation_engine': m033,
 };

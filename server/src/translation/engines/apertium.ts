@@ -25,6 +25,7 @@ export interface ApertiumOptions {
  */
 export class ApertiumEngine implements TranslationEngine {
   readonly id = 'apertium';
+  readonly phrasebook = true;
   readonly modes: ApertiumModes;
   private readonly pipelines = new Map<string, ApertiumPipeline>();
   private closed = false;

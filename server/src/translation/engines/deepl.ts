@@ -5,6 +5,7 @@ import type { GlossaryTerm } from '../glossary.ts';
 import { type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
 import { abortError, EngineError } from '../../platform/errors.ts';
 import { requestJson, trimBase } from '../../platform/http.ts';
+import { fromDeepL, hasMarks, toDeepL } from '../spans/wire.ts';
 
 export interface DeepLOptions {
   apiKey: string;
@@ -79,14 +80,17 @@ export class DeepLEngine implements TranslationEngine {
     return created.glossary_id;
   }
 
-  async translate({ text, source, target, context, glossary, signal }: TranslateInput): Promise<TranslateOutput> {
+  /** Protected spans go inside an ignored XML tag, which DeepL passes through in place. */
+  async translate({ text, source, target, context, glossary, spans, signal }: TranslateInput): Promise<TranslateOutput> {
     const sourceLang = SOURCE[source];
     const targetLang = TARGET[target];
     if (!sourceLang || !targetLang) throw new EngineError(this.id, 'unsupported_pair', `DeepL does not translate ${source} -> ${target}`);
     const formality = deeplFormality(target, context);
     const glossaryId = glossary?.length ? await this.glossaryId(source, target, glossary, signal) : undefined;
+    const xml = spans?.length && hasMarks(text) ? { tag_handling: 'xml', ignore_tags: ['keep'] } : undefined;
     const body = {
-      text: [text],
+      text: [xml ? toDeepL(text, spans ?? []) : text],
+      ...xml,
       source_lang: sourceLang,
       target_lang: targetLang,
       ...(glossaryId ? { glossary_id: glossaryId } : {}),
@@ -100,7 +104,7 @@ export class DeepLEngine implements TranslationEngine {
     const first = answer.translations?.[0];
     if (typeof first?.text !== 'string') throw new EngineError(this.id, 'bad_response', 'deepl answered without a translation');
     const detected = typeof first.detected_source_language === 'string' ? first.detected_source_language.toLowerCase() : undefined;
-    return { text: first.text, detectedLanguage: detected && isLanguageCode(detected) ? detected : undefined };
+    return { text: xml ? fromDeepL(first.text) : first.text, detectedLanguage: detected && isLanguageCode(detected) ? detected : undefined };
   }
 
   async health(): Promise<EngineHealth> {

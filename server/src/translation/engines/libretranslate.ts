@@ -2,6 +2,7 @@ import { isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '@parley/commo
 import { type EngineHealth, type PairSupport, type TranslateInput, type TranslateOutput, type TranslationEngine } from './types.ts';
 import { abortError, EngineError } from '../../platform/errors.ts';
 import { requestJson, trimBase } from '../../platform/http.ts';
+import { fromLibre, hasMarks, toLibre } from '../spans/wire.ts';
 
 export interface LibreTranslateOptions {
   url: string;
@@ -43,12 +44,14 @@ export class LibreTranslateEngine implements TranslationEngine {
     return language === 'zh' ? this.chinese : language;
   }
 
-  async translate({ text, source, target, signal }: TranslateInput): Promise<TranslateOutput> {
+  /** Protected spans travel as HTML `<span translate="no">`, which its HTML mode leaves untranslated. */
+  async translate({ text, source, target, spans, signal }: TranslateInput): Promise<TranslateOutput> {
+    const html = Boolean(spans?.length) && hasMarks(text);
     const body = {
-      q: text,
+      q: html ? toLibre(text, spans ?? []) : text,
       source: this.code(source),
       target: this.code(target),
-      format: 'text',
+      format: html ? 'html' : 'text',
       ...(this.options.apiKey ? { api_key: this.options.apiKey } : {}),
     };
     const answer = (await requestJson({ engine: this.id, url: `${this.base}/translate`, body, signal })) as {
@@ -60,7 +63,7 @@ export class LibreTranslateEngine implements TranslationEngine {
       throw new EngineError(this.id, 'bad_response', 'libretranslate answered without translatedText');
     }
     const detected = normalise(answer.detectedLanguage?.language);
-    return { text: answer.translatedText, detectedLanguage: detected };
+    return { text: html ? fromLibre(answer.translatedText) : answer.translatedText, detectedLanguage: detected };
   }
 
   async health(): Promise<EngineHealth> {

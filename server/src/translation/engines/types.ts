@@ -4,6 +4,24 @@ import type { GlossaryTerm } from '../glossary.ts';
 /** How an engine serves a pair: its own data (direct), two of its own legs (pivot), or a remote provider. */
 export type PairSupport = 'direct' | 'pivot' | 'provider';
 
+/** An earlier message of the conversation, given as context (never translated). */
+export interface ConversationTurn {
+  /** The author's name as the reader sees it. */
+  speaker: string;
+  text: string;
+  /** Its translation into the target language, when there is one. */
+  translation?: string | undefined;
+}
+
+/** The conversation around a chat message, for engines that can use it (`usesConversation`). */
+export interface Conversation {
+  /** Who wrote the message being translated, and who reads the translation. */
+  speaker?: string | undefined;
+  reader?: string | undefined;
+  /** The messages before it, oldest first. */
+  turns: readonly ConversationTurn[];
+}
+
 export interface TranslateInput {
   text: string;
   source: LanguageCode;
@@ -12,6 +30,13 @@ export interface TranslateInput {
   context?: RelationshipContext | undefined;
   /** Conversation glossary terms for this text (only to engines with `nativeGlossary`). */
   glossary?: readonly GlossaryTerm[] | undefined;
+  /**
+   * The text's protected spans: character U+E100 + i of `text` stands for spans[i] (see spans/protect.ts).
+   * Engines keep the marks (Apertium does as is) or send them in their protocol's form (spans/wire.ts).
+   */
+  spans?: readonly string[] | undefined;
+  /** The conversation's last messages (only to engines with `usesConversation`). */
+  conversation?: Conversation | undefined;
   /** Aborts on the router's per-call timeout or when the caller gives up. */
   signal: AbortSignal;
 }
@@ -57,6 +82,10 @@ export interface TranslationEngine {
    * it the router hides each term from the engine and puts the target phrase back (Apertium).
    */
   readonly nativeGlossary?: boolean;
+  /** The engine reads the conversation's last messages as context (the router then keys the cache and the budget on them). */
+  readonly usesConversation?: boolean;
+  /** A rule-based engine: the router applies the shipped chat phrase tables and pre/post-editing around it (phrasebook/). */
+  readonly phrasebook?: boolean;
   translate(input: TranslateInput): Promise<TranslateOutput>;
   /**
    * Translates a small probe set through everything the engine would report as served, and stops

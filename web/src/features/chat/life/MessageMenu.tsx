@@ -5,6 +5,7 @@ import { useT } from '../../../lib/i18n.tsx';
 import { useConversationTools } from '../conversationTools.ts';
 import type { ViewMessage } from '../messages.ts';
 import { canEdit } from './quote.ts';
+import { TranslationInfo } from '../TranslationInfo.tsx';
 
 /**
  * A message's "more" menu: the quick reactions in a row, Reply, and for one's own message Edit (text, within
@@ -58,6 +59,7 @@ export function MessageMenu({ message }: { message: ViewMessage }) {
             {t('chat.deleteMessage')}
           </DropdownMenuItem>
         )}
+        <TranslationInfo message={message} />
       </DropdownMenuContent>
     </DropdownMenu>
   );
