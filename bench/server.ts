@@ -13,7 +13,8 @@ import WebSocket from 'ws';
 import { hashPassword } from '../server/src/auth/passwords.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const root = path.resolve(import.meta.dirname, '..');
+// BENCH_SERVER_ROOT: run another checkout's server (e.g. an older commit, for before/after figures in one sitting).
+const root = process.env.BENCH_SERVER_ROOT ?? path.resolve(import.meta.dirname, '..');
 
 export interface BenchServer {
   base: string;

@@ -243,6 +243,22 @@ describe('who is not told', () => {
   });
 });
 
+describe('no job without a device', () => {
+  it('a send to readers with no subscription queues no push job; a device subscribed after that send gets the next one', async () => {
+    const [ana, bruno] = [await person('en'), await person('en')];
+    const roomId = await room(ana, bruno);
+    // Nobody in the room has a device: the send stores the message and nothing else (its room's context is cached now).
+    const quiet = await send(ana, roomId, 'nobody is subscribed');
+    const jobs = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${PUSH_QUEUE} AND id = ${pushJobId(`message:${quiet}`)}`.execute(s.database.db);
+    expect(jobs.rows[0]!.n).toBe(0);
+    // Subscribing empties the cached send contexts: the very next send pushes.
+    const phone = await device(bruno);
+    const heard = await send(ana, roomId, 'now there is a phone');
+    await service.waitFor(phone.sub.id);
+    expect(service.for(phone.sub.id).map((p) => p.payload.messageId)).toEqual([heard]);
+  });
+});
+
 describe('delivery', () => {
   it('push service down, then 503 with Retry-After and 429: each push arrives exactly once', async () => {
     const [ana, bruno] = [await person('en'), await person('es')];
