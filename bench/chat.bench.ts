@@ -26,12 +26,14 @@ async function main() {
     const rooms = await createRooms(cookies);
 
     const loadBefore = loadAverage();
+    const txBefore = await server.transactions();
     const cpuBefore = { server: cpuSeconds(server.pid), client: process.cpuUsage() };
     const chat = await exchange(cookies, rooms);
     const serverCpu = cpuSeconds(server.pid) - cpuBefore.server;
     const clientUsage = process.cpuUsage(cpuBefore.client);
     const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
     const sent = PAIRS * PER_PAIR;
+    const txPerMessage = ((await server.transactions()) - txBefore) / sent;
     const raw = await rawInsertRate(db, PAIRS, PAIRS * PER_PAIR, 1);
     const batched = await rawInsertRate(db, PAIRS, PAIRS * PER_PAIR, PAIRS);
     // Sockets are capped per session (REALTIME_LIMITS.socketsPerSession): the idle ones are spread over users of their own.
@@ -47,6 +49,7 @@ async function main() {
       ['send->receive p95 ms', chat.p95.toFixed(1)],
       ['send->receive p99 ms', chat.p99.toFixed(1)],
       ['server CPU per message, ms', ((serverCpu / sent) * 1000).toFixed(2)],
+      ['database transactions per message (a statement alone is one)', txPerMessage.toFixed(2)],
       ['bench client CPU per message, ms', ((clientCpu / sent) * 1000).toFixed(2)],
       [`raw PostgreSQL single-row inserts/s (${PAIRS} connections)`, raw.rate.toFixed(0)],
       ['  client CPU per row, ms (driver + syscalls)', raw.cpuMsPerRow.toFixed(3)],

@@ -50,10 +50,12 @@ async function main() {
     const sockets = await Promise.all(users.map((u) => openSocket(u.cookie)));
     const callsBefore = engineCalls;
     const loadBefore = loadAverage();
+    const txBefore = await server.transactions();
     const cpuBefore = cpuSeconds(server.pid);
     const result = await fanOut(users, sockets, roomId);
     const serverCpu = cpuSeconds(server.pid) - cpuBefore;
     const messages = SENDERS * PER_SENDER;
+    const txPerMessage = ((await server.transactions()) - txBefore) / messages;
     sockets.forEach((ws) => ws.close());
     console.log(`\nGroup benchmark: ${MEMBERS} members in ${LANGUAGES.length} languages, ${SENDERS} senders x ${PER_SENDER} messages, PostgreSQL`);
     table([
@@ -65,6 +67,7 @@ async function main() {
       ['messages/s', (messages / result.seconds).toFixed(1)],
       ['translation jobs (engine calls) per message', ((engineCalls - callsBefore) / messages).toFixed(2)],
       ['server CPU per message, ms', ((serverCpu / messages) * 1000).toFixed(2)],
+      ['database transactions per message (a statement alone is one)', txPerMessage.toFixed(2)],
       ['server CPU per delivered event, ms', ((serverCpu / (messages * (MEMBERS - 1))) * 1000).toFixed(3)],
     ]);
   } finally {

@@ -25,6 +25,8 @@ export interface BenchServer {
   /** Connection string of the bench's own database (for direct writes). */
   databaseUrl: string;
   admin: pg.Client;
+  /** Transactions (a statement outside BEGIN is one) the bench's database committed or rolled back so far. */
+  transactions(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -67,7 +69,13 @@ export async function startServer(port: number, env: Record<string, string> = {}
     await stop();
     throw e;
   }
-  return { base, port, process: child, pid: child.pid!, databaseUrl: url.toString(), admin, stop };
+  const transactions = async () => {
+    // Backends report their counts at most once a second (PostgreSQL 15): let them.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const { rows } = await admin.query(`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1`, [dbName]);
+    return Number(rows[0].n);
+  };
+  return { base, port, process: child, pid: child.pid!, databaseUrl: url.toString(), admin, transactions, stop };
 }
 
 async function waitForReady(base: string, child: ChildProcess) {

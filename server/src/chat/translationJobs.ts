@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/connect.ts';
-import { JOB_SCHEMA, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
+import { JOB_SCHEMA, JobCloser, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
 import type { TranslationBudget } from '../http/translationBudget.ts';
 import { registerContext } from './groupRegister.ts';
 import type { TranslationRow } from './presenters.ts';
@@ -102,8 +102,11 @@ export class TranslationJobs {
   private sweeping: Promise<unknown> | undefined;
   /** The last depth seen is at maxQueue (refreshed every pollMs). */
   full = false;
+  /** Completions batched per tick; a completion or failure that meets a dropped connection is retried at once. */
+  private readonly closer: JobCloser;
 
   constructor(private readonly o: TranslationJobOptions) {
+    this.closer = new JobCloser(o.boss, TRANSLATION_QUEUE);
     this.leaseMs = o.leaseMs ?? 30_000;
     this.maxAttempts = o.maxAttempts ?? 5;
     this.retryDelaySeconds = o.retryDelaySeconds ?? 1;
@@ -233,7 +236,7 @@ export class TranslationJobs {
     // backoff) rather than after it expires; a late result is still applied at most once.
     const left = [...this.inFlight.keys()];
     if (left.length) {
-      await this.o.boss.fail(TRANSLATION_QUEUE, left).catch((err: unknown) => this.o.log.warn({ err }, 'could not hand back translation jobs; they will expire'));
+      await this.closer.failAll(left).catch((err: unknown) => this.o.log.warn({ err }, 'could not hand back translation jobs; they will expire'));
     }
     await this.o.boss.stop({ graceful: false, close: false, wait: true });
   }
@@ -328,7 +331,7 @@ export class TranslationJobs {
       // Settled already (another job, a correction), or the message is gone: nothing to do.
       if (!work) {
         await this.announceStored(job);
-        await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
+        await this.closer.complete(job.id);
         return;
       }
     } catch (err) {
@@ -401,7 +404,7 @@ export class TranslationJobs {
         if (row) await this.o.boss.send(TRANSLATION_QUEUE, job.data, { ...this.jobOptions(), id: jobId, startAfter: this.o.postponeSeconds ?? 2, db: jobQueueIn(tx) });
       });
       this.o.observe?.outcome('postponed');
-      await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
+      await this.closer.complete(job.id);
     } catch (err) {
       this.o.log.warn({ err, messageId: job.data.messageId }, 'could not postpone translation job; will retry');
       await this.failAttempt(job, err);
@@ -413,7 +416,7 @@ export class TranslationJobs {
     try {
       await this.apply(job, update);
       this.o.observe?.outcome(outcome);
-      if (err === undefined) await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
+      if (err === undefined) await this.closer.complete(job.id);
       else await this.failAttempt(job, err);
     } catch (storeErr) {
       this.o.log.warn({ err: storeErr, messageId: job.data.messageId }, 'could not store message translation; will retry');
@@ -422,9 +425,9 @@ export class TranslationJobs {
   }
 
   private async failAttempt(job: Fetched, err: unknown): Promise<void> {
-    await this.o.boss
-      .fail(TRANSLATION_QUEUE, job.id, { message: err instanceof Error ? err.message : String(err) })
-      .catch((failErr: unknown) => this.o.log.warn({ err: failErr, messageId: job.data.messageId }, 'could not fail translation job; it will expire'));
+    await this.closer
+      .fail(job.id, { message: err instanceof Error ? err.message : String(err) })
+      .catch((failErr: unknown) => this.o.log.warn({ err: failErr, messageId: job.data.messageId }, 'could not fail translation job, even on a fresh connection; it will expire'));
   }
 
   /**
