@@ -7,7 +7,7 @@ import { registerContext } from './groupRegister.ts';
 import { isUuid, requireMembership, roomNotFound } from './membership.ts';
 import { loadReplySources, replyPreview, replyTarget, type ReplySource } from './messageExtras.ts';
 import { presentMessage, viewFor } from './presenters.ts';
-import { publishViews, roomReaders, type Reader } from './readers.ts';
+import { parseReaders, publishViews, readersJson, roomReaders, type Reader } from './readers.ts';
 import type { TranslationBudget } from '../http/translationBudget.ts';
 import type { TranslationJobs } from './translationJobs.ts';
 import type { EventPublisher, PushHook } from './types.ts';
@@ -148,8 +148,7 @@ export async function sendContext(db: Db, roomId: string, senderId: string): Pro
     .innerJoin('chat_rooms as r', 'r.id', 'me.chat_room_id')
     .innerJoin('profiles as sp', 'sp.id', 'me.user_id')
     .select(['me.relationship_context', 'r.kind', 'r.register', 'sp.language as sender_language'])
-    .select(sql<Reader[]>`(SELECT json_agg(json_build_object('id', p.user_id, 'language', pr.language))
-        FROM chat_room_participants p JOIN profiles pr ON pr.id = p.user_id WHERE p.chat_room_id = me.chat_room_id)`.as('readers'))
+    .select(readersJson(sql.ref('me.chat_room_id')).as('readers'))
     .select(sql<boolean>`EXISTS (SELECT 1 FROM chat_room_participants p JOIN push_subscriptions ps ON ps.user_id = p.user_id
         WHERE p.chat_room_id = me.chat_room_id AND p.user_id <> me.user_id)`.as('push_audience'))
     .where('me.chat_room_id', '=', roomId)
@@ -157,7 +156,7 @@ export async function sendContext(db: Db, roomId: string, senderId: string): Pro
     .executeTakeFirst();
   if (!row) throw roomNotFound();
   const senderLanguage: LanguageCode | null = isLanguageCode(row.sender_language) ? row.sender_language : null;
-  const readers = typeof row.readers === 'string' ? (JSON.parse(row.readers) as Reader[]) : row.readers;
+  const readers = parseReaders(row.readers);
   // Each member reads in their own language; one without a language reads the sender's (spec section 4).
   const targets = [...new Set(readers.filter((r) => r.id !== senderId).map((r) => (isLanguageCode(r.language) ? r.language : senderLanguage ?? 'en')))]
     .filter((l) => l !== senderLanguage)

@@ -8,7 +8,7 @@ import { JOB_SCHEMA, JobCloser, jobQueueIn, type JobQueue } from '../db/jobQueue
 import type { TranslationBudget } from '../http/translationBudget.ts';
 import { registerContext } from './groupRegister.ts';
 import type { TranslationRow } from './presenters.ts';
-import { publishViews, roomReaders } from './readers.ts';
+import { messageAndReaders, publishViews } from './readers.ts';
 import { queueOrphans, type QueuedTranslation } from './translationOutbox.ts';
 import { toTranslationUpdate, translationFailed, type TranslationUpdate } from './translationOutcome.ts';
 import type { ChatTranslator, EventPublisher } from './types.ts';
@@ -449,17 +449,17 @@ export class TranslationJobs {
       .returningAll()
       .executeTakeFirst();
     if (!row) return this.announceStored(job);
-    const message = await this.o.db.selectFrom('messages').selectAll().where('id', '=', data.messageId as never).executeTakeFirst();
-    if (!message) return;
+    const [found, rows] = await Promise.all([
+      messageAndReaders(this.o.db, data.messageId),
+      this.o.db.selectFrom('message_translations').selectAll().where('message_id', '=', data.messageId as never).execute(),
+    ]);
+    if (!found) return;
+    const { message, readers } = found;
     // Detection may find the original in another language than the sender's profile says.
     if (detected && detected !== message.original_language && translation_status !== 'failed') {
       await this.o.db.updateTable('messages').set({ original_language: detected }).where('id', '=', message.id).execute();
       message.original_language = detected;
     }
-    const [rows, readers] = await Promise.all([
-      this.o.db.selectFrom('message_translations').selectAll().where('message_id', '=', message.id).execute(),
-      roomReaders(this.o.db, message.chat_room_id),
-    ]);
     publishViews(this.o.events, 'message.translated', message, rows, readers, data.language);
   }
 
@@ -469,12 +469,12 @@ export class TranslationJobs {
    */
   private async announceStored(job: Fetched): Promise<void> {
     if (job.retryCount === 0) return;
-    const message = await this.o.db.selectFrom('messages').selectAll().where('id', '=', job.data.messageId as never).executeTakeFirst();
-    if (!message) return;
-    const [rows, readers] = await Promise.all([
-      this.o.db.selectFrom('message_translations').selectAll().where('message_id', '=', message.id).execute(),
-      roomReaders(this.o.db, message.chat_room_id),
+    const [found, rows] = await Promise.all([
+      messageAndReaders(this.o.db, job.data.messageId),
+      this.o.db.selectFrom('message_translations').selectAll().where('message_id', '=', job.data.messageId as never).execute(),
     ]);
+    if (!found) return;
+    const { message, readers } = found;
     if (rows.some((r) => r.language === job.data.language && r.status !== 'pending')) publishViews(this.o.events, 'message.translated', message, rows, readers, job.data.language);
   }
 }
