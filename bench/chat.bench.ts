@@ -5,14 +5,11 @@
  *  - memory per idle socket with 5,000 sockets (server RSS before/after).
  * Run: node --import tsx bench/chat.bench.ts [pairs=16] [messagesPerPair=100] [idleSockets=5000]
  */
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { REALTIME_LIMITS } from '@parley/common';
 import pg from 'pg';
-import WebSocket from 'ws';
-import { hashPassword } from '../server/src/auth/passwords.ts';
+import type WebSocket from 'ws';
+import { call as callAt, cpuSeconds, createUsers as createBenchUsers, loadAverage, openSocket as openAt, rssKb, startServer } from './server.ts';
 import { percentile, table } from './stats.ts';
 
 const PAIRS = Number(process.argv[2] ?? 16);
@@ -20,101 +17,58 @@ const PER_PAIR = Number(process.argv[3] ?? 100);
 const IDLE = Number(process.argv[4] ?? 5000);
 const PORT = Number(process.env.BENCH_PORT ?? 3300 + Math.floor(Math.random() * 500));
 const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const root = path.resolve(import.meta.dirname, '..');
 
 async function main() {
-  const dbName = `parley_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  // BENCH_PG_SOCKET=/var/run/postgresql makes the server talk to PostgreSQL over its Unix socket.
-  const serverDbUrl = process.env.BENCH_PG_SOCKET ? `${url.toString()}?host=${process.env.BENCH_PG_SOCKET}` : url.toString();
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: serverDbUrl, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error', CHAT_SENDS_PER_10S: '100000', DATA_DIR: `/tmp/${dbName}` },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startServer(PORT);
   try {
-    await waitForHealth();
-    const db = new pg.Pool({ connectionString: url.toString(), max: 20 });
-    const cookies = await createUsers(db, PAIRS * 2);
+    const db = new pg.Pool({ connectionString: server.databaseUrl, max: 20 });
+    const cookies = (await createBenchUsers(db, PAIRS * 2, 'bench')).map((u) => u.cookie);
     const rooms = await createRooms(cookies);
 
-    const cpuBefore = { server: cpuSeconds(server.pid!), client: process.cpuUsage() };
+    const loadBefore = loadAverage();
+    const txBefore = await server.transactions();
+    const cpuBefore = { server: cpuSeconds(server.pid), client: process.cpuUsage() };
     const chat = await exchange(cookies, rooms);
-    const serverCpu = cpuSeconds(server.pid!) - cpuBefore.server;
+    const serverCpu = cpuSeconds(server.pid) - cpuBefore.server;
     const clientUsage = process.cpuUsage(cpuBefore.client);
     const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
     const sent = PAIRS * PER_PAIR;
+    const txPerMessage = ((await server.transactions()) - txBefore) / sent;
     const raw = await rawInsertRate(db, PAIRS, PAIRS * PER_PAIR, 1);
     const batched = await rawInsertRate(db, PAIRS, PAIRS * PER_PAIR, PAIRS);
     // Sockets are capped per session (REALTIME_LIMITS.socketsPerSession): the idle ones are spread over users of their own.
-    const idleCookies = await createUsers(db, Math.ceil(IDLE / REALTIME_LIMITS.socketsPerSession));
-    const mem = await idleSocketMemory(server.pid!, idleCookies, IDLE);
+    const idleCookies = IDLE > 0 ? (await createBenchUsers(db, Math.ceil(IDLE / REALTIME_LIMITS.socketsPerSession), 'idle')).map((u) => u.cookie) : [];
+    const mem = await idleSocketMemory(server.pid, idleCookies, IDLE);
     await db.end();
 
-    console.log(`\nChat benchmark: ${PAIRS} pairs x ${PER_PAIR} messages, PostgreSQL ${(await admin.query('show server_version')).rows[0].server_version}`);
+    console.log(`\nChat benchmark: ${PAIRS} pairs x ${PER_PAIR} messages, PostgreSQL ${(await server.admin.query('show server_version')).rows[0].server_version}`);
     table([
+      ['load average before / after (1, 5, 15 min)', `${loadBefore} / ${loadAverage()}`],
       ['chat messages/s (persisted, delivered)', chat.rate.toFixed(0)],
       ['send->receive p50 ms', chat.p50.toFixed(1)],
       ['send->receive p95 ms', chat.p95.toFixed(1)],
       ['send->receive p99 ms', chat.p99.toFixed(1)],
       ['server CPU per message, ms', ((serverCpu / sent) * 1000).toFixed(2)],
+      ['database transactions per message (a statement alone is one)', txPerMessage.toFixed(2)],
       ['bench client CPU per message, ms', ((clientCpu / sent) * 1000).toFixed(2)],
       [`raw PostgreSQL single-row inserts/s (${PAIRS} connections)`, raw.rate.toFixed(0)],
       ['  client CPU per row, ms (driver + syscalls)', raw.cpuMsPerRow.toFixed(3)],
       [`raw PostgreSQL ${PAIRS}-row INSERTs, rows/s (1 connection at a time)`, batched.rate.toFixed(0)],
       ['  client CPU per row, ms', batched.cpuMsPerRow.toFixed(3)],
       ['chat rate / raw insert rate', `${((chat.rate / raw.rate) * 100).toFixed(0)}%`],
-      [`server RSS idle, MB`, (mem.before / 1024).toFixed(1)],
-      [`server RSS with ${IDLE} sockets, MB`, (mem.after / 1024).toFixed(1)],
-      ['memory per idle socket, KB', ((mem.after - mem.before) / IDLE).toFixed(1)],
+      ...(IDLE > 0 ? [
+        [`server RSS idle, MB`, (mem.before / 1024).toFixed(1)],
+        [`server RSS with ${IDLE} sockets, MB`, (mem.after / 1024).toFixed(1)],
+        ['memory per idle socket, KB', ((mem.after - mem.before) / IDLE).toFixed(1)],
+      ] as [string, string][] : []),
     ]);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await server.stop();
   }
 }
 
-async function waitForHealth() {
-  // A loaded machine starts the server slowly: up to a minute.
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-/** Users and sessions are written straight into the database (sign-up is rate limited per address). */
-async function createUsers(db: pg.Pool, n: number): Promise<string[]> {
-  const hash = await hashPassword('bench-password');
-  const cookies: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const name = `bench${i}_${randomBytes(3).toString('hex')}`;
-    const { rows } = await db.query(`INSERT INTO users (email, password_hash, email_confirmed_at) VALUES ($1, $2, now()) RETURNING id`, [`${name}@bench.test`, hash]);
-    const id = rows[0].id as string;
-    await db.query(`INSERT INTO profiles (id, username, email, language) VALUES ($1, $2, $3, 'en')`, [id, name, `${name}@bench.test`]);
-    const token = randomBytes(32).toString('base64url');
-    await db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [createHash('sha256').update(token).digest('hex'), id]);
-    cookies.push(`parley_session=${token}`);
-  }
-  return cookies;
-}
-
-async function call(cookie: string, method: string, url: string, body?: unknown) {
-  // Origin: the server refuses cookie-authenticated writes without it (CSRF check).
-  const res = await fetch(`${BASE}${url}`, { method, headers: { cookie, origin: BASE, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+const call = (cookie: string, method: string, url: string, body?: unknown) => callAt(BASE, cookie, method, url, body);
+const openSocket = (cookie: string) => openAt(BASE, cookie);
 
 async function createRooms(cookies: string[]): Promise<string[]> {
   const rooms: string[] = [];
@@ -124,14 +78,6 @@ async function createRooms(cookies: string[]): Promise<string[]> {
     rooms.push(res.room.id);
   }
   return rooms;
-}
-
-function openSocket(cookie: string): Promise<WebSocket> {
-  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/api/realtime`, { headers: { cookie, origin: BASE } });
-  return new Promise((resolve, reject) => {
-    ws.once('message', () => resolve(ws));
-    ws.once('error', reject);
-  });
 }
 
 /** Each pair: A sends, B's socket receives message.created; PER_PAIR times, pairs in parallel. */
@@ -193,18 +139,8 @@ async function rawInsertRate(db: pg.Pool, concurrency: number, total: number, ro
   return { rate: rows / seconds, cpuMsPerRow: (used.user + used.system) / 1000 / rows };
 }
 
-/** User + system CPU seconds a process has used (from /proc; clock ticks are 100 per second). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function rssKb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(m?.[1] ?? 0);
-}
-
 async function idleSocketMemory(pid: number, cookies: string[], n: number) {
+  if (n === 0) return { before: rssKb(pid), after: rssKb(pid) };
   global.gc?.();
   await new Promise((r) => setTimeout(r, 1000));
   const before = rssKb(pid);

@@ -8,14 +8,11 @@
  * Run: node --import tsx bench/groups.bench.ts [members=100] [senders=10] [perSender=20]
  * Ports 3460 (stub) and 3461 (server), or BENCH_PORT / BENCH_STUB_PORT.
  */
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import path from 'node:path';
 import pg from 'pg';
-import WebSocket from 'ws';
-import { hashPassword } from '../server/src/auth/passwords.ts';
+import type WebSocket from 'ws';
+import { type BenchUser, call as callAt, cpuSeconds, createUsers as createBenchUsers, loadAverage, openSocket as openAt, startServer } from './server.ts';
 import { percentile, table } from './stats.ts';
 
 const MEMBERS = Number(process.argv[2] ?? 100);
@@ -25,8 +22,6 @@ const LANGUAGES = ['en', 'es', 'fr', 'de', 'it'];
 const PORT = Number(process.env.BENCH_PORT ?? 3461);
 const STUB_PORT = Number(process.env.BENCH_STUB_PORT ?? 3460);
 const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const root = path.resolve(import.meta.dirname, '..');
 
 async function main() {
   let engineCalls = 0;
@@ -43,36 +38,28 @@ async function main() {
   });
   await new Promise<void>((r) => stub.listen(STUB_PORT, '127.0.0.1', r));
 
-  const dbName = `parley_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: url.toString(), LOG_LEVEL: 'error', CHAT_SENDS_PER_10S: '100000',
-      DATA_DIR: `/tmp/${dbName}`, TRANSLATION_ENGINES: 'libretranslate', LIBRETRANSLATE_URL: `http://127.0.0.1:${STUB_PORT}`, TRANSLATION_SELF_CHECK: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startServer(PORT, {
+    TRANSLATION_ENGINES: 'libretranslate', LIBRETRANSLATE_URL: `http://127.0.0.1:${STUB_PORT}`, TRANSLATION_SELF_CHECK: 'off',
   });
   try {
-    await waitForHealth();
-    const db = new pg.Pool({ connectionString: url.toString(), max: 10 });
-    const users = await createUsers(db, MEMBERS);
+    const db = new pg.Pool({ connectionString: server.databaseUrl, max: 10 });
+    const users = await createBenchUsers(db, MEMBERS, 'gbench', (i) => LANGUAGES[i % LANGUAGES.length]!);
     await db.end();
     const created = await call(users[0]!.cookie, 'POST', '/api/groups', { name: 'Bench group', memberIds: users.slice(1).map((u) => u.id), register: 'colleagues' }) as { room: { id: string } };
     const roomId = created.room.id;
     const sockets = await Promise.all(users.map((u) => openSocket(u.cookie)));
     const callsBefore = engineCalls;
-    const cpuBefore = cpuSeconds(server.pid!);
+    const loadBefore = loadAverage();
+    const txBefore = await server.transactions();
+    const cpuBefore = cpuSeconds(server.pid);
     const result = await fanOut(users, sockets, roomId);
-    const serverCpu = cpuSeconds(server.pid!) - cpuBefore;
+    const serverCpu = cpuSeconds(server.pid) - cpuBefore;
     const messages = SENDERS * PER_SENDER;
+    const txPerMessage = ((await server.transactions()) - txBefore) / messages;
     sockets.forEach((ws) => ws.close());
     console.log(`\nGroup benchmark: ${MEMBERS} members in ${LANGUAGES.length} languages, ${SENDERS} senders x ${PER_SENDER} messages, PostgreSQL`);
     table([
+      ['load average before / after (1, 5, 15 min)', `${loadBefore} / ${loadAverage()}`],
       ['send -> a member\'s socket (their language) p50 ms', percentile(result.each, 50).toFixed(1)],
       ['send -> a member\'s socket p99 ms', percentile(result.each, 99).toFixed(1)],
       ['send -> every member p50 ms', percentile(result.all, 50).toFixed(1)],
@@ -80,18 +67,19 @@ async function main() {
       ['messages/s', (messages / result.seconds).toFixed(1)],
       ['translation jobs (engine calls) per message', ((engineCalls - callsBefore) / messages).toFixed(2)],
       ['server CPU per message, ms', ((serverCpu / messages) * 1000).toFixed(2)],
+      ['database transactions per message (a statement alone is one)', txPerMessage.toFixed(2)],
       ['server CPU per delivered event, ms', ((serverCpu / (messages * (MEMBERS - 1))) * 1000).toFixed(3)],
     ]);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
     stub.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await server.stop();
   }
 }
 
-interface User { id: string; cookie: string; language: string }
+type User = BenchUser;
+
+const call = (cookie: string, method: string, url: string, body?: unknown) => callAt(BASE, cookie, method, url, body);
+const openSocket = (cookie: string) => openAt(BASE, cookie);
 
 /** Every sender sends PER_SENDER messages one after another, all senders at once; each member waits for their final event. */
 async function fanOut(users: User[], sockets: WebSocket[], roomId: string) {
@@ -126,51 +114,6 @@ async function fanOut(users: User[], sockets: WebSocket[], roomId: string) {
   each.sort((a, b) => a - b);
   all.sort((a, b) => a - b);
   return { each, all, seconds: (performance.now() - started) / 1000 };
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-async function createUsers(db: pg.Pool, n: number): Promise<User[]> {
-  const hash = await hashPassword('bench-password');
-  const users: User[] = [];
-  for (let i = 0; i < n; i++) {
-    const name = `gbench${i}_${randomBytes(3).toString('hex')}`;
-    const language = LANGUAGES[i % LANGUAGES.length]!;
-    const { rows } = await db.query(`INSERT INTO users (email, password_hash, email_confirmed_at) VALUES ($1, $2, now()) RETURNING id`, [`${name}@bench.test`, hash]);
-    const id = rows[0].id as string;
-    await db.query(`INSERT INTO profiles (id, username, email, language) VALUES ($1, $2, $3, $4)`, [id, name, `${name}@bench.test`, language]);
-    const token = randomBytes(32).toString('base64url');
-    await db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [createHash('sha256').update(token).digest('hex'), id]);
-    users.push({ id, cookie: `parley_session=${token}`, language });
-  }
-  return users;
-}
-
-async function call(cookie: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${BASE}${url}`, { method, headers: { cookie, origin: BASE, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
-
-function openSocket(cookie: string): Promise<WebSocket> {
-  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/api/realtime`, { headers: { cookie, origin: BASE } });
-  return new Promise((resolve, reject) => {
-    ws.once('message', () => resolve(ws));
-    ws.once('error', reject);
-  });
-}
-
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 await main();

@@ -9,14 +9,11 @@
  * Run: node --import tsx bench/push.bench.ts [members=50] [messages=40] [window=5]
  * Ports 3470 (stub) and 3471 (server), or BENCH_PORT / BENCH_STUB_PORT.
  */
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import path from 'node:path';
 import pg from 'pg';
-import { hashPassword } from '../server/src/auth/passwords.ts';
 import { PushService } from '../server/test/support/pushService.ts';
+import { call as callAt, cpuSeconds, createUsers as createBenchUsers, loadAverage, startServer } from './server.ts';
 import { percentile, table } from './stats.ts';
 
 const MEMBERS = Number(process.argv[2] ?? 50);
@@ -26,8 +23,6 @@ const LANGUAGES = ['en', 'es', 'fr', 'de', 'it'];
 const PORT = Number(process.env.BENCH_PORT ?? 3471);
 const STUB_PORT = Number(process.env.BENCH_STUB_PORT ?? 3470);
 const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const root = path.resolve(import.meta.dirname, '..');
 
 async function main() {
   const stub = createServer((req, res) => {
@@ -45,25 +40,13 @@ async function main() {
   const service = new PushService(() => publicKey);
   await service.start();
 
-  const dbName = `parley_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: url.toString(), LOG_LEVEL: 'error', CHAT_SENDS_PER_10S: '100000',
-      DATA_DIR: `/tmp/${dbName}`, TRANSLATION_ENGINES: 'libretranslate', LIBRETRANSLATE_URL: `http://127.0.0.1:${STUB_PORT}`, TRANSLATION_SELF_CHECK: 'off',
-      PUSH_ALLOWED_ORIGINS: service.origin,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startServer(PORT, {
+    TRANSLATION_ENGINES: 'libretranslate', LIBRETRANSLATE_URL: `http://127.0.0.1:${STUB_PORT}`, TRANSLATION_SELF_CHECK: 'off',
+    PUSH_ALLOWED_ORIGINS: service.origin,
   });
   try {
-    await waitForHealth();
-    const db = new pg.Pool({ connectionString: url.toString(), max: 10 });
-    const users = await createUsers(db, MEMBERS);
+    const db = new pg.Pool({ connectionString: server.databaseUrl, max: 10 });
+    const users = await createBenchUsers(db, MEMBERS, 'pbench', (i) => LANGUAGES[i % LANGUAGES.length]!);
     await db.end();
     publicKey = ((await call(users[0]!.cookie, 'GET', '/api/push/key')) as { publicKey: string }).publicKey;
     const devices = new Map<string, string>();
@@ -78,7 +61,8 @@ async function main() {
     // The invitations arrive first (one push per device); then the clock starts.
     await waitForPushes(service, MEMBERS - 1);
     const before = service.received.length;
-    const cpuBefore = cpuSeconds(server.pid!);
+    const loadBefore = loadAverage();
+    const cpuBefore = cpuSeconds(server.pid);
     const sentAt = new Map<string, number>();
     const arrivals: number[] = [];
     const arrivedAt: number[] = [];
@@ -104,11 +88,12 @@ async function main() {
     }
     await waitForPushes(service, before + MESSAGES * (MEMBERS - 1));
     const seconds = (Math.max(...arrivedAt) - started) / 1000;
-    const serverCpu = cpuSeconds(server.pid!) - cpuBefore;
+    const serverCpu = cpuSeconds(server.pid) - cpuBefore;
     const pushes = MESSAGES * (MEMBERS - 1);
     arrivals.sort((a, b) => a - b);
     console.log(`\nWeb push benchmark: ${MEMBERS} members (${MEMBERS - 1} devices) in ${LANGUAGES.length} languages, ${MESSAGES} messages ${WINDOW} at a time, PostgreSQL`);
     table([
+      ['load average before / after (1, 5, 15 min)', `${loadBefore} / ${loadAverage()}`],
       ['send -> push at the push service p50 ms', percentile(arrivals, 50).toFixed(1)],
       ['send -> push at the push service p99 ms', percentile(arrivals, 99).toFixed(1)],
       ['pushes/s', (pushes / seconds).toFixed(1)],
@@ -118,16 +103,13 @@ async function main() {
       ['duplicates', String(service.received.length - before - new Set(service.received.slice(before).map((p) => `${p.subscription}:${p.payload.messageId}`)).size)],
     ]);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
     stub.close();
     await service.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await server.stop();
   }
 }
 
-interface User { id: string; cookie: string; language: string }
+const call = (cookie: string, method: string, url: string, body?: unknown) => callAt(BASE, cookie, method, url, body);
 
 async function waitForPushes(service: PushService, n: number) {
   const until = Date.now() + 600_000;
@@ -135,43 +117,6 @@ async function waitForPushes(service: PushService, n: number) {
     if (Date.now() > until) throw new Error(`only ${service.received.length} of ${n} pushes arrived`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/ready`)).ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-async function createUsers(db: pg.Pool, n: number): Promise<User[]> {
-  const hash = await hashPassword('bench-password');
-  const users: User[] = [];
-  for (let i = 0; i < n; i++) {
-    const name = `pbench${i}_${randomBytes(3).toString('hex')}`;
-    const language = LANGUAGES[i % LANGUAGES.length]!;
-    const { rows } = await db.query(`INSERT INTO users (email, password_hash, email_confirmed_at) VALUES ($1, $2, now()) RETURNING id`, [`${name}@bench.test`, hash]);
-    const id = rows[0].id as string;
-    await db.query(`INSERT INTO profiles (id, username, email, language) VALUES ($1, $2, $3, $4)`, [id, name, `${name}@bench.test`, language]);
-    const token = randomBytes(32).toString('base64url');
-    await db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [createHash('sha256').update(token).digest('hex'), id]);
-    users.push({ id, cookie: `parley_session=${token}`, language });
-  }
-  return users;
-}
-
-async function call(cookie: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${BASE}${url}`, { method, headers: { cookie, origin: BASE, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
-
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 await main();

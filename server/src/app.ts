@@ -374,7 +374,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         target: { id: null, email: entry.email }, details: { eraseMessages: entry.eraseMessages },
       }, now()),
     });
-    await app.register(pushRoutes, { db, requireUser, vapid: push.vapid, allowedOrigins: push.allowedOrigins, now });
+    await app.register(pushRoutes, { db, requireUser, vapid: push.vapid, allowedOrigins: push.allowedOrigins, now, onSubscribed: () => contexts.changed() });
 
     const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
     const realtime = attachRealtimeSocket(app.server, {

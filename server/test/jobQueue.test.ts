@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createJobQueue, JOB_SCHEMA } from '../src/db/jobQueue.ts';
+import pg from 'pg';
+import { createJobQueue, JOB_SCHEMA, JobCloser, type JobQueue } from '../src/db/jobQueue.ts';
+import type { DbHandle } from '../src/db/connect.ts';
 import { createTestDatabase, useTestDatabase } from './helpers.ts';
 
 /**
@@ -65,6 +67,68 @@ describe('pg-boss on a new database', () => {
     } finally {
       await Promise.allSettled(queues.map((q) => q.stop({ graceful: false, wait: true })));
       await Promise.allSettled(handles.map((h) => h.close()));
+      await testDb.drop();
+    }
+  });
+});
+
+describe('closing jobs (JobCloser)', () => {
+  async function queueOn(handle: DbHandle, name: string): Promise<JobQueue> {
+    const boss = createJobQueue(handle, { supervise: false, maintenanceIntervalSeconds: 60, onError: () => undefined });
+    await boss.start();
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name });
+    return boss;
+  }
+  const states = async (db: DbHandle['db'], ids: string[]) =>
+    (await sql<{ state: string }>`SELECT state FROM ${sql.id(JOB_SCHEMA, 'job')} WHERE id = ANY(${ids}::uuid[]) ORDER BY state`.execute(db)).rows.map((r) => r.state);
+
+  it('completions asked for together are all stored; a failure is an attempt pg-boss retries', async () => {
+    const boss = await queueOn(database(), 'closer-batch');
+    try {
+      const ids = await Promise.all([1, 2, 3, 4].map((n) => boss.send('closer-batch', { n }, { retryLimit: 2 }) as Promise<string>));
+      const jobs = await boss.fetch('closer-batch', { batchSize: 4 });
+      expect(jobs.map((j) => j.id).sort()).toEqual([...ids].sort());
+      const closer = new JobCloser(boss, 'closer-batch');
+      await Promise.all([closer.complete(ids[0]!), closer.complete(ids[1]!), closer.complete(ids[2]!), closer.fail(ids[3]!, { reason: 'test' })]);
+      expect(await states(database().db, ids.slice(0, 3))).toEqual(['completed', 'completed', 'completed']);
+      expect(await states(database().db, [ids[3]!])).toEqual(['retry']);
+    } finally {
+      await boss.stop({ graceful: false, wait: true });
+    }
+  });
+
+  it('a completion whose connection is terminated under it is retried at once on a fresh one (never left to expire)', async () => {
+    // Always on the PostgreSQL server: PGlite has no connection to lose.
+    const testDb = await createTestDatabase('postgres');
+    const handle = await testDb.open();
+    const boss = await queueOn(handle, 'closer-lost');
+    const url = (testDb.serverEnv as { DATABASE_URL: string }).DATABASE_URL;
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    try {
+      const id = (await boss.send('closer-lost', {}, { expireInSeconds: 3600 })) as string;
+      expect(await boss.fetch('closer-lost')).toHaveLength(1);
+      // Hold the job's row: the completion waits on it, and its backend is terminated while it waits.
+      await locker.query('BEGIN');
+      await locker.query(`SELECT id FROM ${JOB_SCHEMA}.job WHERE id = $1 FOR UPDATE`, [id]);
+      const done = new JobCloser(boss, 'closer-lost').complete(id);
+      const waiting = async () => (await locker.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`)).rows as { pid: number }[];
+      let blocked = await waiting();
+      for (let i = 0; blocked.length === 0 && i < 300; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        blocked = await waiting();
+      }
+      expect(blocked).toHaveLength(1);
+      await locker.query('SELECT pg_terminate_backend($1)', [blocked[0]!.pid]);
+      // The retry runs on another connection and waits on the same row: let it have it.
+      for (let i = 0; i < 300 && (await waiting()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      await locker.query('COMMIT');
+      await done;
+      expect(await states(handle.db, [id])).toEqual(['completed']);
+    } finally {
+      await locker.end();
+      await boss.stop({ graceful: false, wait: true });
+      await handle.close();
       await testDb.drop();
     }
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { PUSH_QUEUE, queueCallPush } from '../src/push/index.ts';
 import { pushJobId } from '../src/push/jobs.ts';
+import { vapidAuthorization } from '../src/push/sender.ts';
 import { checkEndpoint } from '../src/push/ssrf.ts';
 import { getTestServer, signIn, signUpAndIn, type TestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
@@ -243,6 +244,22 @@ describe('who is not told', () => {
   });
 });
 
+describe('no job without a device', () => {
+  it('a send to readers with no subscription queues no push job; a device subscribed after that send gets the next one', async () => {
+    const [ana, bruno] = [await person('en'), await person('en')];
+    const roomId = await room(ana, bruno);
+    // Nobody in the room has a device: the send stores the message and nothing else (its room's context is cached now).
+    const quiet = await send(ana, roomId, 'nobody is subscribed');
+    const jobs = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${PUSH_QUEUE} AND id = ${pushJobId(`message:${quiet}`)}`.execute(s.database.db);
+    expect(jobs.rows[0]!.n).toBe(0);
+    // Subscribing empties the cached send contexts: the very next send pushes.
+    const phone = await device(bruno);
+    const heard = await send(ana, roomId, 'now there is a phone');
+    await service.waitFor(phone.sub.id);
+    expect(service.for(phone.sub.id).map((p) => p.payload.messageId)).toEqual([heard]);
+  });
+});
+
 describe('delivery', () => {
   it('push service down, then 503 with Retry-After and 429: each push arrives exactly once', async () => {
     const [ana, bruno] = [await person('en'), await person('es')];
@@ -288,6 +305,22 @@ describe('delivery', () => {
     const row = await s.database.db.selectFrom('settings').select('value').where('key', '=', 'vapid_public_key').executeTakeFirst();
     expect(row?.value).toBe(s.app.push.vapid()?.publicKey);
     expect((await api((await person('en')).cookie, 'GET', '/api/push/key')).json()).toEqual({ publicKey: row?.value });
+  });
+
+  it('one VAPID signature per push service, reused until an hour before it expires', () => {
+    const keys = s.app.push.vapid()!;
+    const claims = (authorization: string) => JSON.parse(Buffer.from(/^vapid t=([^,]+),/.exec(authorization)![1]!.split('.')[1]!, 'base64url').toString()) as { aud: string; exp: number };
+    const now = Date.now();
+    const first = vapidAuthorization('https://push.example.test', keys, now);
+    expect(vapidAuthorization('https://push.example.test', keys, now + 60_000)).toBe(first);
+    expect(claims(first).aud).toBe('https://push.example.test');
+    expect(claims(first).exp * 1000 - now).toBeGreaterThan(11 * 3600_000);
+    const other = vapidAuthorization('https://other.push.example.test', keys, now);
+    expect(claims(other).aud).toBe('https://other.push.example.test');
+    // Eleven hours and a bit later: signed anew, valid for twelve more.
+    const renewed = vapidAuthorization('https://push.example.test', keys, now + 11 * 3600_000 + 1_000);
+    expect(renewed).not.toBe(first);
+    expect(claims(renewed).exp).toBeGreaterThan(claims(first).exp);
   });
 });
 

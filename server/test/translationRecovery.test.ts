@@ -74,7 +74,8 @@ async function sendInFlight(ana: HttpUser, roomId: string, content: string, clie
   const res = await ana.call('POST', `/api/chats/${roomId}/messages`, { content, clientId });
   expect(res.status).toBe(201);
   const id = ((await res.json()) as { message: { id: string } }).message.id;
-  await sleep(800);
+  // Polled, not a fixed wait: a loaded machine may take longer than any guess to fetch the job.
+  for (let i = 0; i < 600 && engine.requests.length <= before; i++) await sleep(50);
   expect(engine.requests.length).toBeGreaterThan(before);
   return id;
 }

@@ -2,12 +2,12 @@ import { isLanguageCode, type ChatMessage, type GroupRegister, type GroupSystemE
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { refuseBlockedSend } from '../safety/blocks.ts';
+import { pairSendAllowed, refuseBlockedSend } from '../safety/blocks.ts';
 import { registerContext } from './groupRegister.ts';
 import { isUuid, requireMembership, roomNotFound } from './membership.ts';
 import { loadReplySources, replyPreview, replyTarget, type ReplySource } from './messageExtras.ts';
 import { presentMessage, viewFor } from './presenters.ts';
-import { publishViews, roomReaders, type Reader } from './readers.ts';
+import { parseReaders, publishViews, readersJson, roomReaders, type Reader } from './readers.ts';
 import type { TranslationBudget } from '../http/translationBudget.ts';
 import type { TranslationJobs } from './translationJobs.ts';
 import type { EventPublisher, PushHook } from './types.ts';
@@ -49,45 +49,58 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   if (jobs.full) throw new AppError(503, 'service_busy', 'Too many messages are waiting for translation. Try again in a moment.', { 'retry-after': '5' });
   const room = await (deps.contexts ? deps.contexts.get(input.roomId, input.senderId) : sendContext(db, input.roomId, input.senderId));
   const { senderLanguage } = room;
-  // Not cached with the room: a block takes effect at the next send.
-  if (room.kind === 'direct') await refuseBlockedSend(db, input.roomId, input.senderId);
   // Same language everywhere (spec section 5), or a photo/voice without text: no engine call.
   const languages = input.content.trim() === '' ? [] : room.targets;
   if (languages.length) await deps.budget?.check(input.senderId);
   const reply: ReplySource | undefined = input.replyTo ? await replyTarget(db, input.roomId, input.senderId, input.replyTo) : undefined;
 
-  const insert = (q: Db) => q
-    .insertInto('messages')
-    .values({
-      chat_room_id: input.roomId,
-      sender_id: input.senderId,
-      client_id: input.clientId,
-      content: input.content,
-      original_language: senderLanguage,
-      translation_status: languages.length ? 'pending' : 'not_needed',
-      attachment: input.attachment ? JSON.stringify(input.attachment) : null,
-      reply_to_id: reply ? String(reply.row.id) : null,
-    })
+  const values = {
+    chat_room_id: input.roomId,
+    sender_id: input.senderId,
+    client_id: input.clientId,
+    content: input.content,
+    original_language: senderLanguage,
+    translation_status: languages.length ? 'pending' as const : 'not_needed' as const,
+    attachment: input.attachment ? JSON.stringify(input.attachment) : null,
+    reply_to_id: reply ? String(reply.row.id) : null,
+  };
+  // A pair's send is refused when either blocked the other or the partner is gone (safety/blocks.ts). Not cached
+  // with the room (a block takes effect at the next send): checked by the insert itself, so a send is one statement.
+  const insert = (q: Db) => (room.kind === 'direct'
+    ? q.insertInto('messages').columns(['chat_room_id', 'sender_id', 'client_id', 'content', 'original_language', 'translation_status', 'attachment', 'reply_to_id'])
+      .expression(q.selectNoFrom([
+        sql<string>`${values.chat_room_id}::uuid`.as('chat_room_id'), sql<string>`${values.sender_id}::uuid`.as('sender_id'),
+        sql<string>`${values.client_id}::text`.as('client_id'), sql<string>`${values.content}::text`.as('content'),
+        sql<string | null>`${values.original_language}::text`.as('original_language'), sql<string>`${values.translation_status}::text`.as('translation_status'),
+        sql<string | null>`${values.attachment}::jsonb`.as('attachment'), sql<string | null>`${values.reply_to_id}::bigint`.as('reply_to_id'),
+      ]).where(pairSendAllowed(input.roomId, input.senderId)))
+    : q.insertInto('messages').values(values))
     .onConflict((oc) => oc.constraint('messages_client_id_unique').doNothing())
     .returningAll()
     .executeTakeFirst();
+  // Push only when another member has a device subscribed (the cached context knows; a new subscription empties it).
+  const push = room.pushAudience ? deps.push : undefined;
   // The message, its translation rows and their jobs are one unit: all committed, or none.
-  const inserted = languages.length === 0 && !deps.push ? await insert(db).then((row) => row && { row, rows: [] }) : await db.transaction().execute(async (tx) => {
+  const inserted = languages.length === 0 && !push ? await insert(db).then((row) => row && { row, rows: [] }) : await db.transaction().execute(async (tx) => {
     const row = await insert(tx);
     if (!row) return undefined;
     const rows = await jobs.addTranslations(tx, row.id, languages);
-    await deps.push?.queueMessage(tx, row.id);
+    await push?.queueMessage(tx, row.id);
     return { row, rows };
   });
 
   if (!inserted) {
+    // No row: refused (blocked), or stored before under this client id.
+    if (room.kind === 'direct') await refuseBlockedSend(db, input.roomId, input.senderId);
     const existing = await db
       .selectFrom('messages')
       .selectAll()
       .where('chat_room_id', '=', input.roomId)
       .where('sender_id', '=', input.senderId)
       .where('client_id', '=', input.clientId)
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    // Neither: the pair's room was deleted behind a cached context (its members went with it).
+    if (!existing) throw roomNotFound();
     const rows = await db.selectFrom('message_translations').selectAll().where('message_id', '=', existing.id).execute();
     // Still pending (its process may have died): have a worker look at once.
     if (rows.some((r) => r.status === 'pending')) jobs.queued();
@@ -120,6 +133,8 @@ export interface SendContext {
   targets: LanguageCode[];
   /** The first of those (a pair's partner's language), or the sender's when there is none: the draft preview's direction. */
   target: LanguageCode;
+  /** Another member has a device subscribed to web push: only then does a send queue a push job. */
+  pushAudience: boolean;
 }
 
 /**
@@ -133,14 +148,15 @@ export async function sendContext(db: Db, roomId: string, senderId: string): Pro
     .innerJoin('chat_rooms as r', 'r.id', 'me.chat_room_id')
     .innerJoin('profiles as sp', 'sp.id', 'me.user_id')
     .select(['me.relationship_context', 'r.kind', 'r.register', 'sp.language as sender_language'])
-    .select(sql<Reader[]>`(SELECT json_agg(json_build_object('id', p.user_id, 'language', pr.language))
-        FROM chat_room_participants p JOIN profiles pr ON pr.id = p.user_id WHERE p.chat_room_id = me.chat_room_id)`.as('readers'))
+    .select(readersJson(sql.ref('me.chat_room_id')).as('readers'))
+    .select(sql<boolean>`EXISTS (SELECT 1 FROM chat_room_participants p JOIN push_subscriptions ps ON ps.user_id = p.user_id
+        WHERE p.chat_room_id = me.chat_room_id AND p.user_id <> me.user_id)`.as('push_audience'))
     .where('me.chat_room_id', '=', roomId)
     .where('me.user_id', '=', senderId)
     .executeTakeFirst();
   if (!row) throw roomNotFound();
   const senderLanguage: LanguageCode | null = isLanguageCode(row.sender_language) ? row.sender_language : null;
-  const readers = typeof row.readers === 'string' ? (JSON.parse(row.readers) as Reader[]) : row.readers;
+  const readers = parseReaders(row.readers);
   // Each member reads in their own language; one without a language reads the sender's (spec section 4).
   const targets = [...new Set(readers.filter((r) => r.id !== senderId).map((r) => (isLanguageCode(r.language) ? r.language : senderLanguage ?? 'en')))]
     .filter((l) => l !== senderLanguage)
@@ -153,6 +169,7 @@ export async function sendContext(db: Db, roomId: string, senderId: string): Pro
     readers,
     targets,
     target: targets[0] ?? senderLanguage ?? 'en',
+    pushAudience: Boolean(row.push_audience),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ServerEvent } from '@parley/common';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { MessageReaction } from '@parley/common';
 import { replyPreview, type ReplySource } from './messageExtras.ts';
@@ -23,6 +24,31 @@ export async function roomReaders(db: Db, roomId: string): Promise<Reader[]> {
     .select(['p.user_id as id', 'pr.language'])
     .where('p.chat_room_id', '=', roomId)
     .execute();
+}
+
+/**
+ * The same audience as roomReaders, as a JSON array column of a larger statement (the send context, a translation
+ * job's message): `roomId` is the SQL expression of the room's id. Parse it with parseReaders.
+ */
+export function readersJson(roomId: RawBuilder<unknown>): RawBuilder<Reader[] | string> {
+  return sql<Reader[] | string>`(SELECT coalesce(json_agg(json_build_object('id', p.user_id, 'language', pr.language)), '[]'::json)
+    FROM chat_room_participants p JOIN profiles pr ON pr.id = p.user_id WHERE p.chat_room_id = ${roomId})`;
+}
+
+/** readersJson's column as read back (PGlite answers json as text). */
+export function parseReaders(value: Reader[] | string): Reader[] {
+  return typeof value === 'string' ? (JSON.parse(value) as Reader[]) : value;
+}
+
+/** A message and its room's audience now, in one statement (undefined: no such message). */
+export async function messageAndReaders(db: Db, messageId: string): Promise<{ message: MessageRow; readers: Reader[] } | undefined> {
+  const row = await db.selectFrom('messages as m').selectAll('m')
+    .select(readersJson(sql.ref('m.chat_room_id')).as('room_readers'))
+    .where('m.id', '=', messageId as never)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { room_readers, ...message } = row;
+  return { message, readers: parseReaders(room_readers) };
 }
 
 /**

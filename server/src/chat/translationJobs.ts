@@ -4,11 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/connect.ts';
-import { JOB_SCHEMA, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
+import { JOB_SCHEMA, JobCloser, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
 import type { TranslationBudget } from '../http/translationBudget.ts';
 import { registerContext } from './groupRegister.ts';
 import type { TranslationRow } from './presenters.ts';
-import { publishViews, roomReaders } from './readers.ts';
+import { messageAndReaders, publishViews } from './readers.ts';
 import { queueOrphans, type QueuedTranslation } from './translationOutbox.ts';
 import { toTranslationUpdate, translationFailed, type TranslationUpdate } from './translationOutcome.ts';
 import type { ChatTranslator, EventPublisher } from './types.ts';
@@ -102,8 +102,11 @@ export class TranslationJobs {
   private sweeping: Promise<unknown> | undefined;
   /** The last depth seen is at maxQueue (refreshed every pollMs). */
   full = false;
+  /** Completions batched per tick; a completion or failure that meets a dropped connection is retried at once. */
+  private readonly closer: JobCloser;
 
   constructor(private readonly o: TranslationJobOptions) {
+    this.closer = new JobCloser(o.boss, TRANSLATION_QUEUE);
     this.leaseMs = o.leaseMs ?? 30_000;
     this.maxAttempts = o.maxAttempts ?? 5;
     this.retryDelaySeconds = o.retryDelaySeconds ?? 1;
@@ -233,7 +236,7 @@ export class TranslationJobs {
     // backoff) rather than after it expires; a late result is still applied at most once.
     const left = [...this.inFlight.keys()];
     if (left.length) {
-      await this.o.boss.fail(TRANSLATION_QUEUE, left).catch((err: unknown) => this.o.log.warn({ err }, 'could not hand back translation jobs; they will expire'));
+      await this.closer.failAll(left).catch((err: unknown) => this.o.log.warn({ err }, 'could not hand back translation jobs; they will expire'));
     }
     await this.o.boss.stop({ graceful: false, close: false, wait: true });
   }
@@ -328,7 +331,7 @@ export class TranslationJobs {
       // Settled already (another job, a correction), or the message is gone: nothing to do.
       if (!work) {
         await this.announceStored(job);
-        await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
+        await this.closer.complete(job.id);
         return;
       }
     } catch (err) {
@@ -401,7 +404,7 @@ export class TranslationJobs {
         if (row) await this.o.boss.send(TRANSLATION_QUEUE, job.data, { ...this.jobOptions(), id: jobId, startAfter: this.o.postponeSeconds ?? 2, db: jobQueueIn(tx) });
       });
       this.o.observe?.outcome('postponed');
-      await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
+      await this.closer.complete(job.id);
     } catch (err) {
       this.o.log.warn({ err, messageId: job.data.messageId }, 'could not postpone translation job; will retry');
       await this.failAttempt(job, err);
@@ -413,7 +416,7 @@ export class TranslationJobs {
     try {
       await this.apply(job, update);
       this.o.observe?.outcome(outcome);
-      if (err === undefined) await this.o.boss.complete(TRANSLATION_QUEUE, job.id);
+      if (err === undefined) await this.closer.complete(job.id);
       else await this.failAttempt(job, err);
     } catch (storeErr) {
       this.o.log.warn({ err: storeErr, messageId: job.data.messageId }, 'could not store message translation; will retry');
@@ -422,9 +425,9 @@ export class TranslationJobs {
   }
 
   private async failAttempt(job: Fetched, err: unknown): Promise<void> {
-    await this.o.boss
-      .fail(TRANSLATION_QUEUE, job.id, { message: err instanceof Error ? err.message : String(err) })
-      .catch((failErr: unknown) => this.o.log.warn({ err: failErr, messageId: job.data.messageId }, 'could not fail translation job; it will expire'));
+    await this.closer
+      .fail(job.id, { message: err instanceof Error ? err.message : String(err) })
+      .catch((failErr: unknown) => this.o.log.warn({ err: failErr, messageId: job.data.messageId }, 'could not fail translation job, even on a fresh connection; it will expire'));
   }
 
   /**
@@ -446,17 +449,17 @@ export class TranslationJobs {
       .returningAll()
       .executeTakeFirst();
     if (!row) return this.announceStored(job);
-    const message = await this.o.db.selectFrom('messages').selectAll().where('id', '=', data.messageId as never).executeTakeFirst();
-    if (!message) return;
+    const [found, rows] = await Promise.all([
+      messageAndReaders(this.o.db, data.messageId),
+      this.o.db.selectFrom('message_translations').selectAll().where('message_id', '=', data.messageId as never).execute(),
+    ]);
+    if (!found) return;
+    const { message, readers } = found;
     // Detection may find the original in another language than the sender's profile says.
     if (detected && detected !== message.original_language && translation_status !== 'failed') {
       await this.o.db.updateTable('messages').set({ original_language: detected }).where('id', '=', message.id).execute();
       message.original_language = detected;
     }
-    const [rows, readers] = await Promise.all([
-      this.o.db.selectFrom('message_translations').selectAll().where('message_id', '=', message.id).execute(),
-      roomReaders(this.o.db, message.chat_room_id),
-    ]);
     publishViews(this.o.events, 'message.translated', message, rows, readers, data.language);
   }
 
@@ -466,12 +469,12 @@ export class TranslationJobs {
    */
   private async announceStored(job: Fetched): Promise<void> {
     if (job.retryCount === 0) return;
-    const message = await this.o.db.selectFrom('messages').selectAll().where('id', '=', job.data.messageId as never).executeTakeFirst();
-    if (!message) return;
-    const [rows, readers] = await Promise.all([
-      this.o.db.selectFrom('message_translations').selectAll().where('message_id', '=', message.id).execute(),
-      roomReaders(this.o.db, message.chat_room_id),
+    const [found, rows] = await Promise.all([
+      messageAndReaders(this.o.db, job.data.messageId),
+      this.o.db.selectFrom('message_translations').selectAll().where('message_id', '=', job.data.messageId as never).execute(),
     ]);
+    if (!found) return;
+    const { message, readers } = found;
     if (rows.some((r) => r.language === job.data.language && r.status !== 'pending')) publishViews(this.o.events, 'message.translated', message, rows, readers, job.data.language);
   }
 }

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
+import { retryOnConnectionLoss } from './availability.ts';
 import type { Db, DbHandle } from './connect.ts';
 
 /** The PostgreSQL schema pg-boss keeps its tables in (created and upgraded by pg-boss itself). */
@@ -86,4 +87,53 @@ export async function prepareJobQueue(database: DbHandle): Promise<void> {
   } finally {
     await boss.stop({ graceful: false, close: false, wait: true }).catch(() => undefined);
   }
+}
+
+/** A completion or failure that meets a dropped connection is tried again at once on a fresh one, then a little later. */
+const CLOSE_RETRY_DELAYS_MS = [0, 50, 200, 800] as const;
+
+/**
+ * Closes the jobs of one queue for a hand-written worker (chat/translationJobs.ts, push/jobs.ts): the completions
+ * asked for in the same tick go to the database as one statement (four translations of one message finish together),
+ * and a completion or failure that meets a dropped database connection (a restart, pg_terminate_backend) is retried
+ * at once on a fresh connection of the pool instead of leaving the job active until its lease expires.
+ */
+export class JobCloser {
+  private batch: { id: string; settle: (err?: unknown) => void }[] = [];
+
+  constructor(private readonly boss: JobQueue, private readonly queue: string) {}
+
+  /** Complete a job (with output `data`: a statement of its own). */
+  complete(id: string, data?: object): Promise<void> {
+    if (data !== undefined) return closeRetried(() => this.boss.complete(this.queue, id, data));
+    return new Promise<void>((resolve, reject) => {
+      if (this.batch.length === 0) setImmediate(() => void this.flush());
+      this.batch.push({ id, settle: (err) => (err === undefined ? resolve() : reject(err)) });
+    });
+  }
+
+  /** Fail an attempt (pg-boss retries it after its backoff, or gives up after the last). */
+  fail(id: string, data?: object): Promise<void> {
+    return closeRetried(() => (data === undefined ? this.boss.fail(this.queue, id) : this.boss.fail(this.queue, id, data)));
+  }
+
+  /** Fail several attempts at once (a node handing back what it still holds). */
+  failAll(ids: string[]): Promise<void> {
+    return closeRetried(() => this.boss.fail(this.queue, ids));
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.batch;
+    this.batch = [];
+    try {
+      await closeRetried(() => this.boss.complete(this.queue, batch.map((b) => b.id)));
+      for (const b of batch) b.settle();
+    } catch (err) {
+      for (const b of batch) b.settle(err);
+    }
+  }
+}
+
+async function closeRetried(work: () => Promise<unknown>): Promise<void> {
+  await retryOnConnectionLoss(work, { delaysMs: CLOSE_RETRY_DELAYS_MS });
 }

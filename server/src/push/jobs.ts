@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/connect.ts';
-import { JOB_SCHEMA, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
+import { JOB_SCHEMA, JobCloser, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
 import { composePush, type PushSubject } from './payload.ts';
 import { sendPush, type PushResult } from './sender.ts';
 import type { VapidKeys } from './vapid.ts';
@@ -73,7 +73,12 @@ export class PushJobs {
   /** The last fetch filled every free slot: more may be waiting. */
   private backlog = false;
 
-  constructor(private readonly o: PushJobsOptions) {}
+  /** Completions batched per tick; a completion or failure that meets a dropped connection is retried at once. */
+  private readonly closer: JobCloser;
+
+  constructor(private readonly o: PushJobsOptions) {
+    this.closer = new JobCloser(o.boss, PUSH_QUEUE);
+  }
 
   private jobOptions() {
     return {
@@ -166,7 +171,7 @@ export class PushJobs {
     try {
       if (job.data.step === 'fanout') {
         const n = await this.fanOut(job);
-        await this.o.boss.complete(PUSH_QUEUE, job.id, { devices: n });
+        await this.closer.complete(job.id);
         if (n) this.kick();
         return;
       }
@@ -174,7 +179,7 @@ export class PushJobs {
       this.o.observe?.(result.kind);
       if (result.kind === 'retry') {
         this.o.log.warn({ jobId: job.id, reason: result.reason, attempt: job.retryCount + 1 }, 'push not accepted; will retry');
-        await this.o.boss.fail(PUSH_QUEUE, job.id, { reason: result.reason });
+        await this.closer.fail(job.id, { reason: result.reason });
         // pg-boss sets the next attempt by its backoff; the push service's Retry-After comes first.
         if (result.retryAfterMs) {
           await sql`UPDATE ${sql.id(JOB_SCHEMA, 'job')} SET start_after = GREATEST(start_after, now() + ${result.retryAfterMs / 1000} * interval '1 second')
@@ -183,10 +188,10 @@ export class PushJobs {
         return;
       }
       if (result.kind === 'refused') this.o.log.warn({ jobId: job.id, reason: result.reason }, 'push refused by the push service; not retried');
-      await this.o.boss.complete(PUSH_QUEUE, job.id, { result: result.kind });
+      await this.closer.complete(job.id);
     } catch (err) {
       this.o.log.warn({ err, jobId: job.id }, 'push job failed; will retry');
-      await this.o.boss.fail(PUSH_QUEUE, job.id, { message: err instanceof Error ? err.message : String(err) }).catch(() => undefined);
+      await this.closer.fail(job.id, { message: err instanceof Error ? err.message : String(err) }).catch(() => undefined);
     }
   }
 

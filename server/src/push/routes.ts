@@ -14,6 +14,11 @@ export interface PushRouteDeps {
   vapid: () => VapidKeys | undefined;
   allowedOrigins: ReadonlySet<string>;
   now: () => Date;
+  /**
+   * A session subscribed a device for the first time: the cached send contexts (chat/sendContexts.ts) learn that
+   * its user now has a push audience (sends skip the push job while no other member has a device).
+   */
+  onSubscribed: () => void;
 }
 
 const roomParams = z.object({ roomId: z.string().max(64) });
@@ -31,7 +36,8 @@ export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps): Pro
   });
 
   r.put(PUSH_API.subscription, { schema: { body: pushSubscriptionBody } }, async (request, reply) => {
-    await saveSubscription(db, currentUser(request), request.body, deps.allowedOrigins);
+    const { created } = await saveSubscription(db, currentUser(request), request.body, deps.allowedOrigins);
+    if (created) deps.onSubscribed();
     return reply.status(204).send();
   });
 

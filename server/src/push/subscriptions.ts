@@ -8,15 +8,18 @@ import { checkEndpoint } from './ssrf.ts';
  * This device's subscription (one per session: a new one replaces it). The endpoint is checked
  * against server-side request forgery first (https, public address, or an allowed origin).
  */
-export async function saveSubscription(db: Db, me: { id: string; sessionId: string }, body: PushSubscriptionBody, allowed: ReadonlySet<string>): Promise<void> {
+export async function saveSubscription(db: Db, me: { id: string; sessionId: string }, body: PushSubscriptionBody, allowed: ReadonlySet<string>): Promise<{ created: boolean }> {
   await checkEndpoint(body.endpoint, allowed);
   // One endpoint belongs to one device: if another session (an earlier sign-in on this browser) holds it, it moves here.
-  await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     await tx.deleteFrom('push_subscriptions').where('endpoint', '=', body.endpoint).where('session_id', '<>', me.sessionId).execute();
-    await tx.insertInto('push_subscriptions')
+    const row = await tx.insertInto('push_subscriptions')
       .values({ session_id: me.sessionId, user_id: me.id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth })
       .onConflict((oc) => oc.column('session_id').doUpdateSet({ endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, updated_at: sql<Date>`now()` }))
-      .execute();
+      // xmax is 0 on a row this statement inserted (not on one it updated).
+      .returning(sql<boolean>`(xmax = 0)`.as('created'))
+      .executeTakeFirstOrThrow();
+    return { created: Boolean(row.created) };
   });
 }
 

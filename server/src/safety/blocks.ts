@@ -65,6 +65,17 @@ export async function refuseBlockedSend(db: Db, roomId: string, senderId: string
   if (row && (row.partner === null || row.blocker !== null)) throw cannotMessage();
 }
 
+/**
+ * The same rule as refuseBlockedSend as a condition of the insert's SELECT (chat/messageSender.ts): true when the
+ * pair's partner is still there and neither blocked the other. A send is then one statement; refuseBlockedSend
+ * tells the refusal apart from a repeated client id when the insert returns no row.
+ */
+export function pairSendAllowed(roomId: string, senderId: string) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM chat_room_participants o WHERE o.chat_room_id = ${roomId} AND o.user_id <> ${senderId}
+    AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = ${senderId} AND b.blocked_id = o.user_id)
+      OR (b.blocked_id = ${senderId} AND b.blocker_id = o.user_id)))`;
+}
+
 /** Of `userIds`, those `fromId` has blocked: they stop hearing fromId's read state (and typing). */
 export async function blockedBy(db: Db, fromId: string, userIds: string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
