@@ -3,9 +3,9 @@ import { CATALOG, UNTRANSLATED_KEYS } from './catalog.ts';
 import { CATALOG_KEYS, ENGLISH_STRINGS, flattenCatalog, format, placeholders, samePlaceholders } from './format.ts';
 
 describe('catalog', () => {
-  it("has exactly the string groups of the spec, plus the operators' console, block and report, web push, and calls", () => {
+  it("has exactly the string groups of the spec, plus the operators' console, block and report, web push, calls, and daily use on a phone", () => {
     expect(Object.keys(CATALOG).sort()).toEqual(
-      ['auth', 'chat', 'general', 'header', 'languageSelector', 'nav', 'scan', 'talk', 'userSearch', 'admin', 'safety', 'push', 'calls'].sort(),
+      ['auth', 'chat', 'general', 'header', 'languageSelector', 'nav', 'scan', 'talk', 'userSearch', 'admin', 'safety', 'push', 'calls', 'phone'].sort(),
     );
   });
 

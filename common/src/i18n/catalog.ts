@@ -11,6 +11,7 @@ import { general } from './strings/general.ts';
 import { safety } from './strings/safety.ts';
 import { push } from './strings/push.ts';
 import { calls } from './strings/calls.ts';
+import { phone } from './strings/phone.ts';
 
 /**
  * The one English catalog of interface strings (spec section 2, "Other"), in the spec's
@@ -32,6 +33,7 @@ export const CATALOG = {
   safety,
   push,
   calls,
+  phone,
 } as const;
 
 export type Catalog = typeof CATALOG;

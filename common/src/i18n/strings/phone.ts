@@ -1,0 +1,14 @@
+// Daily use on a phone (issue 38): the conversation header's menu, "Show my language first", the bubble's
+// actions, blocking as it says, and the smaller things people notice.
+export const phone = {
+  muted: 'Muted',
+  showMineFirst: 'Show my language first',
+  showMineFirstHint: 'Messages show the translation in your language as the main text; the original is one tap away.',
+  showOriginal: 'Show original',
+  hideOriginal: 'Hide original',
+  listenOriginal: 'Listen to the original',
+  listenTranslation: 'Listen to the translation',
+  youBlocked: 'You blocked {name}',
+  cannotMessageName: "You can't message {name}",
+  blockDescription: "They won't be able to message or call you, and they won't find you in search. If they write to you, they are told they can't message you.",
+} as const;
