@@ -23,9 +23,9 @@ test('block, the neutral refusal, report a message, unblock from the profile', a
   await send(bruno, 'Hello Ana, are you free on Friday?');
   await expect(messages(ana.page, false).last()).toContainText('Hello Ana');
 
-  // Ana reports bruno's message from its tools, with a reason.
-  await messages(ana.page, false).last().hover();
-  await messages(ana.page, false).last().getByTestId('report-message').click();
+  // Ana reports bruno's message from its menu, with a reason.
+  await messages(ana.page, false).last().getByTestId('message-menu').click();
+  await ana.page.getByTestId('report-message').click();
   await ana.page.getByTestId('report-reason').fill('Unwanted messages');
   await ana.page.getByTestId('report-send').click();
   await expect(ana.page.getByTestId('report-dialog')).toBeHidden();

@@ -21,6 +21,7 @@ import * as m025 from './025_message_life.ts';
 import * as m026 from './026_receipts_search.ts';
 import * as m027 from './027_calls.ts';
 import * as m028 from './028_report_evidence.ts';
+import * as m038 from './038_translation_first.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '026_receipts_search': m026,
   '027_calls': m027,
   '028_report_evidence': m028,
+  '038_translation_first': m038,
 };

@@ -60,6 +60,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const [fill, setFill] = useState<{ text: string } | null>(null);
   const [deleting, setDeleting] = useState<ViewMessage | null>(null);
   const myId = user?.id ?? '';
+  const translationFirst = profile?.translation_first === true;
   const isGroup = chat.kind === 'group';
   // The room as listed (a group's name and register; a pair whose partner deleted their account has no otherUser).
   const room = useGroupRoom(chat.roomId, true);
@@ -130,7 +131,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
     const excerpt = (m: ViewMessage) =>
       quoteText({ id: m.id, sender_id: m.sender_id, content: m.content, translated_content: m.translated_content, deleted: false }, m, myId, t).text;
     return {
-      roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, onReport, nameOf,
+      roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, onReport, nameOf, translationFirst,
       messageById: (id) => byId.get(id),
       onReply: (m) => {
         setMode({ kind: 'reply', messageId: m.id, name: m.sender_id === myId ? t('chat.reactionYou') : (nameOf?.(m.sender_id) ?? name), excerpt: excerpt(m) });
@@ -146,7 +147,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       },
       onJump: (id) => requestJump(chat.roomId, id),
     };
-  }, [chat.roomId, myId, name, members, isGroup, messages, react, t]);
+  }, [chat.roomId, myId, name, members, isGroup, messages, react, t, translationFirst]);
 
   // A pair's relationship context; a group has a register instead (group info).
   const context = useQuery({
