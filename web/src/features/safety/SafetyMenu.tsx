@@ -57,7 +57,7 @@ export function SafetyMenu({ user, place, extra }: SafetyMenuProps) {
         <DialogContent closeLabel={t('general.close')} data-testid="block-dialog">
           <DialogHeader>
             <DialogTitle>{t('safety.blockTitle', { name: user.username })}</DialogTitle>
-            <DialogDescription>{t('safety.blockDescription')}</DialogDescription>
+            <DialogDescription>{t('phone.blockDescription')}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={close} disabled={block.isPending} data-testid="safety-cancel">{t('chat.cancel')}</Button>
