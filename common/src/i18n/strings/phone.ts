@@ -11,4 +11,9 @@ export const phone = {
   youBlocked: 'You blocked {name}',
   cannotMessageName: "You can't message {name}",
   blockDescription: "They won't be able to message or call you, and they won't find you in search. If they write to you, they are told they can't message you.",
+  coverageSummary: 'Some messages here are not translated',
+  coverageDetails: 'Details',
+  notificationsBlocked: 'Notifications are blocked for this site. Allow them in your browser\'s site settings (the icon left of the address), then try again.',
+  notificationsFailed: 'Could not turn on notifications. Check that your browser allows them for this site and that you are online, then try again.',
+  userSearchPlaceholder: 'Username or email',
 } as const;

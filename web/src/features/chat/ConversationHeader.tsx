@@ -100,7 +100,7 @@ export function ConversationHeader(props: ConversationHeaderProps) {
             ) : (
               <h2 className="min-w-0 truncate font-semibold" dir="auto" data-testid="conversation-partner">{name}</h2>
             )}
-            {muted && <BellOff className="size-3.5 shrink-0 text-muted-foreground" aria-label={t('phone.muted')} data-testid="header-muted" />}
+            {muted && <BellOff className="size-3.5 shrink-0 text-muted-foreground" role="img" aria-label={t('phone.muted')} data-testid="header-muted" />}
           </div>
           <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground" data-testid="connection-state" data-state={connection} data-link={link}>
             <span className={cn('size-2 shrink-0 rounded-full', status.dot)} aria-hidden="true" />

@@ -9,7 +9,7 @@ import { useI18n } from '../../../lib/i18n.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { useDebouncedValue } from '../../search/useUserSearch.ts';
 import { dayLabel, messageTime } from '../format.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useOptionalAuth } from '../../auth/AuthProvider.tsx';
 import { highlightParts, hitLines, searchMessages } from './messageSearchApi.ts';
 
 export interface MessageSearchProps {
@@ -27,7 +27,7 @@ export interface MessageSearchProps {
 /** A search field with its results: each message as the reader reads it, matched words marked; "Show more" pages. */
 export function MessageSearch({ roomId, onPick, onQueryChange, onClose, autoFocus }: MessageSearchProps) {
   const { t, language } = useI18n();
-  const translationFirst = useAuth().profile?.translation_first === true;
+  const translationFirst = useOptionalAuth()?.profile?.translation_first === true;
   const [q, setQ] = useState('');
   const term = useDebouncedValue(q.trim(), LIMITS.searchDebounceMs);
   const results = useInfiniteQuery({
