@@ -314,7 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secureCookies: config.secureCookies,
       mailLimiter: new MailRateLimiter(deps.mailLimits ?? DEFAULT_MAIL_LIMITS),
     });
-    await app.register(securityRoutes, { db, sessions, requireUser, now, idleMs: config.sessionIdleMs });
+    await app.register(securityRoutes, { db, sessions, requireUser, now, idleMs: config.sessionIdleMs, mailer, publicUrl: config.publicUrl });
     await app.register(profileRoutes, {
       db, storage, requireUser, now,
       onProfileChanged: () => contexts.changed(),

@@ -3,7 +3,7 @@ import {
 } from '@parley/common';
 
 /** The mails Parley sends. */
-export type MailKind = 'password_reset' | 'email_confirmation' | 'sign_up_attempt';
+export type MailKind = 'password_reset' | 'email_confirmation' | 'sign_up_attempt' | 'password_changed';
 
 export interface MailContent {
   subject: string;
@@ -16,6 +16,10 @@ const KEYS: Record<MailKind, { subject: CatalogKey; intro: CatalogKey; action: C
   email_confirmation: { subject: 'auth.mailConfirmSubject', intro: 'auth.mailConfirmIntro', action: 'auth.mailConfirmAction', ignore: 'auth.mailConfirmIgnore' },
   sign_up_attempt: {
     subject: 'auth.mailSignUpAttemptSubject', intro: 'auth.mailSignUpAttemptIntro', action: 'auth.mailResetAction', ignore: 'auth.mailSignUpAttemptIgnore',
+  },
+  // Issue 38 item 8: the link is "Forgot password?", for someone whose password was changed by another.
+  password_changed: {
+    subject: 'phone.mailPasswordChangedSubject', intro: 'phone.mailPasswordChangedIntro', action: 'phone.mailPasswordChangedAction', ignore: 'phone.mailPasswordChangedIgnore',
   },
 };
 

@@ -16,4 +16,8 @@ export const phone = {
   notificationsBlocked: 'Notifications are blocked for this site. Allow them in your browser\'s site settings (the icon left of the address), then try again.',
   notificationsFailed: 'Could not turn on notifications. Check that your browser allows them for this site and that you are online, then try again.',
   userSearchPlaceholder: 'Username or email',
+  mailPasswordChangedSubject: 'Your Parley password was changed',
+  mailPasswordChangedIntro: 'The password of your Parley account was just changed, and your other devices were signed out. If this was you, there is nothing to do.',
+  mailPasswordChangedAction: 'I did not change it',
+  mailPasswordChangedIgnore: 'If you did not change it, someone else knows your password: use the button to set a new one by e-mail right away.',
 } as const;
