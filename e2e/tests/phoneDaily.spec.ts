@@ -90,6 +90,8 @@ test('phone header: the name first in four languages; Show my language first', a
     expect(group.shown, `${code}: at least 12 characters of the group's name`).toBeGreaterThanOrEqual(group.needed);
     await expect(page.getByTestId('group-member-count')).toBeVisible();
     await expect(page.getByTestId('header-menu')).toBeVisible();
+    // Arabic is served by no engine here: the notices for three other languages fold into one line above the input.
+    if (code === 'ar') await expect(page.getByTestId('coverage-summary')).toBeVisible();
     await shot(page, `phone-daily-group-${code}`);
     await page.getByTestId('conversation-back').click();
   }
@@ -125,5 +127,19 @@ test('phone header: the name first in four languages; Show my language first', a
   await expect(own.getByTestId('edit-message')).toBeVisible();
   await shot(bruno.page, 'phone-daily-original-shown-es');
   await shot(ana.page, 'phone-daily-own-en');
+
+  // dalia blocks ana from the ⋮ menu: her conversation says so with Unblock, its composer off; the toast sits
+  // below the app's header, not over the logo.
+  const dalia = people.ar;
+  await conversationRow(dalia.page, ana.username).getByTestId('conversation-open').click();
+  await dalia.page.getByTestId('conversation-safety-menu').click();
+  await dalia.page.getByTestId('safety-block').click();
+  await dalia.page.getByTestId('block-confirm').click();
+  await expect(dalia.page.getByTestId('blocked-notice')).toContainText(ana.username);
+  await expect(dalia.page.getByTestId('message-input')).toHaveCount(0);
+  const toast = dalia.page.locator('[data-sonner-toast]').first();
+  await expect(toast).toBeVisible();
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(64);
+  await shot(dalia.page, 'phone-daily-blocked-ar');
   for (const actor of Object.values(people)) await actor.context.close();
 });
