@@ -77,4 +77,15 @@ describe('ConversationHeader', () => {
     );
     expect((await screen.findByTestId('header-menu')).getAttribute('aria-label')).toBe('Weitere Aktionen');
   });
+
+  it('lays its menu out right to left in Arabic', async () => {
+    document.documentElement.dir = 'rtl';
+    try {
+      setup({ group: { initials: 'T', memberCount: 2, onInfo: vi.fn() } });
+      open('header-menu');
+      expect((await screen.findByRole('menu')).getAttribute('dir')).toBe('rtl');
+    } finally {
+      document.documentElement.dir = '';
+    }
+  });
 });
