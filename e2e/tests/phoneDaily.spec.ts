@@ -80,8 +80,16 @@ test('phone header: the name first in four languages; Show my language first', a
     expect(menu!.x).toBeGreaterThanOrEqual(0);
     expect(menu!.x + menu!.width).toBeLessThanOrEqual(PHONE.width);
     await shot(page, `phone-daily-pair-menu-${code}`);
-    await page.keyboard.press('Escape');
+    if (code === 'en') {
+      // Mute from the menu (its choices in a dialog); the header and the list row say it is muted.
+      await page.getByTestId('menu-mute').click();
+      await page.getByTestId('mute-8h').click();
+      await expect(page.getByTestId('header-muted')).toBeVisible();
+    } else {
+      await page.keyboard.press('Escape');
+    }
     await page.getByTestId('conversation-back').click();
+    if (code === 'en') await expect(conversationRow(page, partner.username).getByTestId('conversation-muted')).toBeVisible();
 
     // The group: its name not cut below 12 characters; the member count beside Online.
     await conversationRow(page, GROUP).getByTestId('conversation-open').click();

@@ -35,7 +35,7 @@ test('notifications: ask, mute, settings; a push shows and replaces a notificati
   await ana.page.getByTestId('push-ask-dismiss').click();
   await expect(ask).toHaveCount(0);
 
-  // Mute for 8 hours from the header, then unmute (on a phone the bell is an item of the header's ⋮ menu).
+  // Mute for 8 hours from the header, then unmute (on a phone the bell is an item of the header's ⋮ menu, which opens the choices).
   await conversationRow(ana.page, bruno.username).getByTestId('conversation-open').click();
   const openMute = async () => {
     await ana.page.getByTestId('conversation-safety-menu').click();
@@ -47,9 +47,8 @@ test('notifications: ask, mute, settings; a push shows and replaces a notificati
   await expect(ana.page.getByTestId('header-muted')).toBeVisible();
   await openMute();
   await expect(ana.page.getByTestId('mute-state')).toContainText('Muted until');
-  await ana.page.keyboard.press('Escape');
-  await ana.page.keyboard.press('Escape');
   await quietScreenshots(ana.page, 'push-mute');
+  await ana.page.keyboard.press('Escape');
   await expect(ana.page.getByTestId('mute-menu')).toHaveAttribute('data-muted', 'true');
   await openMute();
   await ana.page.getByTestId('unmute').click();

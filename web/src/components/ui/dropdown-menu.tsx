@@ -46,29 +46,3 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {
   return <Menu.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
 }
-
-export const DropdownMenuSub = Menu.Sub;
-
-export function DropdownMenuSubTrigger({ className, ...props }: ComponentProps<typeof Menu.SubTrigger>) {
-  return (
-    <Menu.SubTrigger
-      className={cn(
-        'relative flex cursor-pointer select-none items-center gap-2 rounded-lg px-2.5 py-2 text-sm outline-none',
-        'data-[highlighted]:bg-muted data-[state=open]:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export function DropdownMenuSubContent({ className, ...props }: ComponentProps<typeof Menu.SubContent>) {
-  return (
-    <Menu.Portal>
-      <Menu.SubContent
-        className={cn('z-50 min-w-44 max-w-[calc(100vw-1rem)] overflow-hidden rounded-xl border border-border bg-card p-1 text-card-foreground shadow-lg', className)}
-        {...props}
-      />
-    </Menu.Portal>
-  );
-}

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { ArrowLeft, BellOff, BookA, HeartHandshake, MoreVertical, PlugZap, Search, Users, WifiOff } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { ArrowLeft, Bell, BellOff, BookA, HeartHandshake, MoreVertical, PlugZap, Search, Users, WifiOff } from 'lucide-react';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
@@ -9,7 +9,7 @@ import type { ConnectionState } from '../../lib/realtime.ts';
 import { cn } from '../../lib/utils.ts';
 import { GroupAvatar } from '../groups/GroupAvatar.tsx';
 import { SafetyMenu } from '../safety/SafetyMenu.tsx';
-import { MuteMenu, MuteSubmenu, useMutedRooms } from '../push/MuteMenu.tsx';
+import { MuteDialog, MuteMenu, useMutedRooms } from '../push/MuteMenu.tsx';
 
 interface ConversationHeaderProps {
   name: string;
@@ -57,6 +57,7 @@ export function ConversationHeader(props: ConversationHeaderProps) {
   const t = useT();
   const status = STATUS[link];
   const muted = useMutedRooms().has(roomId ?? '');
+  const [muteOpen, setMuteOpen] = useState(false);
   // The phone's menu items; Block and Report follow them in a pair's menu.
   const narrowItems = (
     <>
@@ -80,7 +81,11 @@ export function ConversationHeader(props: ConversationHeaderProps) {
           <BookA aria-hidden="true" /> {t('chat.glossary')}
         </DropdownMenuItem>
       )}
-      {roomId && <MuteSubmenu roomId={roomId} className={NARROW_ONLY} />}
+      {roomId && (
+        <DropdownMenuItem className={NARROW_ONLY} onSelect={() => setMuteOpen(true)} data-testid="menu-mute" data-muted={muted}>
+          {muted ? <BellOff aria-hidden="true" /> : <Bell aria-hidden="true" />} {t('push.mute')}
+        </DropdownMenuItem>
+      )}
       {!group && partner && <DropdownMenuSeparator className={NARROW_ONLY} />}
     </>
   );
@@ -160,6 +165,7 @@ export function ConversationHeader(props: ConversationHeaderProps) {
             <DropdownMenuContent align="end">{narrowItems}</DropdownMenuContent>
           </DropdownMenu>
         )}
+        {roomId && <MuteDialog roomId={roomId} open={muteOpen} onOpenChange={setMuteOpen} />}
       </div>
     </div>
   );

@@ -5,9 +5,9 @@ import { MUTE_DURATIONS, MUTED_ALWAYS_UNTIL, type MuteDuration } from '@parley/c
 import type { PushSettingsResponse } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import {
-  DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuSub,
-  DropdownMenuSubContent, DropdownMenuSubTrigger, DropdownMenuTrigger,
+  DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { PUSH_SETTINGS_KEY, pushApi } from './pushApi.ts';
 
@@ -77,18 +77,31 @@ export function MuteMenu({ roomId, className }: { roomId: string; className?: st
   );
 }
 
-/** The same choices as a submenu of another menu (the conversation header's "⋮" on a phone). */
-export function MuteSubmenu({ roomId, className }: { roomId: string; className?: string }) {
+/**
+ * The same choices in a dialog, opened from the conversation header's "⋮" on a phone (as WhatsApp does): a
+ * submenu beside a menu does not fit a 390 px screen.
+ */
+export function MuteDialog({ roomId, open, onOpenChange }: { roomId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useI18n();
   const mute = useMute(roomId);
+  const choose = (duration: MuteDuration | null) => {
+    mute.set(duration);
+    onOpenChange(false);
+  };
   return (
-    <DropdownMenuSub>
-      <DropdownMenuSubTrigger className={className} data-testid="menu-mute" data-muted={mute.muted}>
-        {mute.muted ? <BellOff aria-hidden="true" /> : <Bell aria-hidden="true" />}
-        <span className="min-w-0 truncate">{mute.label}</span>
-      </DropdownMenuSubTrigger>
-      <DropdownMenuSubContent>
-        <MuteItems mute={mute} />
-      </DropdownMenuSubContent>
-    </DropdownMenuSub>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('general.close')} className="max-w-sm" data-testid="mute-dialog">
+        <DialogHeader>
+          <DialogTitle>{t('push.mute')}</DialogTitle>
+          <DialogDescription data-testid="mute-state">{mute.label}</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-2">
+          {MUTE_DURATIONS.map((d) => (
+            <Button key={d} variant="outline" onClick={() => choose(d)} data-testid={`mute-${d}`}>{t(LABEL[d])}</Button>
+          ))}
+          {mute.muted && <Button variant="ghost" onClick={() => choose(null)} data-testid="unmute">{t('push.unmute')}</Button>}
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }
