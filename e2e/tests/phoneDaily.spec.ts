@@ -147,7 +147,8 @@ test('phone header: the name first in four languages; Show my language first', a
   await expect(dalia.page.getByTestId('message-input')).toHaveCount(0);
   const toast = dalia.page.locator('[data-sonner-toast]').first();
   await expect(toast).toBeVisible();
-  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(64);
+  // (It slides in from above: its place once it has arrived.)
+  await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(64);
   await shot(dalia.page, 'phone-daily-blocked-ar');
   for (const actor of Object.values(people)) await actor.context.close();
 });
