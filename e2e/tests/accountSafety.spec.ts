@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { conversationRow, messagesOf, newActor, quietScreenshots, signInUi, signUpViaApi, startChat, typeAndSend } from '../support.ts';
 
 /**
- * Issue 23 in Chromium, two people: block from the conversation header (the blocked side only ever reads the
- * neutral "You can't send messages to this conversation"), report a message, unblock from the profile; Profile ->
+ * Issue 23 in Chromium, two people: block from the conversation header (the blocker reads "You blocked {name} ·
+ * Unblock" with the composer off; the blocked side is told "You can't message {name}", never why: issue 38
+ * item 6), report a message, unblock from the profile; Profile ->
  * Security signs another device out; Profile -> Your data deletes the account and the partner's history then shows
  * "Deleted user" with no way to write.
  */
@@ -23,9 +24,9 @@ test('block, the neutral refusal, report a message, unblock from the profile', a
   await send(bruno, 'Hello Ana, are you free on Friday?');
   await expect(messages(ana.page, false).last()).toContainText('Hello Ana');
 
-  // Ana reports bruno's message from its tools, with a reason.
-  await messages(ana.page, false).last().hover();
-  await messages(ana.page, false).last().getByTestId('report-message').click();
+  // Ana reports bruno's message from its menu, with a reason.
+  await messages(ana.page, false).last().getByTestId('message-menu').click();
+  await ana.page.getByTestId('report-message').click();
   await ana.page.getByTestId('report-reason').fill('Unwanted messages');
   await ana.page.getByTestId('report-send').click();
   await expect(ana.page.getByTestId('report-dialog')).toBeHidden();
@@ -35,10 +36,14 @@ test('block, the neutral refusal, report a message, unblock from the profile', a
   await ana.page.getByTestId('safety-block').click();
   await ana.page.getByTestId('block-confirm').click();
   await expect(ana.page.getByTestId('block-dialog')).toBeHidden();
+  // Ana's conversation says so, with Unblock, and its composer is off.
+  await expect(ana.page.getByTestId('blocked-notice')).toContainText(`You blocked ${bruno.username}`);
+  await expect(ana.page.getByTestId('message-input')).toHaveCount(0);
 
-  // Bruno's next message is refused with the neutral words, and his text comes back into the input.
+  // Bruno's next message is refused: he is told plainly he can't message ana (not why), and his text comes back.
   await send(bruno, 'Why no answer?');
-  await expect(bruno.page.locator('[data-sonner-toast]').filter({ hasText: "You can't send messages to this conversation" })).toBeVisible();
+  await expect(bruno.page.locator('[data-sonner-toast]').filter({ hasText: `You can't message ${ana.username}` })).toBeVisible();
+  await expect(bruno.page.getByTestId('cannot-message-notice')).toContainText(`You can't message ${ana.username}`);
   await expect(bruno.page.getByTestId('message-input')).toHaveValue('Why no answer?');
   await expect(bruno.page.getByText(/block/i)).toHaveCount(0);
 

@@ -53,14 +53,17 @@ test('ana previews how bruno will read her, sends, and bruno gets exactly that t
   if ((await speaker.getAttribute('data-state')) === 'playing') await speaker.click();
   await expect(speaker).toHaveAttribute('data-state', 'idle');
 
-  // The original-only toggle hides the translation and brings it back.
-  await fromAna.getByTestId('toggle-translation').click();
+  // The original-only toggle (in the message's menu) hides the translation and brings it back.
+  await fromAna.getByTestId('message-menu').click();
+  await bruno.page.getByTestId('toggle-translation').click();
   await expect(fromAna.getByTestId('message-translation')).toHaveCount(0);
-  await fromAna.getByTestId('toggle-translation').click();
+  await fromAna.getByTestId('message-menu').click();
+  await bruno.page.getByTestId('toggle-translation').click();
   await expect(fromAna.getByTestId('message-translation')).toHaveText(spanish);
 
   // bruno fixes the word Apertium got wrong ('station' came out as 'canal') and keeps it for the conversation.
-  await fromAna.getByTestId('correct-translation').click();
+  await fromAna.getByTestId('message-menu').click();
+  await bruno.page.getByTestId('correct-translation').click();
   const dialog = bruno.page.getByTestId('correct-dialog');
   await expect(dialog.getByTestId('correct-original')).toHaveText('Where is the train station?');
   await dialog.getByTestId('correct-text').fill('¿Dónde está la estación de tren?');

@@ -35,17 +35,24 @@ test('notifications: ask, mute, settings; a push shows and replaces a notificati
   await ana.page.getByTestId('push-ask-dismiss').click();
   await expect(ask).toHaveCount(0);
 
-  // Mute for 8 hours from the header, then unmute.
+  // Mute for 8 hours from the header, then unmute (on a phone the bell is an item of the header's ⋮ menu, which opens the choices).
   await conversationRow(ana.page, bruno.username).getByTestId('conversation-open').click();
-  await ana.page.getByTestId('mute-menu').click();
+  const openMute = async () => {
+    await ana.page.getByTestId('conversation-safety-menu').click();
+    await ana.page.getByTestId('menu-mute').click();
+  };
+  await openMute();
   await expect(ana.page.getByTestId('mute-always')).toHaveText('Always');
   await ana.page.getByTestId('mute-8h').click();
-  await expect(ana.page.getByTestId('mute-menu')).toHaveAttribute('data-muted', 'true');
-  await ana.page.getByTestId('mute-menu').click();
+  await expect(ana.page.getByTestId('header-muted')).toBeVisible();
+  await openMute();
   await expect(ana.page.getByTestId('mute-state')).toContainText('Muted until');
   await quietScreenshots(ana.page, 'push-mute');
+  await ana.page.keyboard.press('Escape');
+  await expect(ana.page.getByTestId('mute-menu')).toHaveAttribute('data-muted', 'true');
+  await openMute();
   await ana.page.getByTestId('unmute').click();
-  await expect(ana.page.getByTestId('mute-menu')).toHaveAttribute('data-muted', 'false');
+  await expect(ana.page.getByTestId('header-muted')).toHaveCount(0);
 
   // Profile -> Notifications: hide message text is saved for the account.
   await ana.page.goto('/profile');

@@ -330,7 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       afterReply: deps.afterReply ?? afterReply.run,
       mailEveryMs: config.mailIntervalMs,
     });
-    await app.register(securityRoutes, { db, sessions, requireUser, now, idleMs: config.sessionIdleMs });
+    await app.register(securityRoutes, { db, sessions, requireUser, now, idleMs: config.sessionIdleMs, mailer, publicUrl: config.publicUrl });
     await app.register(profileRoutes, {
       db, storage, requireUser, now,
       onProfileChanged: () => contexts.changed(),

@@ -55,6 +55,33 @@ describe('typing in a group', () => {
   });
 });
 
+describe('typing and blocks', () => {
+  it('stops at once both ways: the blocker no longer sees the blocked person typing, in their pair or a shared group', async () => {
+    const [ana, bruno, carl] = [await signUpAndIn(s.app), await signUpAndIn(s.app), await signUpAndIn(s.app)];
+    const pairId = await roomOf(await post(bruno, '/api/chats', { userId: ana.id }));
+    const groupId = await roomOf(await post(carl, '/api/groups', { name: 'Trip', memberIds: [ana.id, bruno.id] }));
+    const witnessId = await roomOf(await post(bruno, '/api/chats', { userId: carl.id }));
+    const [anaWs, brunoWs, carlWs] = await Promise.all([TestSocket.open(base, ana.cookie), TestSocket.open(base, bruno.cookie), TestSocket.open(base, carl.cookie)]);
+    typing(brunoWs, pairId);
+    await anaWs.next((e) => e.type === 'typing' && e.roomId === pairId);
+
+    expect((await post(ana, '/api/blocks', { userId: bruno.id })).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_100)); // the relay's per-room interval (typingThrottle)
+    typing(brunoWs, pairId);
+    typing(brunoWs, groupId);
+    typing(anaWs, groupId);
+    // carl hears bruno's group frame and ana's, and bruno's frame in their own pair after them: the others were handled.
+    await carlWs.next((e) => e.type === 'typing' && e.roomId === groupId && e.userId === bruno.id);
+    await carlWs.next((e) => e.type === 'typing' && e.roomId === groupId && e.userId === ana.id);
+    typing(brunoWs, witnessId);
+    await carlWs.next((e) => e.type === 'typing' && e.roomId === witnessId);
+    expect(typingIn(anaWs, pairId)).toHaveLength(1);
+    expect(typingIn(anaWs, groupId)).toEqual([]);
+    expect(typingIn(brunoWs, groupId)).toEqual([]);
+    for (const ws of [anaWs, brunoWs, carlWs]) ws.close();
+  });
+});
+
 describe('typingThrottle', () => {
   it('lets one frame per room through per interval', () => {
     let now = 1_000;

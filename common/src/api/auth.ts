@@ -36,6 +36,8 @@ export const profileSchema = z.object({
   avatar_url: z.string().nullable(),
   /** Read receipts (on unless turned off; always sent by the server, absent in copies kept from before). */
   read_receipts: z.boolean().optional(),
+  /** "Show my language first" (off unless turned on; absent in copies kept from before). */
+  translation_first: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

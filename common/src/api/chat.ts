@@ -250,6 +250,9 @@ export interface MessageSearchHit {
   text: string;
   /** The matched words in `text` ([start, end) UTF-16 indices). */
   highlights: TextSpan[];
+  /** Which text `text` is; `other` is the other one (null: a message with no translation for the reader). */
+  textIs?: 'original' | 'translation';
+  other?: string | null;
   created_at: string;
 }
 

@@ -18,6 +18,8 @@ export const updateProfileBody = z
     language: z.enum(LANGUAGE_CODES).optional(),
     /** Read receipts: off hides my reads from others and theirs from me (enforced by the server). */
     read_receipts: z.boolean().optional(),
+    /** "Show my language first": the translation is the main text, the original one tap away. */
+    translation_first: z.boolean().optional(),
   })
   .strict();
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;

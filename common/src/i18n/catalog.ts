@@ -16,6 +16,7 @@ import { moderation } from './strings/moderation.ts';
 import { coverage } from './strings/coverage.ts';
 import { accountSafety } from './strings/accountSafety.ts';
 import { translationInfo } from './strings/translationInfo.ts';
+import { phone } from './strings/phone.ts';
 
 /**
  * The one English catalog of interface strings (spec section 2, "Other"), in the spec's
@@ -42,6 +43,7 @@ export const CATALOG = {
   coverage,
   accountSafety,
   translationInfo,
+  phone,
 } as const;
 
 export type Catalog = typeof CATALOG;

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, changePasswordBody, type DeviceSession } from '@parley/common';
 import type { Db } from '../db/connect.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { changePassword, listDevices, signOutDevice } from './devices.ts';
+import { mailPasswordChanged } from './passwordChangedMail.ts';
 import { currentUser, type RequireUser } from './requireUser.ts';
 import type { SessionStore } from './sessions.ts';
 
@@ -13,6 +15,9 @@ export interface SecurityRouteDeps {
   requireUser: RequireUser;
   idleMs: number;
   now: () => Date;
+  /** "Your password was changed" mails (undefined: this server sends no mail). */
+  mailer?: Mailer | undefined;
+  publicUrl?: string | undefined;
 }
 
 /** Profile -> Security: change password, the signed-in devices, sign a device out, sign out everywhere else. */
@@ -22,6 +27,7 @@ export async function securityRoutes(app: FastifyInstance, deps: SecurityRouteDe
 
   r.post(API.accountPassword, { ...auth, schema: { body: changePasswordBody } }, async (request, reply) => {
     await changePassword(deps.db, deps.sessions, currentUser(request), request.body);
+    await mailPasswordChanged({ db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl, now: deps.now }, request, currentUser(request).id);
     return reply.status(204).send();
   });
 

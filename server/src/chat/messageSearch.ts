@@ -140,6 +140,9 @@ function presentHit(row: HitRow, callerId: string, terms: readonly string[]): Me
     mine: row.sender_id === callerId,
     text,
     highlights: useTranslation ? inTranslation : highlightSpans(row.content, terms),
+    // "Show my language first" shows the translation of a hit found in the original (issue 38 item 4).
+    textIs: useTranslation ? 'translation' : 'original',
+    other: useTranslation ? row.content : row.translation,
     created_at: iso(row.created_at),
   };
 }

@@ -99,6 +99,8 @@ export interface ProfilesTable {
   read_receipts: ColumnType<boolean, boolean | undefined, boolean>;
   /** Web push: notifications say "New message" instead of the text. */
   push_hide_text: Generated<boolean>;
+  /** "Show my language first" (migration 038): the translation is the main text of what this person reads. */
+  translation_first: Generated<boolean>;
 }
 
 export interface SessionsTable {

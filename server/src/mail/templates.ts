@@ -3,7 +3,7 @@ import {
 } from '@parley/common';
 
 /** The mails Parley sends. */
-export type MailKind = 'password_reset' | 'email_confirmation' | 'sign_up_attempt' | 'invite' | 'sso_linked';
+export type MailKind = 'password_reset' | 'email_confirmation' | 'sign_up_attempt' | 'invite' | 'sso_linked' | 'password_changed';
 
 export interface MailContent {
   subject: string;
@@ -24,6 +24,10 @@ const KEYS: Record<MailKind, { subject: CatalogKey; intro: CatalogKey; action: C
   },
   sso_linked: {
     subject: 'accountSafety.mailSsoLinkedSubject', intro: 'accountSafety.mailSsoLinkedIntro', action: 'auth.mailResetAction', ignore: 'accountSafety.mailSsoLinkedIgnore',
+  },
+  // Issue 38 item 8: the link is "Forgot password?", for someone whose password was changed by another.
+  password_changed: {
+    subject: 'phone.mailPasswordChangedSubject', intro: 'phone.mailPasswordChangedIntro', action: 'phone.mailPasswordChangedAction', ignore: 'phone.mailPasswordChangedIgnore',
   },
 };
 

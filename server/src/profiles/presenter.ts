@@ -12,5 +12,6 @@ export function presentProfile(row: Selectable<ProfilesTable>): Profile {
     bio: row.bio,
     avatar_url: row.avatar_url,
     read_receipts: row.read_receipts,
+    translation_first: row.translation_first,
   };
 }

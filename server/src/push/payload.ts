@@ -37,11 +37,12 @@ export const topicOf = (roomId: string) => roomId.replace(/-/g, '').slice(0, 32)
 /**
  * The notification one reader's device shows, in the reader's language: the translation of the
  * message into it when ready, else the original followed by "Translating..."; "New message" when
- * the reader hides message text (or there is no text). undefined: nothing to show (gone, or a
+ * the reader hides message text (or there is no text); "Translating..." first for a reader who shows their
+ * language first (profiles.translation_first). undefined: nothing to show (gone, or a
  * system line that is not an invitation of this reader).
  */
 export async function composePush(db: Db, subject: PushSubject, readerId: string): Promise<{ payload: PushPayload; options: PushOptions } | undefined> {
-  const reader = await db.selectFrom('profiles').select(['language', 'push_hide_text']).where('id', '=', readerId).executeTakeFirst();
+  const reader = await db.selectFrom('profiles').select(['language', 'push_hide_text', 'translation_first']).where('id', '=', readerId).executeTakeFirst();
   if (!reader) return undefined;
   const t = await strings(reader.language);
   if (subject.kind === 'incoming_call') {
@@ -95,7 +96,8 @@ export async function composePush(db: Db, subject: PushSubject, readerId: string
   if (row.deleted_at) text = t('chat.messageDeleted');
   else if (reader.push_hide_text || row.content.trim() === '') text = t('push.newMessage');
   else if (row.status === 'done' && row.translated) text = row.translated;
-  else if (row.status === 'pending') text = `${row.content}\n${t('push.translating')}`;
+  // "Show my language first": the reader is told the translation is coming before the original they may not read.
+  else if (row.status === 'pending') text = reader.translation_first ? `${t('push.translating')}\n${row.content}` : `${row.content}\n${t('push.translating')}`;
   else text = row.content;
   const group = row.kind === 'group';
   return {

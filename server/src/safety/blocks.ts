@@ -83,3 +83,15 @@ export async function blockedBy(db: Db, fromId: string, userIds: string[]): Prom
     .where('blocker_id', '=', fromId).where('blocked_id', 'in', userIds).execute();
   return new Set(rows.map((r) => r.blocked_id));
 }
+
+/** Of `userIds`, those `userId` blocked or who blocked `userId` (typing reaches neither: issue 38 item 6). */
+export async function blockedEitherWayAmong(db: Db, userId: string, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.selectFrom('user_blocks').select(['blocker_id', 'blocked_id'])
+    .where((eb) => eb.or([
+      eb.and([eb('blocker_id', '=', userId), eb('blocked_id', 'in', userIds)]),
+      eb.and([eb('blocked_id', '=', userId), eb('blocker_id', 'in', userIds)]),
+    ]))
+    .execute();
+  return new Set(rows.map((r) => (r.blocker_id === userId ? r.blocked_id : r.blocker_id)));
+}

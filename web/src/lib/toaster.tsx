@@ -42,8 +42,9 @@ export function AppToaster({ signedIn }: { signedIn: boolean }) {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      {/* Toasts let clicks through (index.css), so they never block the controls beneath them. */}
-      <SonnerToaster position="top-center" richColors toastOptions={{ duration: 4000 }} />
+      {/* Toasts let clicks through (index.css), so they never block the controls beneath them. They start below
+          the app's 64 px header, never over the logo and the name (issue 38 item 8). */}
+      <SonnerToaster position="top-center" richColors offset={{ top: 72 }} mobileOffset={{ top: 72 }} toastOptions={{ duration: 4000 }} />
     </Suspense>
   );
 }

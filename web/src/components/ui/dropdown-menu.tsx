@@ -2,7 +2,12 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils.ts';
 
-export const DropdownMenu = Menu.Root;
+/** The page's direction (i18n sets <html dir>): Radix menus otherwise lay out left to right, also in Arabic. */
+const pageDirection = (): 'ltr' | 'rtl' => (typeof document !== 'undefined' && document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr');
+
+export function DropdownMenu({ dir, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root dir={dir ?? pageDirection()} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 
 export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof Menu.Content>) {

@@ -161,3 +161,8 @@ export function useAuth(): AuthValue {
   if (!value) throw new Error('useAuth must be used within an AuthProvider');
   return value;
 }
+
+/** The same, or null outside an AuthProvider (parts also rendered on their own, e.g. in component tests). */
+export function useOptionalAuth(): AuthValue | null {
+  return useContext(AuthContext);
+}

@@ -21,8 +21,9 @@ export function Captions({ view }: { view: CallView }) {
     if (el) el.scrollTop = el.scrollHeight;
   }, [view.items.length, last, view.talking]);
 
-  const notice = (code: Parameters<typeof noticeText>[0], speaker: 'self' | 'partner', language: string | null) =>
-    noticeText(code, speaker, name, lang(language), t);
+  // Inside a sentence a language is named as the sentence writes it ('español' in Spanish, not 'Español').
+  const notice = (code: Parameters<typeof noticeText>[0], speaker: 'self' | 'partner', named: string | null) =>
+    noticeText(code, speaker, name, named ? displayLanguageName(named, language) : '', t);
 
   return (
     <ol ref={list} className="mx-3 flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto rounded-2xl bg-white/5 p-3" aria-live="polite" data-testid="call-captions">

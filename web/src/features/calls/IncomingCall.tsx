@@ -24,7 +24,7 @@ export function IncomingCall({ view, onAccept, onDecline }: { view: CallView; on
               <span dir="auto">{ringing ? t('calls.incomingFrom', { name }) : name}</span>
             </h2>
             {ringing && view.partner?.language && (
-              <p className="truncate text-sm text-muted-foreground">{t('calls.speaksLanguage', { language: displayLanguageName(view.partner.language, language, true) })}</p>
+              <p className="truncate text-sm text-muted-foreground">{t('calls.speaksLanguage', { language: displayLanguageName(view.partner.language, language) })}</p>
             )}
             {!ringing && <p className="text-sm text-muted-foreground" role="status" data-testid="incoming-outcome">{stateLabel(view, t)}</p>}
           </div>

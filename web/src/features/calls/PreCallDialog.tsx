@@ -10,7 +10,7 @@ import { preCallNotices } from './callsApi.ts';
 export function PreCallDialog({ name, caps, onCall, onCancel }: { name: string; caps: CallCapabilities; onCall: () => void; onCancel: () => void }) {
   const { t, language } = useI18n();
   const lines = preCallNotices(caps).map((n) => {
-    const lang = displayLanguageName(n.language, language, true);
+    const lang = displayLanguageName(n.language, language); // inside a sentence: 'español', not 'Español'
     if (n.kind === 'notRecognised') return n.self ? t('calls.notRecognisedSelf', { language: lang }) : t('calls.notRecognised', { name: n.username, language: lang });
     return n.self ? t('calls.notSpokenSelf', { language: lang }) : t('calls.notSpoken', { name: n.username, language: lang });
   });

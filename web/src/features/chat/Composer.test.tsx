@@ -92,4 +92,18 @@ describe('Composer', () => {
     setup();
     expect(screen.getByTestId('translated-to-note').textContent).toBe('Messages are translated to Spanish');
   });
+
+  it('folds the "not translated" notices of a mixed group into one short line that opens them', () => {
+    const notices = ['To li: untranslated', 'From li: untranslated', 'To bo: untranslated', 'From bo: untranslated'];
+    setup({ coverageNotices: notices });
+    const summary = screen.getByTestId('coverage-summary');
+    expect(summary.querySelector('summary')?.textContent).toBe('Some messages here are not translated' + 'Details');
+    expect(screen.getAllByTestId('coverage-notice').map((n) => n.textContent)).toEqual(notices);
+    expect((summary as HTMLDetailsElement).open).toBe(false);
+    // A pair's one or two notices stay as they are, each on its line.
+    cleanup();
+    setup({ coverageNotices: notices.slice(0, 2) });
+    expect(screen.queryByTestId('coverage-summary')).toBeNull();
+    expect(screen.getAllByTestId('coverage-notice')).toHaveLength(2);
+  });
 });

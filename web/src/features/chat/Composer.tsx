@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Languages, SendHorizontal, TriangleAlert } from 'lucide-react';
 import { LIMITS } from '@parley/common/client';
 import { Button } from '../../components/ui/button.tsx';
@@ -82,6 +82,15 @@ export function Composer({ targetLanguageName, coverageNotices = [], onSend, res
   };
 
   const rows = Math.min(5, Math.max(1, text.split('\n').length));
+  // The box grows with the draft's wrapped lines too (a long first line wraps): every line stays in view up to
+  // its max height, then it scrolls. Measured after each change, before the screen is painted.
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    const border = el.offsetHeight - el.clientHeight;
+    el.style.height = `${el.scrollHeight + Math.max(0, border)}px`;
+  }, [text]);
   return (
     <div className="relative shrink-0 border-t border-border bg-card px-3 pb-2 pt-2">
       {typingLine && (
@@ -132,6 +141,18 @@ export function Composer({ targetLanguageName, coverageNotices = [], onSend, res
           <Languages className="size-3.5" aria-hidden="true" />
           {t('chat.translatedTo', { language: targetLanguageName })}
         </p>
+      ) : coverageNotices.length > 2 ? (
+        // A mixed group: one short line that opens the details, not a stack of notices above the input.
+        <details className="mx-auto mt-1.5 max-w-3xl text-xs text-amber-700 dark:text-amber-400" data-testid="coverage-summary">
+          <summary className="flex cursor-pointer list-none items-center justify-center gap-1.5 [&::-webkit-details-marker]:hidden">
+            <TriangleAlert className="size-3.5 shrink-0" aria-hidden="true" />
+            <span>{t('phone.coverageSummary')}</span>
+            <span className="font-medium underline underline-offset-2">{t('phone.coverageDetails')}</span>
+          </summary>
+          <ul className="mt-1 flex max-h-32 flex-col gap-1 overflow-y-auto">
+            {coverageNotices.map((notice) => <li key={notice} role="note" data-testid="coverage-notice">{notice}</li>)}
+          </ul>
+        </details>
       ) : (
         coverageNotices.map((notice) => (
           <p key={notice} className="mx-auto mt-1.5 flex max-w-3xl items-start gap-1.5 text-xs text-amber-700 dark:text-amber-400" role="note" data-testid="coverage-notice">

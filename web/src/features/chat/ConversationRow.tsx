@@ -1,4 +1,4 @@
-import { EllipsisVertical, LogOut, Trash2 } from 'lucide-react';
+import { BellOff, EllipsisVertical, LogOut, Trash2 } from 'lucide-react';
 import type { ConversationListItem } from '@parley/common';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -6,6 +6,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { GroupAvatar } from '../groups/GroupAvatar.tsx';
+import { useMutedRooms } from '../push/MuteMenu.tsx';
 import { conversationName, previewText, relativeTime, unreadBadge } from './format.ts';
 
 export interface ConversationRowProps {
@@ -20,6 +21,8 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
   const { t, language } = useI18n();
   const name = conversationName(item, t('chat.deletedUser'));
   const badge = unreadBadge(item.unreadCount);
+  // A muted conversation says so on its row, and its unread count is grey (as in WhatsApp and Telegram).
+  const muted = useMutedRooms().has(item.id);
   const time = relativeTime(item.lastMessage?.created_at ?? item.created_at, now, t, language);
   return (
     <li
@@ -28,6 +31,7 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
       data-room-id={item.id}
       data-name={name}
       data-kind={item.kind}
+      data-muted={muted || undefined}
     >
       <button
         type="button"
@@ -38,7 +42,10 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
         {item.kind === 'group' ? <GroupAvatar initials={item.avatarInitials} className="size-12" /> : <UserAvatar username={name} className="size-12" />}
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline justify-between gap-2">
-            <span dir="auto" className={cn('truncate', badge ? 'font-bold' : 'font-semibold')} data-testid="conversation-name">{name}</span>
+            <span className="flex min-w-0 items-center gap-1">
+              <span dir="auto" className={cn('truncate', badge ? 'font-bold' : 'font-semibold')} data-testid="conversation-name">{name}</span>
+              {muted && <BellOff className="size-3.5 shrink-0 text-muted-foreground" role="img" aria-label={t('phone.muted')} data-testid="conversation-muted" />}
+            </span>
             <span className={cn('shrink-0 text-xs', badge ? 'font-medium text-primary' : 'text-muted-foreground')} data-testid="conversation-time">
               {time}
             </span>
@@ -50,7 +57,7 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
             </span>
             {badge && (
               <span
-                className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-bold text-primary-foreground"
+                className={cn('flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full px-1.5 text-[11px] font-bold', muted ? 'bg-muted-foreground/60 text-white' : 'bg-primary text-primary-foreground')}
                 data-testid="unread-badge"
                 aria-label={t('chat.unreadMessages', { n: item.unreadCount })}
               >

@@ -41,6 +41,7 @@ import { ComposerBanner, type ComposerMode } from './life/ComposerBanner.tsx';
 import { DeleteMessageDialog } from './life/DeleteMessageDialog.tsx';
 import { quoteText } from './life/quote.ts';
 import { CallButton } from '../calls/CallButton.tsx';
+import { BlockNotice, useBlockedIds } from './BlockNotice.tsx';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
 export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () => void }) {
@@ -60,7 +61,11 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const [mode, setMode] = useState<ComposerMode | null>(null);
   const [fill, setFill] = useState<{ text: string } | null>(null);
   const [deleting, setDeleting] = useState<ViewMessage | null>(null);
+  // The server refused a send in this pair (a block either way): the composer gives way to the notice.
+  const [refused, setRefused] = useState(false);
+  const blockedIds = useBlockedIds();
   const myId = user?.id ?? '';
+  const translationFirst = profile?.translation_first === true;
   const isGroup = chat.kind === 'group';
   // The room as listed (a group's name and register; a pair whose partner deleted their account has no otherUser).
   const room = useGroupRoom(chat.roomId, true);
@@ -74,6 +79,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const partnerLanguage = chat.partner?.language || profile?.language || language;
   const name = isGroup ? (room?.name ?? chat.name) : partnerGone ? t('chat.deletedUser') : chat.partner?.username || chat.name;
   const myLanguage = profile?.language || language;
+  const pairPartner = !isGroup && !partnerGone && chat.partner?.id ? { id: chat.partner.id, username: chat.partner.username || name } : undefined;
   // Honest coverage (from /api/languages): say before anyone types which direction arrives untranslated.
   const serves = useCoverage();
   const named = (code: string, standalone = false) => displayLanguageName(code, language, standalone);
@@ -97,12 +103,14 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const onSendError = useCallback(
     (error: unknown, content: string) => {
       console.error('The server refused the message', error);
-      // A block (either way) or a partner who deleted their account: the neutral answer, never "blocked".
-      const refused = isApiError(error) && error.code === 'cannot_message';
-      toast.error(t('chat.error'), { description: refused ? t('safety.cannotMessage') : t('chat.sendFailed') });
+      // A block (either way) or a partner who deleted their account: "You can't message {name}", never why.
+      const cannot = isApiError(error) && error.code === 'cannot_message';
+      const partnerName = !isGroup && chat.partner?.username;
+      toast.error(t('chat.error'), { description: cannot ? (partnerName ? t('phone.cannotMessageName', { name: partnerName }) : t('safety.cannotMessage')) : t('chat.sendFailed') });
+      if (cannot && partnerName) setRefused(true);
       setRestore({ text: content }); // nothing typed is lost: it comes back into the input
     },
-    [t],
+    [t, isGroup, chat.partner?.username],
   );
 
   const conversation = useConversation({ roomId: chat.roomId, myId, onGone, onSendError });
@@ -134,7 +142,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
     const excerpt = (m: ViewMessage) =>
       quoteText({ id: m.id, sender_id: m.sender_id, content: m.content, translated_content: m.translated_content, deleted: false }, m, myId, t).text;
     const all: ConversationTools = {
-      roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, onReport, nameOf,
+      roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, onReport, nameOf, translationFirst,
       messageById: (id) => byId.get(id),
       onReply: (m) => {
         setMode({ kind: 'reply', messageId: m.id, name: m.sender_id === myId ? t('chat.reactionYou') : (nameOf?.(m.sender_id) ?? name), excerpt: excerpt(m) });
@@ -152,8 +160,8 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
     };
     // Read-only (removed from the group): reading and jumping to quotes only, nothing that would write.
     if (!readOnly) return all;
-    return { roomId: all.roomId, myId, partnerName: name, onCorrect: all.onCorrect, nameOf, messageById: all.messageById, onJump: all.onJump };
-  }, [chat.roomId, myId, name, names, isGroup, messages, react, t, readOnly]);
+    return { roomId: all.roomId, myId, partnerName: name, onCorrect: all.onCorrect, nameOf, translationFirst, messageById: all.messageById, onJump: all.onJump };
+  }, [chat.roomId, myId, name, names, isGroup, messages, react, t, readOnly, translationFirst]);
 
   // A pair's relationship context; a group has a register instead (group info).
   const context = useQuery({
@@ -179,6 +187,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       }
       // After the first message sent (a moment the user understands), not on first load.
       askNotificationPermission();
+      setRefused(false); // a new try: the server's answer says again if it is refused
       await conversation.send(content, current?.kind === 'reply' ? current.messageId : undefined);
     },
     [conversation, mode, edit, t],
@@ -203,7 +212,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         onContext={() => setContextOpen(true)}
         onGlossary={() => setGlossaryOpen(true)}
         onSearch={() => setSearchOpen((open) => !open)}
-        partner={!isGroup && !partnerGone && chat.partner?.id ? { id: chat.partner.id, username: chat.partner.username || name } : undefined}
+        partner={pairPartner}
         callButton={!isGroup && !partnerGone && chat.partner?.id ? <CallButton roomId={chat.roomId} partner={{ id: chat.partner.id, username: chat.partner.username || name, language: chat.partner.language }} /> : undefined}
       />
       {link === 'offline' && <OfflineNotice />}
@@ -234,10 +243,12 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         <ReadOnlyNotice room={room} onDeleted={onBack} />
       ) : partnerGone ? (
         <p className="border-t px-4 py-3 text-center text-sm text-muted-foreground" data-testid="partner-deleted-notice">{t('safety.cannotMessage')}</p>
-      ) : <Composer
+      ) : pairPartner && blockedIds.has(pairPartner.id) ? (
+        <BlockNotice partner={pairPartner} kind="blocked" />
+      ) : <>{refused && pairPartner && <BlockNotice partner={pairPartner} kind="refused" />}<Composer
         targetLanguageName={targetLanguageName}
         onTyping={typing.typed}
-        typingLine={typingLine(typing.typingIds.map((id) => tools.nameOf?.(id) ?? (isGroup ? t('chat.groupSomeone') : name)), t)}
+        typingLine={typingLine(typing.typingIds.filter((id) => !blockedIds.has(id)).map((id) => tools.nameOf?.(id) ?? (isGroup ? t('chat.groupSomeone') : name)), t)}
         coverageNotices={coverageNotices}
         onSend={send}
         restore={restore}
@@ -246,7 +257,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
         leading={<PhotoButton onPhoto={(file) => void photoForUpload(file).then((photo) => uploads.send('photo', photo))} />}
         trailing={<VoiceButton onVoice={(kind, wav, durationMs) => uploads.send(kind, wav, durationMs)} />}
-      />}
+      /></>}
       {isGroup && room && !readOnly && infoOpen && (
         <GroupInfoDialog room={room} members={members} myId={myId} open={infoOpen} onOpenChange={setInfoOpen} onLeft={onBack} />
       )}

@@ -4,9 +4,8 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { dayKey, dayLabel, messageTime } from './format.ts';
-import { CorrectionNote } from './CorrectionNote.tsx';
+import { BubbleText } from './BubbleText.tsx';
 import { MessageActions } from './MessageActions.tsx';
-import { MarkedText } from './MarkedText.tsx';
 import type { ViewMessage } from './messages.ts';
 import { TranslationFailure } from './TranslationFailure.tsx';
 import { MessageAttachment } from './media/MessageAttachment.tsx';
@@ -63,6 +62,7 @@ function SystemLine({ message }: { message: ViewMessage }) {
 
 function MessageBubble({ message, mine, online, senderName }: { message: ViewMessage; mine: boolean; online: boolean; senderName?: string }) {
   const { t, language } = useI18n();
+  const translationFirst = useConversationTools()?.translationFirst === true;
   const translation = distinctTranslation(message);
   const [showTranslation, setShowTranslation] = useState(true);
   const pending = !message.local && message.translation_status === 'pending';
@@ -96,22 +96,9 @@ function MessageBubble({ message, mine, online, senderName }: { message: ViewMes
             {t('chat.messageDeleted')}
           </p>
         )}
-        {!deleted && (message.content || !message.attachment) && (
-          <p className="whitespace-pre-wrap break-words text-start" dir="auto" lang={message.original_language ?? undefined} data-testid="message-original">{message.content}</p>
-        )}
-        {translation && showTranslation && (
-          <p
-            className={cn('mt-1.5 whitespace-pre-wrap break-words border-t pt-1.5 text-start text-sm italic', mine ? 'border-white/25 text-white/90' : 'border-border text-foreground/80')}
-            dir="auto"
-            lang={message.target_language ?? undefined}
-            data-testid="message-translation"
-          >
-            <MarkedText text={translation} spans={message.corrected_by ? null : message.unknown_spans} />
-          </p>
-        )}
-        {translation && showTranslation && <CorrectionNote message={message} mine={mine} />}
+        {!deleted && <BubbleText message={message} mine={mine} translation={translation} showTranslation={showTranslation} translationFirst={translationFirst} />}
         <div className={cn('mt-1 flex items-center justify-end gap-2 text-[11px]', mine ? 'text-primary-foreground' : 'text-muted-foreground')}>
-          <MessageActions message={message} hasTranslation={Boolean(translation)} showTranslation={showTranslation} onToggleTranslation={() => setShowTranslation((v) => !v)} />
+          <MessageActions message={message} hasTranslation={Boolean(translation)} showTranslation={showTranslation} onToggleTranslation={() => setShowTranslation((v) => !v)} translationFirst={translationFirst} />
           {waiting && (
             <span className="inline-flex items-center gap-1" data-testid="message-waiting">
               <Clock className="size-3" aria-hidden="true" />

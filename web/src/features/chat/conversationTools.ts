@@ -21,6 +21,8 @@ export interface ConversationTools {
   onJump?: (messageId: string) => void;
   /** A message of the conversation as it is on screen now (a quote follows its edits and deletion). */
   messageById?: (messageId: string) => ViewMessage | undefined;
+  /** "Show my language first" (profile): a received message's translation is its main text. */
+  translationFirst?: boolean;
 }
 
 export const ConversationToolsContext = createContext<ConversationTools | null>(null);

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../lib/i18n.tsx';
-import { LanguageStep } from './LanguageStep.tsx';
+import { LanguageStep, selectedName } from './LanguageStep.tsx';
 
 afterEach(cleanup);
 
@@ -82,5 +82,13 @@ describe('LanguageStep', () => {
     const { input } = renderStep({ serves: () => undefined });
     fireEvent.change(input, { target: { value: 'ja' } });
     expect(screen.queryByTestId('language-coverage')).toBeNull();
+  });
+});
+
+describe('selectedName', () => {
+  it('names the language in its own words, then in the screen\'s language when that differs', () => {
+    expect(selectedName({ code: 'es', nativeName: 'Español' }, 'en')).toBe('Español (Spanish)');
+    expect(selectedName({ code: 'de', nativeName: 'Deutsch' }, 'es')).toBe('Deutsch (alemán)');
+    expect(selectedName({ code: 'es', nativeName: 'Español' }, 'es')).toBe('Español');
   });
 });

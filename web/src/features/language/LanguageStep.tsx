@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { displayLanguageName } from '../chat/format.ts';
 import { cn } from '../../lib/utils.ts';
 import type { Serves } from './useCoverage.ts';
 
@@ -37,9 +38,18 @@ export function translatedWith(code: LanguageCode, serves: Serves | undefined): 
   return n;
 }
 
+/**
+ * The chosen language as the screen names it: its own name, then its name in the interface language when that
+ * differs ('Español (Spanish)' in English, 'Deutsch (alemán)' in Spanish, 'Español' alone in Spanish).
+ */
+export function selectedName(resolved: { code: string; nativeName: string }, uiLanguage: string): string {
+  const inUi = displayLanguageName(resolved.code, uiLanguage);
+  return inUi.toLocaleLowerCase(uiLanguage) === resolved.nativeName.toLocaleLowerCase(uiLanguage) ? resolved.nativeName : `${resolved.nativeName} (${inUi})`;
+}
+
 /** Language selection step (spec section 2, Main app flow 1): free text resolved to a supported language. */
 export function LanguageStep({ firstTime, name, initialValue = '', onContinue, onCancel, serves }: LanguageStepProps) {
-  const t = useT();
+  const { t, language: uiLanguage } = useI18n();
   const inputId = useId();
   const messageId = useId();
   const [text, setText] = useState(initialValue);
@@ -107,7 +117,7 @@ export function LanguageStep({ firstTime, name, initialValue = '', onContinue, o
                 ) : resolved ? (
                   <span className="inline-flex items-center gap-1 text-accent" data-testid="language-resolved">
                     <Check className="size-4" aria-hidden="true" />
-                    {t('languageSelector.selected', { language: `${resolved.nativeName} (${resolved.name})` })}
+                    {t('languageSelector.selected', { language: selectedName(resolved, uiLanguage) })}
                   </span>
                 ) : (
                   <span className="text-muted-foreground">{t('languageSelector.inputHint')}</span>

@@ -15,6 +15,7 @@ import { AvatarUpload } from './AvatarUpload.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import { BlockedPeopleSection } from '../safety/BlockedPeopleSection.tsx';
 import { ReadReceiptsSection } from './ReadReceiptsSection.tsx';
+import { TranslationFirstSection } from './TranslationFirstSection.tsx';
 import { AccountDataSection } from './AccountDataSection.tsx';
 import { NotificationsSection } from '../push/NotificationsSection.tsx';
 import { updateProfile } from './profileApi.ts';
@@ -53,6 +54,7 @@ export function ProfilePage() {
         </Card>
         <NotificationsSection />
         <SecuritySection />
+        <TranslationFirstSection />
         <ReadReceiptsSection />
         <BlockedPeopleSection />
         <AccountDataSection />

@@ -18,10 +18,10 @@ export function NotificationsSection() {
   const toggleDevice = async (on: boolean) => {
     setBusy(true);
     try {
-      if (on && !(await enablePush())) toast(Notification.permission === 'denied' ? t('push.blocked') : t('push.enableFailed'));
+      if (on && !(await enablePush())) toast(Notification.permission === 'denied' ? t('phone.notificationsBlocked') : t('phone.notificationsFailed'));
       if (!on) await disablePush();
     } catch {
-      toast.error(t('push.enableFailed'));
+      toast.error(t('phone.notificationsFailed'));
     } finally {
       setBusy(false);
       void refresh();
@@ -37,7 +37,7 @@ export function NotificationsSection() {
       <CardContent className="flex flex-col gap-4 pt-6">
         <h2 className="font-semibold">{t('push.sectionTitle')}</h2>
         {!supported && <p className="text-sm text-muted-foreground">{t('push.unsupported')}</p>}
-        {denied && <p className="text-sm text-muted-foreground" data-testid="push-blocked">{t('push.blocked')}</p>}
+        {denied && <p className="text-sm text-muted-foreground" data-testid="push-blocked">{t('phone.notificationsBlocked')}</p>}
         <label className="flex min-h-11 items-center justify-between gap-3">
           <span>{t('push.thisDevice')}</span>
           <input

@@ -20,9 +20,9 @@ export function PushAsk() {
   const enable = async () => {
     setBusy(true);
     try {
-      if (!(await enablePush()) && Notification.permission === 'denied') toast(t('push.blocked'));
+      if (!(await enablePush()) && Notification.permission === 'denied') toast(t('phone.notificationsBlocked'));
     } catch {
-      toast.error(t('push.enableFailed'));
+      toast.error(t('phone.notificationsFailed'));
     } finally {
       setBusy(false);
       setHidden(true);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, Flag, LoaderCircle, MoreVertical } from 'lucide-react';
 import { toast } from 'sonner';
@@ -14,10 +14,12 @@ interface SafetyMenuProps {
   user: { id: string; username: string };
   /** Where it sits, for test ids: 'conversation' (header) or 'search' (a result row). */
   place: 'conversation' | 'search';
+  /** Items shown before Block and Report (the conversation header's actions that do not fit on a phone). */
+  extra?: ReactNode;
 }
 
 /** The "More actions" menu of a person (conversation header, search result): Block (confirmed) and Report (with a reason). */
-export function SafetyMenu({ user, place }: SafetyMenuProps) {
+export function SafetyMenu({ user, place, extra }: SafetyMenuProps) {
   const t = useT();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
@@ -41,6 +43,7 @@ export function SafetyMenu({ user, place }: SafetyMenuProps) {
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
+          {extra}
           <DropdownMenuItem onSelect={() => setDialog('block')} data-testid="safety-block">
             <Ban aria-hidden="true" /> {t('safety.block')}
           </DropdownMenuItem>
@@ -54,7 +57,7 @@ export function SafetyMenu({ user, place }: SafetyMenuProps) {
         <DialogContent closeLabel={t('general.close')} data-testid="block-dialog">
           <DialogHeader>
             <DialogTitle>{t('safety.blockTitle', { name: user.username })}</DialogTitle>
-            <DialogDescription>{t('safety.blockDescription')}</DialogDescription>
+            <DialogDescription>{t('phone.blockDescription')}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={close} disabled={block.isPending} data-testid="safety-cancel">{t('chat.cancel')}</Button>

@@ -49,7 +49,7 @@ export function useScan(primaryLanguage: LanguageCode, secondaryLanguage: Langua
   const untranslatedNote = useCallback(
     async (from: string | undefined, to: string | undefined) =>
       from && to && (await serves(from, to)) === false
-        ? t('general.cannotTranslate', { from: displayLanguageName(from, language, true), to: displayLanguageName(to, language) })
+        ? t('general.cannotTranslate', { from: displayLanguageName(from, language), to: displayLanguageName(to, language) })
         : t('scan.translationFailedDescription'),
     [serves, t, language],
   );

@@ -119,9 +119,9 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
             <Input
               value={query}
               onChange={(event) => setQuery(event.target.value)}
-              placeholder={t('userSearch.placeholder')}
+              placeholder={t('phone.userSearchPlaceholder')}
               aria-label={t('userSearch.searchLabel')}
-              className="h-11 pl-9 pr-20"
+              className="h-11 ps-9 pe-20"
               autoComplete="off"
               autoFocus
               data-testid="user-search-input"

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Ellipsis, Pencil, Reply, Trash2 } from 'lucide-react';
 import { REACTION_EMOJI } from '@parley/common/client';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.tsx';
@@ -9,9 +10,9 @@ import { TranslationInfo } from '../TranslationInfo.tsx';
 
 /**
  * A message's "more" menu: the quick reactions in a row, Reply, and for one's own message Edit (text, within
- * 24 hours) and Delete for everyone.
+ * 24 hours) and Delete for everyone; then `extra` (MessageActions: listen, translation, correct, report).
  */
-export function MessageMenu({ message }: { message: ViewMessage }) {
+export function MessageMenu({ message, extra }: { message: ViewMessage; extra?: ReactNode }) {
   const t = useT();
   const tools = useConversationTools();
   if (!tools?.onReply || message.deleted_at || message.local) return null;
@@ -60,6 +61,7 @@ export function MessageMenu({ message }: { message: ViewMessage }) {
           </DropdownMenuItem>
         )}
         <TranslationInfo message={message} />
+        {extra}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -9,7 +9,8 @@ import { useI18n } from '../../../lib/i18n.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { useDebouncedValue } from '../../search/useUserSearch.ts';
 import { dayLabel, messageTime } from '../format.ts';
-import { excerpt, highlightParts, searchMessages } from './messageSearchApi.ts';
+import { useOptionalAuth } from '../../auth/AuthProvider.tsx';
+import { highlightParts, hitLines, searchMessages } from './messageSearchApi.ts';
 
 export interface MessageSearchProps {
   /** Search this conversation only (its header's search); all conversations when absent (above the list). */
@@ -26,6 +27,7 @@ export interface MessageSearchProps {
 /** A search field with its results: each message as the reader reads it, matched words marked; "Show more" pages. */
 export function MessageSearch({ roomId, onPick, onQueryChange, onClose, autoFocus }: MessageSearchProps) {
   const { t, language } = useI18n();
+  const translationFirst = useOptionalAuth()?.profile?.translation_first === true;
   const [q, setQ] = useState('');
   const term = useDebouncedValue(q.trim(), LIMITS.searchDebounceMs);
   const results = useInfiniteQuery({
@@ -73,7 +75,7 @@ export function MessageSearch({ roomId, onPick, onQueryChange, onClose, autoFocu
           {results.isSuccess && hits.length === 0 && <p className="px-1 py-3 text-sm text-muted-foreground" data-testid="message-search-empty">{t('chat.searchNoResults')}</p>}
           <ul className="flex flex-col gap-1.5" data-testid="message-search-results">
             {hits.map((hit) => {
-              const shown = excerpt(hit.text, hit.highlights);
+              const { main: shown, below } = hitLines(hit, translationFirst);
               return (
                 <li key={hit.id}>
                   <button
@@ -96,6 +98,13 @@ export function MessageSearch({ roomId, onPick, onQueryChange, onClose, autoFocu
                         part.marked ? <mark key={i} className="rounded-sm bg-amber-200 px-0.5 text-foreground">{part.text}</mark> : <span key={i}>{part.text}</span>,
                       )}
                     </span>
+                    {below && (
+                      <span className="line-clamp-2 break-words text-xs italic text-muted-foreground" dir="auto" data-testid="message-search-original">
+                        {highlightParts(below.text, below.spans).map((part, i) =>
+                          part.marked ? <mark key={i} className="rounded-sm bg-amber-200 px-0.5 text-foreground">{part.text}</mark> : <span key={i}>{part.text}</span>,
+                        )}
+                      </span>
+                    )}
                   </button>
                 </li>
               );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, highlightParts } from './messageSearchApi.ts';
+import { excerpt, highlightParts, hitLines } from './messageSearchApi.ts';
 
 describe('highlightParts', () => {
   it('cuts the text at the highlights', () => {
@@ -20,5 +20,22 @@ describe('excerpt', () => {
     expect(cut.text.startsWith('…')).toBe(true);
     expect(cut.text.slice(cut.spans[0]!.start, cut.spans[0]!.end)).toBe('match');
     expect(excerpt('short match', [{ start: 6, end: 11 }]).text).toBe('short match');
+  });
+});
+
+describe('hitLines', () => {
+  const hit = {
+    id: '1', roomId: 'r', roomKind: 'direct' as const, roomName: 'ana', senderId: 'a', senderName: 'ana', mine: false,
+    text: 'Where is the station?', highlights: [{ start: 13, end: 20 }], textIs: 'original' as const, other: '¿Dónde está la estación?', created_at: '2026-01-01T00:00:00Z',
+  };
+  it('shows the matched text as it is by default', () => {
+    expect(hitLines(hit, false)).toEqual({ main: { text: 'Where is the station?', spans: [{ start: 13, end: 20 }] }, below: null });
+  });
+  it('shows the translation first, the matched original below, for a reader who reads their language first', () => {
+    expect(hitLines(hit, true)).toEqual({ main: { text: '¿Dónde está la estación?', spans: [] }, below: { text: 'Where is the station?', spans: [{ start: 13, end: 20 }] } });
+    // A hit already in the translation, one's own message, or one with no translation: as it is.
+    expect(hitLines({ ...hit, textIs: 'translation' }, true).below).toBeNull();
+    expect(hitLines({ ...hit, mine: true }, true).below).toBeNull();
+    expect(hitLines({ ...hit, other: null }, true).below).toBeNull();
   });
 });

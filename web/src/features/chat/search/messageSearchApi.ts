@@ -1,5 +1,5 @@
 import { CHAT_API } from '@parley/common/client';
-import type { MessageSearchResponse, TextSpan } from '@parley/common';
+import type { MessageSearchHit, MessageSearchResponse, TextSpan } from '@parley/common';
 import { api } from '../../../lib/api.ts';
 
 /** One page of message search (newest first); `cursor` is the page before's nextCursor. */
@@ -31,4 +31,14 @@ export function excerpt(text: string, spans: readonly TextSpan[], before = 40, m
   const from = first.start - before;
   const shifted = spans.map((s) => ({ start: s.start - from + 1, end: s.end - from + 1 })).filter((s) => s.start >= 1);
   return { text: `…${text.slice(from)}`, spans: shifted };
+}
+
+/**
+ * A result's lines: the matched text (an excerpt, words marked). For a reader who shows their language first,
+ * a received message found in its original reads as its translation, with the matched original below.
+ */
+export function hitLines(hit: MessageSearchHit, translationFirst: boolean): { main: { text: string; spans: TextSpan[] }; below: { text: string; spans: TextSpan[] } | null } {
+  const matched = excerpt(hit.text, hit.highlights);
+  if (translationFirst && !hit.mine && hit.textIs === 'original' && hit.other) return { main: { text: hit.other, spans: [] }, below: matched };
+  return { main: matched, below: null };
 }
