@@ -16,6 +16,6 @@ export async function mailPasswordChanged(
     .select(['users.id', 'users.email', 'profiles.username', 'profiles.language'])
     .where('users.id', '=', userId).executeTakeFirst();
   if (!to) return;
-  const link = `${linkOrigin(deps, request)}/forgot-password`;
+  const link = `${linkOrigin(deps)}/forgot-password`;
   await queueAccountMail(deps.db, deps.mailer, `password-changed:${userId}:${deps.now().getTime()}`, 'password_changed', to, requestLanguage(request), link);
 }
