@@ -2,6 +2,7 @@ import { INVITE_API, MEMBER_INVITE_HOURS, memberInviteBody, type InviteAbility, 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, type RequireUser } from '../auth/requireUser.ts';
+import { linkOrigin } from '../auth/accountMail.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
 import { createRateLimit } from '../http/rateLimit.ts';
@@ -57,8 +58,9 @@ export async function memberInviteRoutes(app: FastifyInstance, deps: MemberInvit
     const mailer = deps.mailer;
     const inviter = await deps.db.selectFrom('profiles').select(['username', 'language']).where('id', '=', user.id).executeTakeFirstOrThrow();
     const invite = await deps.db.transaction().execute(async (trx) => {
-      // The link is whole (PUBLIC_URL, else the address the request came to): it is pasted into other apps and mails.
-      const publicUrl = deps.publicUrl ?? `${request.protocol}://${request.host}`;
+      // The link is whole: it is pasted into other apps. A mailed one comes from PUBLIC_URL only (issue 32 item 2);
+      // one shown to the inviter alone may use the address their own request came to.
+      const publicUrl = email ? linkOrigin(deps) : deps.publicUrl ?? `${request.protocol}://${request.host}`;
       const created = await createInvite(trx, { maxUses: 1, expiresInHours: MEMBER_INVITE_HOURS, createdBy: user.id, publicUrl }, now);
       if (email && mailer) {
         const mail = await renderMail('invite', language ?? inviter.language, { name: inviter.username, link: created.url });
