@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG, UNTRANSLATED_KEYS } from './catalog.ts';
+import { FIRST_GROUPS } from './english.ts';
+import { REST_GROUPS } from './english-rest.ts';
 import { CATALOG_KEYS, ENGLISH_STRINGS, flattenCatalog, format, placeholders, samePlaceholders } from './format.ts';
 
 describe('catalog', () => {
@@ -7,6 +9,14 @@ describe('catalog', () => {
     expect(Object.keys(CATALOG).sort()).toEqual(
       ['auth', 'chat', 'general', 'header', 'languageSelector', 'nav', 'scan', 'talk', 'userSearch', 'admin', 'safety', 'push', 'calls', 'members', 'moderation', 'coverage', 'accountSafety', 'translationInfo', 'phone'].sort(),
     );
+  });
+
+  it("splits English into the first download's groups and the rest, each group in exactly one (web/src/lib/english.ts)", () => {
+    const first = Object.keys(FIRST_GROUPS);
+    const rest = Object.keys(REST_GROUPS);
+    expect(first.filter((g) => rest.includes(g))).toEqual([]);
+    expect([...first, ...rest].sort()).toEqual(Object.keys(CATALOG).sort());
+    for (const [group, strings] of Object.entries({ ...FIRST_GROUPS, ...REST_GROUPS })) expect(strings).toBe(CATALOG[group as keyof typeof CATALOG]);
   });
 
   it('holds the quoted strings of the spec word for word', () => {

@@ -10,8 +10,8 @@ export function flattenCatalog(catalog: Record<string, Record<string, string>> =
 }
 
 /** The English catalog, flattened once. */
-export const ENGLISH_STRINGS: FlatCatalog = flattenCatalog();
-export const CATALOG_KEYS = Object.keys(ENGLISH_STRINGS) as CatalogKey[];
+export const ENGLISH_STRINGS: FlatCatalog = /* @__PURE__ */ flattenCatalog();
+export const CATALOG_KEYS = /* @__PURE__ */ Object.keys(ENGLISH_STRINGS) as CatalogKey[];
 
 export type FormatVars = Record<string, string | number>;
 

@@ -1,10 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 // Light entry points: this module is in the sign-in screen's first download (no zod schemas).
 import {
-  ENGLISH_STRINGS, formatMessage, languageDirection, loadLocaleCatalog,
+  formatMessage, languageDirection, loadLocaleCatalog,
   type CatalogKey, type FlatCatalog, type FormatVars, type LocaleCatalog,
 } from '@parley/common/i18n';
 import type { LanguageCode } from '@parley/common/languages';
+import { englishString, englishStrings, loadAllEnglish } from './english.ts';
 import { loadCachedCatalog, translateCatalog, type TranslateOptions } from './uiTranslation.ts';
 import { interfaceLanguage } from './userLanguage.ts';
 
@@ -75,14 +76,14 @@ export function I18nProvider({ children, initialLanguage, translateOptions, load
     const language = initialLanguage ?? interfaceLanguage();
     const cached = language === 'en' ? undefined : writtenCache(loadCatalog).get(language);
     const ready = language === 'en' || cached !== undefined;
-    return { language, strings: ready ? loadCachedCatalog(language, cached).strings : { ...ENGLISH_STRINGS }, status: ready ? 'idle' : 'translating', ready };
+    return { language, strings: ready ? loadCachedCatalog(language, cached).strings : englishStrings(), status: ready ? 'idle' : 'translating', ready };
   });
   const requestId = useRef(0);
 
   const setLanguage = useCallback(async (language: LanguageCode, options: { progressive?: boolean } = {}) => {
     const id = ++requestId.current;
     if (language === 'en') {
-      setState({ language, strings: { ...ENGLISH_STRINGS }, status: 'idle', ready: true });
+      setState({ language, strings: englishStrings(), status: 'idle', ready: true });
       return;
     }
     setState((s) => ({ ...s, status: 'translating' }));
@@ -112,8 +113,15 @@ export function I18nProvider({ children, initialLanguage, translateOptions, load
     html.dir = languageDirection(state.language);
   }, [state.language]);
 
+  // A key of a group outside the first download asked for before a signed-in screen loaded it (an error shown
+  // on the sign-in page, say): the rest of English loads and the screen draws again with it.
+  const [, setEnglishLoaded] = useState(0);
   const t = useCallback<TFunction>(
-    (key, vars) => formatMessage(state.strings[key] ?? ENGLISH_STRINGS[key] ?? key, state.language, vars),
+    (key, vars) => {
+      const text = state.strings[key] ?? englishString(key);
+      if (text === undefined) void loadAllEnglish().then(() => setEnglishLoaded((n) => n + 1));
+      return formatMessage(text ?? '', state.language, vars);
+    },
     [state.strings, state.language],
   );
 

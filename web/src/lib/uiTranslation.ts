@@ -1,13 +1,14 @@
 // Light entry points: this module is in the sign-in screen's first download (no zod schemas).
 import type { UiStringsResponse } from '@parley/common';
 import {
-  ENGLISH_STRINGS, UNTRANSLATED_KEYS, isComplexMessage, samePlaceholders,
+  UNTRANSLATED_KEYS, isComplexMessage, samePlaceholders,
   type CatalogKey, type FlatCatalog, type LocaleCatalog,
 } from '@parley/common/i18n';
 import type { LanguageCode } from '@parley/common/languages';
 import { LIMITS } from '@parley/common/limits';
 import { TRANSLATION_API } from '@parley/common/routes';
 import { apiFetch, isApiError } from './api.ts';
+import { englishStrings } from './english.ts';
 import { readJson, writeJson } from './userLanguage.ts';
 
 /** Server endpoint translating interface strings (batched and cached server-side). */
@@ -102,11 +103,12 @@ export async function translateStrings(language: LanguageCode, strings: StringMa
   return { strings: result, failed };
 }
 
-let complexKeys: Set<CatalogKey> | undefined;
+const complexKeys = new Map<CatalogKey, boolean>();
 /** English plural/select messages: kept out of machine translation. */
-function isComplexKey(key: CatalogKey): boolean {
-  complexKeys ??= new Set((Object.keys(ENGLISH_STRINGS) as CatalogKey[]).filter((k) => isComplexMessage(ENGLISH_STRINGS[k])));
-  return complexKeys.has(key);
+function isComplexKey(key: CatalogKey, english: string): boolean {
+  let complex = complexKeys.get(key);
+  if (complex === undefined) complexKeys.set(key, (complex = isComplexMessage(english)));
+  return complex;
 }
 
 /** Cached translations per language: key -> [English source, translation]. */
@@ -118,19 +120,24 @@ type CacheEntries = Record<string, [string, string]>;
  * are never machine-translated (the engines would break their syntax): they stay English until written.
  */
 export function loadCachedCatalog(language: LanguageCode, written: LocaleCatalog = {}): { strings: FlatCatalog; missing: CatalogKey[] } {
-  const strings: FlatCatalog = { ...ENGLISH_STRINGS };
+  const english = englishStrings();
+  const strings: FlatCatalog = { ...english };
   if (language === 'en') return { strings, missing: [] };
   const cache = readJson<CacheEntries>(CACHE_PREFIX + language) ?? {};
   const missing: CatalogKey[] = [];
-  for (const key of Object.keys(ENGLISH_STRINGS) as CatalogKey[]) {
+  // The written catalog is whole; English here may hold only the first download's groups (lib/english.ts).
+  for (const [key, own] of Object.entries(written) as [CatalogKey, string | undefined][]) {
+    if (typeof own === 'string' && own.trim()) strings[key] = own;
+  }
+  for (const key of Object.keys(english) as CatalogKey[]) {
     const own = written[key];
     if (typeof own === 'string' && own.trim()) {
       strings[key] = own;
       continue;
     }
-    if (UNTRANSLATED_KEYS.has(key) || isComplexKey(key)) continue;
+    if (UNTRANSLATED_KEYS.has(key) || isComplexKey(key, english[key])) continue;
     const entry = cache[key];
-    if (Array.isArray(entry) && entry[0] === ENGLISH_STRINGS[key] && typeof entry[1] === 'string') strings[key] = entry[1];
+    if (Array.isArray(entry) && entry[0] === english[key] && typeof entry[1] === 'string') strings[key] = entry[1];
     else missing.push(key);
   }
   return { strings, missing };
@@ -140,14 +147,15 @@ export function loadCachedCatalog(language: LanguageCode, written: LocaleCatalog
 export async function translateCatalog(language: LanguageCode, options: TranslateOptions = {}, written: LocaleCatalog = {}): Promise<FlatCatalog> {
   const { strings, missing } = loadCachedCatalog(language, written);
   if (missing.length === 0) return strings;
-  const sources = Object.fromEntries(missing.map((key) => [key, ENGLISH_STRINGS[key]]));
+  const english = englishStrings();
+  const sources = Object.fromEntries(missing.map((key) => [key, english[key]]));
   const { strings: translated, failed } = await translateStrings(language, sources, options);
   const failedKeys = new Set(failed);
   const cache = readJson<CacheEntries>(CACHE_PREFIX + language) ?? {};
   for (const key of missing) {
-    strings[key] = translated[key] ?? ENGLISH_STRINGS[key];
+    strings[key] = translated[key] ?? english[key];
     // An answer equal to the English may mean "no engine serves this pair yet": not kept, asked again next time.
-    if (!failedKeys.has(key) && strings[key] !== ENGLISH_STRINGS[key]) cache[key] = [ENGLISH_STRINGS[key], strings[key]];
+    if (!failedKeys.has(key) && strings[key] !== english[key]) cache[key] = [english[key], strings[key]];
   }
   writeJson(CACHE_PREFIX + language, cache);
   return strings;

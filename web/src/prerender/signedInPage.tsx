@@ -7,6 +7,7 @@ import { AppRoutes, provideMainPage } from '../App.tsx';
 import { AuthProvider, SESSION_QUERY_KEY } from '../features/auth/AuthProvider.tsx';
 import { CHATS_KEY } from '../features/chat/chatApi.ts';
 import { MainPage } from '../features/shell/MainPage.tsx';
+import { loadAllEnglish } from '../lib/english.ts';
 import { I18nProvider, preloadCatalog } from '../lib/i18n.tsx';
 import { withStoredLanguage } from '../lib/userLanguage.ts';
 
@@ -27,7 +28,7 @@ export interface SignedInPageInput {
  * app's own components with the data the page embeds, so the two cannot drift apart.
  */
 export async function renderSignedInPage({ session, conversations, language }: SignedInPageInput): Promise<string> {
-  await preloadCatalog(language);
+  await Promise.all([preloadCatalog(language), loadAllEnglish()]);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(SESSION_QUERY_KEY, session);
   client.setQueryData(CHATS_KEY, conversations);
