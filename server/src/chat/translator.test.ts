@@ -12,10 +12,12 @@ describe('chatTranslatorFrom', () => {
     const chat = chatTranslatorFrom(service);
     expect(await chat.translate({ text: 'El gato es negro.', sourceHint: 'es', target: 'en', context: null })).toEqual({
       text: 'The cat is black.', ok: true, kind: 'translated', reason: undefined, detectedLanguage: 'es', message: undefined, unknownWords: undefined,
+      engine: 'apertium', via: undefined,
     });
     expect(await chat.translate({ text: 'Hello friend', sourceHint: 'en', target: 'ja', context: null })).toEqual({
       text: 'Hello friend', ok: false, kind: 'not_translated', reason: 'unsupported_pair', detectedLanguage: 'en',
       message: 'No translation available for English -> Japanese with the configured engines', unknownWords: undefined,
+      engine: null, via: undefined,
     });
     const unknown = await chat.translate({ text: 'Call me later, Zorblat!', sourceHint: 'en', target: 'es', context: null });
     expect(unknown.unknownWords?.map((s) => unknown.text.slice(s.start, s.end))).toEqual(['Zorblat']);
