@@ -33,14 +33,14 @@ export class Mailbox {
   }
 
   /** The first link containing `path` in the newest mail to `address`, once `count` mails to it have arrived. */
-  async linkFor(address: string, path: string, count = 1): Promise<string> {
+  async linkFor(address: string, path: string, count = 1, timeout = 60_000): Promise<string> {
     let link: string | undefined;
     await expect.poll(() => {
       const mine = this.mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === address);
       const mail = mine.length >= count ? mine.at(-1) : undefined;
       link = [...(mail?.text ?? '').matchAll(/https?:\/\/\S+/g)].map((m) => m[0]).find((l) => l.includes(path));
       return link;
-    }, { timeout: 60_000 }).toBeTruthy();
+    }, { timeout }).toBeTruthy();
     return link!;
   }
 
