@@ -1,27 +1,24 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { isLanguageCode, LIMITS, SESSION_ENDED_COOKIE, STORAGE_PREFIX } from '@parley/common';
-import { AuthRateLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rateLimits.ts';
+import { isLanguageCode, LIMITS } from '@parley/common';
+import { AuthRateLimiter, DEFAULT_AUTH_LIMITS } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './auth/accountRoutes.ts';
 import { securityRoutes } from './auth/securityRoutes.ts';
 import { OidcProvider } from './auth/oidc/provider.ts';
 import { oidcRoutes } from './auth/oidc/routes.ts';
-import { DEFAULT_MAIL_LIMITS, MailRateLimiter, type MailLimits } from './auth/mailLimits.ts';
-import { createAfterReply, type AfterReply } from './auth/afterReply.ts';
+import { DEFAULT_MAIL_LIMITS, MailRateLimiter } from './auth/mailLimits.ts';
+import { createAfterReply } from './auth/afterReply.ts';
 import { createSessionEvents } from './auth/sessionEvents.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { SessionWatch } from './auth/sessionWatch.ts';
-import type { Config } from './config.ts';
-import type { DbHandle } from './db/connect.ts';
-import { errorBody, installErrorHandler } from './http/errors.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { serveWebApp } from './http/webApp.ts';
 import { installJsonBodyParser, parseQueryString } from './http/textInput.ts';
 import { installNoStore } from './http/noStore.ts';
 import { installReadRetry } from './http/readRetry.ts';
@@ -31,18 +28,18 @@ import { chatRoutes } from './chat/routes.ts';
 import { roomGlossary } from './chat/glossary.ts';
 import { conversationFor } from './chat/translationContext.ts';
 import { followLanguageChange } from './chat/retarget.ts';
-import { TranslationJobs, type TranslationJobOptions } from './chat/translationJobs.ts';
+import { TranslationJobs } from './chat/translationJobs.ts';
 import { createJobQueue } from './db/jobQueue.ts';
 import { NodeHeartbeats } from './db/nodeHeartbeats.ts';
 import { chatTranslatorFrom } from './chat/translator.ts';
 import { retryEngineFailures } from './chat/engineRecovery.ts';
 import { createTranslationBudget } from './http/translationBudget.ts';
 import { SendContexts } from './chat/sendContexts.ts';
-import type { ChatTranslator, EventPublisher } from './chat/types.ts';
+import type { EventPublisher } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { RealtimeHub } from './realtime/hub.ts';
-import { createTranslationService, type TranslationService } from './translation/service.ts';
+import { createTranslationService } from './translation/service.ts';
 import { speechRoutes } from './speech/routes.ts';
 import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
@@ -71,63 +68,11 @@ import { safetyRoutes } from './safety/routes.ts';
 import { CallMedia, CallService, callRoutes, callTranslator } from './calls/index.ts';
 import { sendContext } from './chat/messageSender.ts';
 import { accountDataRoutes } from './account/routes.ts';
-import { createPush, pushRoutes, queueCallPush, type Push, type PushTuning } from './push/index.ts';
+import { createPush, pushRoutes, queueCallPush } from './push/index.ts';
 
-export interface AppDeps {
-  config: Config;
-  database: DbHandle;
-  /** The clock; tests move it to expire sessions. */
-  now?: () => Date;
-  authLimits?: AuthLimits;
-  logger?: boolean;
-  /** The translation router; built from config when not given. */
-  translation?: TranslationService;
-  /** Chat's translator; tests swap in failing or slow ones. */
-  chatTranslator?: ChatTranslator;
-  sendsPer10s?: number;
-  /** How often the sessions of open sockets are checked for expiry (default 30 s). */
-  sessionSweepMs?: number;
-  /** Job runner tuning (attempt time, attempts, backoff, drain time, sweeper); tests shorten them. */
-  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'retryDelaySeconds' | 'concurrency' | 'pollMs' | 'drainMs' | 'sweepMs' | 'sweepAfterMs' | 'isDirectionBeingChecked' | 'postponeSeconds'>>;
-  /** Draft previews a user may ask for per 10 seconds (default 40). */
-  previewsPer10s?: number;
-  /**
-   * main.ts: the HTTP server already listening since start-up began (ops/startup.ts). Fastify does
-   * not listen or close it; main.ts hands it Fastify's handler once the node is ready.
-   */
-  serverFactory?: FastifyServerFactory;
-  /** How often this node beats (default NODE_HEARTBEAT_SECONDS) and whether it is the database's only node (default: no REDIS_URL). */
-  heartbeat?: { intervalMs?: number; alone?: boolean };
-  /** main.ts starts the job queue as a start-up step of its own (with retries); tests start it in onReady. */
-  deferJobStart?: boolean;
-  /** Outgoing mail tuning: first retry delay, worker poll interval; tests shorten them. */
-  mail?: { retryDelaySeconds?: number; pollSeconds?: number };
-  /** Password-reset and confirmation mails one address / client may ask for (tests lower them). */
-  mailLimits?: MailLimits;
-  /** Web push tuning (translation wait, poll interval, retry delays); tests shorten them. */
-  push?: PushTuning;
-  /** Where mailed-link requests run their work after answering (default: right after, awaited on close); tests hold it. */
-  afterReply?: AfterReply;
-}
+import type { AppDeps } from './appDeps.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    realtimeHub: RealtimeHub;
-    /** Sessions of open sockets; sweep() ends the expired ones (tests call it after moving the clock). */
-    sessionWatch: SessionWatch;
-    translationJobs: TranslationJobs;
-    /** This node's heartbeat and the jobs it holds (db/nodeHeartbeats.ts). */
-    nodeHeartbeats: NodeHeartbeats;
-    /** Start the job queue, then the heartbeat (main.ts calls it as a start-up step; tests get it in onReady). */
-    startJobs: () => Promise<void>;
-    /** Outgoing mail; undefined when SMTP_URL is not set. */
-    mailer: Mailer | undefined;
-    /** The in-call media sockets of this node (tests: freeze() plays a node that died). */
-    callMedia: CallMedia | undefined;
-    /** Web push (push/): the job queue, who views what, VAPID keys; queueCallPush(app.push, ...) for missed calls. */
-    push: Push;
-  }
-}
+export type { AppDeps };
 
 /** Build the Fastify app (API + built web app). Used by main.ts and by the tests. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -455,55 +400,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   return app;
-}
-
-/** Files under assets/ carry a content hash in their name: they never change, so cache them for a year. */
-export function webCacheControl(distDir: string, filePath: string): string {
-  const relative = path.relative(distDir, filePath).split(path.sep).join('/');
-  return relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
-
-/**
- * The built SPA at /, with index.html for client-side routes (the 404 page is client-side), except
- * /auth: auth.html is the same page with the sign-in screen prerendered and its styles inlined (the
- * first thing a new visitor sees paints without waiting for scripts; web/scripts/prerender.mjs).
- * The build writes .br and .gz next to each text file; preCompressed picks one by Accept-Encoding
- * (with Vary: Accept-Encoding). The HTML pages, the service worker and the manifest are `no-cache`
- * (revalidated by ETag on every visit), so a deploy is picked up at once.
- */
-function serveWebApp(app: FastifyInstance, distDir: string, sendSignedInPage: ReturnType<typeof makeSignedInPage>, cookieName: string): void {
-  const indexHtml = path.join(distDir, 'index.html');
-  const authHtml = path.join(distDir, 'auth.html');
-  if (existsSync(indexHtml)) {
-    void app.register(fastifyStatic, {
-      root: distDir,
-      prefix: '/',
-      preCompressed: true,
-      // / goes through the not-found handler below, like every client-side route (a signed-in visit gets its own
-      // page; without this, `send` refused the directory with a 403 when no compression was accepted).
-      index: false,
-      allowedPath: (pathname) => pathname !== '/',
-      // dist/.vite (the build manifest) and dist/.ssr (the server render) are the server's, not the browser's.
-      dotfiles: 'ignore',
-      cacheControl: false,
-      setHeaders: (reply, filePath) => void reply.header('cache-control', webCacheControl(distDir, filePath)),
-    });
-  }
-  else app.log.warn(`web app not built (${indexHtml} missing): run npm run build`);
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    // A missing hashed asset (an old chunk after a deploy) is a 404, never the page as JavaScript.
-    const isApi = url.startsWith('/api/') || url.startsWith('/functions/') || url.startsWith(`${STORAGE_PREFIX}/`) || url.startsWith('/assets/');
-    if (request.method === 'GET' && url === '/auth' && existsSync(authHtml)) return reply.sendFile('auth.html', distDir);
-    // The list or a conversation opened with a live session: the page with its chunks and first data.
-    if (request.method === 'GET' && (url === '/' || /^\/chat\/[^/]+$/.test(url)) && await sendSignedInPage(request, reply)) return reply;
-    // / or a conversation with a session cookie that is no longer live (signed out elsewhere, expired): a cookie
-    // the page can read tells the app to forget what it kept of that session before drawing anything
-    // (web/src/features/auth/AuthProvider.tsx); the precached index.html, served offline, has no such signal.
-    if (request.method === 'GET' && (url === '/' || /^\/chat\/[^/]+$/.test(url)) && request.cookies[cookieName] !== undefined) {
-      void reply.setCookie(SESSION_ENDED_COOKIE, '1', { path: '/', sameSite: 'lax' });
-    }
-    if (request.method === 'GET' && !isApi && existsSync(indexHtml)) return reply.sendFile('index.html', distDir);
-    return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${url}`));
-  });
 }
