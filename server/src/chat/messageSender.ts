@@ -2,7 +2,8 @@ import { isLanguageCode, type ChatMessage, type GroupRegister, type GroupSystemE
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { pairSendAllowed, refuseBlockedSend } from '../safety/blocks.ts';
+import { refuseBlockedSend } from '../safety/blocks.ts';
+import { insertMessage, insertMessageIn } from './insertBatch.ts';
 import { registerContext } from './groupRegister.ts';
 import { isUuid, requireMembership, roomNotFound } from './membership.ts';
 import { loadReplySources, replyPreview, replyTarget, type ReplySource } from './messageExtras.ts';
@@ -64,25 +65,13 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
     attachment: input.attachment ? JSON.stringify(input.attachment) : null,
     reply_to_id: reply ? String(reply.row.id) : null,
   };
-  // A pair's send is refused when either blocked the other or the partner is gone (safety/blocks.ts). Not cached
-  // with the room (a block takes effect at the next send): checked by the insert itself, so a send is one statement.
-  const insert = (q: Db) => (room.kind === 'direct'
-    ? q.insertInto('messages').columns(['chat_room_id', 'sender_id', 'client_id', 'content', 'original_language', 'translation_status', 'attachment', 'reply_to_id'])
-      .expression(q.selectNoFrom([
-        sql<string>`${values.chat_room_id}::uuid`.as('chat_room_id'), sql<string>`${values.sender_id}::uuid`.as('sender_id'),
-        sql<string>`${values.client_id}::text`.as('client_id'), sql<string>`${values.content}::text`.as('content'),
-        sql<string | null>`${values.original_language}::text`.as('original_language'), sql<string>`${values.translation_status}::text`.as('translation_status'),
-        sql<string | null>`${values.attachment}::jsonb`.as('attachment'), sql<string | null>`${values.reply_to_id}::bigint`.as('reply_to_id'),
-      ]).where(pairSendAllowed(input.roomId, input.senderId)))
-    : q.insertInto('messages').values(values))
-    .onConflict((oc) => oc.constraint('messages_client_id_unique').doNothing())
-    .returningAll()
-    .executeTakeFirst();
   // Push only when another member has a device subscribed (the cached context knows; a new subscription empties it).
   const push = room.pushAudience ? deps.push : undefined;
   // The message, its translation rows and their jobs are one unit: all committed, or none.
-  const inserted = languages.length === 0 && !push ? await insert(db).then((row) => row && { row, rows: [] }) : await db.transaction().execute(async (tx) => {
-    const row = await insert(tx);
+  // A send with nothing else to write is batched with the sends around it (group commit, chat/insertBatch.ts).
+  const stored = { ...values, direct: room.kind === 'direct' };
+  const inserted = languages.length === 0 && !push ? await insertMessage(db, stored).then((row) => row && { row, rows: [] }) : await db.transaction().execute(async (tx) => {
+    const row = await insertMessageIn(tx, stored);
     if (!row) return undefined;
     const rows = await jobs.addTranslations(tx, row.id, languages);
     await push?.queueMessage(tx, row.id);

@@ -1,5 +1,5 @@
 import { CANNOT_MESSAGE, type BlockedUser } from '@parley/common';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { isUuid } from '../chat/membership.ts';
@@ -68,9 +68,10 @@ export async function refuseBlockedSend(db: Db, roomId: string, senderId: string
 /**
  * The same rule as refuseBlockedSend as a condition of the insert's SELECT (chat/messageSender.ts): true when the
  * pair's partner is still there and neither blocked the other. A send is then one statement; refuseBlockedSend
- * tells the refusal apart from a repeated client id when the insert returns no row.
+ * tells the refusal apart from a repeated client id when the insert returns no row. The ids are values, or columns
+ * of the statement (a batch of sends: chat/insertBatch.ts).
  */
-export function pairSendAllowed(roomId: string, senderId: string) {
+export function pairSendAllowed(roomId: string | RawBuilder<unknown>, senderId: string | RawBuilder<unknown>) {
   return sql<boolean>`EXISTS (SELECT 1 FROM chat_room_participants o WHERE o.chat_room_id = ${roomId} AND o.user_id <> ${senderId}
     AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = ${senderId} AND b.blocked_id = o.user_id)
       OR (b.blocked_id = ${senderId} AND b.blocker_id = o.user_id)))`;
