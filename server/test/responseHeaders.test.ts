@@ -40,9 +40,28 @@ describe('response headers', () => {
   it('keeps upgrade-insecure-requests when PUBLIC_URL is https', async () => {
     const secure = await getTestServer({ env: { PUBLIC_URL: 'https://chat.example.org' } });
     try {
-      expect((await secure.app.inject({ url: '/api/health' })).headers['content-security-policy']).toContain('upgrade-insecure-requests');
+      const headers = (await secure.app.inject({ url: '/api/health' })).headers;
+      expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
+      expect(headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     } finally {
       await secure.close();
+    }
+  });
+
+  it('sends the same security headers on every answer: pages, API, errors and unknown paths', async () => {
+    for (const url of ['/', '/api/health', '/api/profile', '/no/such/path']) {
+      const headers = (await s.app.inject({ url })).headers;
+      const csp = headers['content-security-policy'] as string;
+      expect(csp, url).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(csp, url).toContain("frame-ancestors 'self'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(headers['referrer-policy'], url).toBe('no-referrer');
+      expect(headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(headers['x-powered-by'], url).toBeUndefined();
+      // Plain http: no HSTS (it would pin a LAN install to an https that does not exist).
+      expect(headers['strict-transport-security'], url).toBeUndefined();
     }
   });
 });
