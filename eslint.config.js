@@ -10,20 +10,49 @@ import tseslint from 'typescript-eslint';
  * and use features only through these modules too.
  */
 const SERVER_FEATURES = {
-  account: [],
-  auth: ['requireUser.ts', 'sessions.ts', 'sessionEvents.ts', 'sessionWatch.ts', 'passwords.ts'],
+  account: ['deletion.ts'],
+  admin: [],
+  auth: ['requireUser.ts', 'sessions.ts', 'sessionEvents.ts', 'sessionWatch.ts', 'passwords.ts', 'accountMail.ts', 'hooks.ts', 'mailTokens.ts'],
+  calls: [],
   chat: ['types.ts', 'messageSender.ts', 'membership.ts'],
+  cluster: ['bus.ts'],
   mail: ['mailer.ts', 'templates.ts'],
-  profiles: ['service.ts'],
-  realtime: [],
   media: [],
+  ops: [],
+  profiles: ['service.ts'],
+  push: [],
+  realtime: [],
+  safety: ['blocks.ts', 'reach.ts', 'adminReports.ts'],
   scan: ['index.ts'],
   speech: [],
   storage: ['dbStorage.ts'],
   translation: ['textTranslator.ts', 'detect.ts'],
   voice: ['index.ts', 'audio.ts', 'text.ts', 'tts/types.ts'],
-  calls: [],
 };
+
+/**
+ * Every server folder's layer, bottom first. A folder imports only folders of lower layers (through their public
+ * modules above): no import runs back up, so there is no cycle between folders. Folders of one layer do not import
+ * each other. Type-only imports are contracts and may name a higher layer's types (http/upgrade.ts names the session
+ * store it is given). app.ts, main.ts and appDeps.ts, the composition root, are above everything.
+ */
+const SERVER_LAYER_ORDER = [
+  ['platform'],
+  ['db'],
+  ['http'],
+  ['mail', 'storage', 'cluster'],
+  ['auth'],
+  ['profiles', 'translation'],
+  ['safety'],
+  ['chat'],
+  ['account', 'realtime', 'push', 'scan', 'voice'],
+  ['speech', 'media', 'calls'],
+  ['admin', 'ops'],
+];
+const SERVER_FOLDERS = SERVER_LAYER_ORDER.flat();
+const layerOf = (folder) => SERVER_LAYER_ORDER.findIndex((layer) => layer.includes(folder));
+/** For each folder: the folders it must not import at all (its own layer and those above). */
+const SERVER_LAYERS = Object.fromEntries(SERVER_FOLDERS.map((folder) => [folder, SERVER_FOLDERS.filter((other) => other !== folder && layerOf(other) >= layerOf(folder))]));
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -33,35 +62,23 @@ function internalsOf(feature, open, message) {
   return { regex: `^(\\.{1,2}/)+${feature}/${allowed}`, message };
 }
 
-/**
- * Layers on top of that: folders a folder must not import at all, not even their public modules.
- * platform/ and db/ are the bottom; translation serves scan, voice, chat and speech and imports
- * none of them; scan and voice do not import each other.
- */
-const SERVER_LAYERS = {
-  platform: ['auth', 'chat', 'db', 'http', 'media', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
-  db: ['auth', 'chat', 'http', 'media', 'profiles', 'realtime', 'scan', 'speech', 'storage', 'translation', 'voice'],
-  translation: ['auth', 'chat', 'media', 'profiles', 'realtime', 'scan', 'speech', 'voice'],
-  scan: ['chat', 'media', 'realtime', 'speech', 'voice'],
-  voice: ['chat', 'media', 'realtime', 'scan', 'speech'],
-  chat: ['media'],
-};
-
 /** One no-restricted-imports rule per server folder (flat config keeps only the last one per file). */
 function serverBoundaries(folder) {
   const forbidden = SERVER_LAYERS[folder] ?? [];
-  const others = [...new Set([...Object.keys(SERVER_FEATURES), ...forbidden])].filter((other) => other !== folder);
+  const others = SERVER_FOLDERS.filter((other) => other !== folder);
   const patterns = others.map((other) => {
-    if (forbidden.includes(other)) return internalsOf(other, [], `${folder}/ must not import ${other}/ (layers: see docs/ARCHITECTURE.md)`);
-    const open = SERVER_FEATURES[other] ?? [];
+    if (forbidden.includes(other)) return { ...internalsOf(other, [], `${folder}/ must not import ${other}/ (a layer above or beside it: SERVER_LAYER_ORDER in eslint.config.js)`), allowTypeImports: true };
+    // Infrastructure (platform, db, http) is open to the layers above it.
+    if (!(other in SERVER_FEATURES)) return undefined;
+    const open = SERVER_FEATURES[other];
     return internalsOf(other, open, open.length
       ? `${folder}/ may use ${other}/ only through ${open.join(', ')}`
       : `${folder}/ must not import ${other}/ (wire them together in app.ts)`);
-  });
+  }).filter(Boolean);
   return {
     files: [`server/src/${folder}/**/*.ts`],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns }] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
   };
 }
 
@@ -92,5 +109,5 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'common/ is shared by browser and server: no server, web or Node imports' }] }],
     },
   },
-  ...[...Object.keys(SERVER_FEATURES), 'http', 'db', 'platform'].map(serverBoundaries),
+  ...SERVER_FOLDERS.map(serverBoundaries),
 );

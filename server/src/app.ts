@@ -38,6 +38,7 @@ import { SendContexts } from './chat/sendContexts.ts';
 import type { EventPublisher } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
+import { getProfile } from './profiles/service.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { createTranslationService } from './translation/service.ts';
 import { speechRoutes } from './speech/routes.ts';
@@ -256,8 +257,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const authHooks = operatorAuthHooks({ db, now, ...config.operators, roleChanged: (userId) => sessionEvents.userChanged(userId) });
     const oidc = config.oidc ? new OidcProvider(config.oidc, (err, message) => app.log.warn({ err }, message)) : undefined;
     const limiter = new AuthRateLimiter(deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, signUpPerAddress: config.signUpsPerAddress, signInPerAddress: config.signInsPerAddress });
+    const profileOf = (userId: string) => getProfile(db, userId);
     await app.register(authRoutes, {
-      db, sessions, limiter, requireUser, cookieName, now,
+      db, profileOf, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
       emailConfirmation: config.emailConfirmation,
       mailer, publicUrl: config.publicUrl, mailEveryMs: config.mailIntervalMs,
@@ -268,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await app.register(oidcRoutes, { db, provider: oidc, sessions, cookieName, secureCookies: config.secureCookies, publicUrl: config.publicUrl, now, hooks: authHooks, mailer });
     }
     await app.register(accountRoutes, {
-      db, sessions, now, mailer, cookieName, hooks: authHooks,
+      db, profileOf, sessions, now, mailer, cookieName, hooks: authHooks,
       publicUrl: config.publicUrl,
       secureCookies: config.secureCookies,
       mailLimiter: new MailRateLimiter(deps.mailLimits ?? DEFAULT_MAIL_LIMITS),

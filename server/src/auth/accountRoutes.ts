@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  API, confirmEmailBody, mailRequestBody, passwordResetConfirmBody, type MailRequestResponse, type SignInResponse,
+  API, confirmEmailBody, mailRequestBody, passwordResetConfirmBody, type MailRequestResponse, type Profile, type SignInResponse,
 } from '@parley/common';
-import { getProfile } from '../profiles/service.ts';
 import { confirmEmail, resendConfirmation } from './confirmation.ts';
 import { recordSignIn, sessionUser } from './service.ts';
 import type { AuthHooks } from './hooks.ts';
@@ -14,6 +13,8 @@ import { requestPasswordReset, resetPassword } from './passwordReset.ts';
 import type { SessionStore } from './sessions.ts';
 
 export interface AccountRouteDeps extends AccountMailDeps {
+  /** The signed-in person's profile, answered with the session (profiles/ owns it; app.ts wires it in). */
+  profileOf: (userId: string) => Promise<Profile>;
   sessions: SessionStore;
   mailLimiter: MailRateLimiter;
   cookieName: string;
@@ -47,7 +48,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
     const { token, expiresAt } = await deps.sessions.create(user.id, request.headers['user-agent']);
     reply.setCookie(deps.cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, expires: expiresAt });
     const firstSignIn = await recordSignIn({ db: deps.db, now: deps.now, emailConfirmation: true }, user.id);
-    const body: SignInResponse = { user: await sessionUser(deps.db, user.id), profile: await getProfile(deps.db, user.id), firstSignIn };
+    const body: SignInResponse = { user: await sessionUser(deps.db, user.id), profile: await deps.profileOf(user.id), firstSignIn };
     return body;
   });
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, AUTH_MESSAGES, signInBody, signUpBody, type SessionResponse, type SignInResponse, type SignUpResponse } from '@parley/common';
+import { API, AUTH_MESSAGES, signInBody, signUpBody, type Profile, type SessionResponse, type SignInResponse, type SignUpResponse } from '@parley/common';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import { getProfile } from '../profiles/service.ts';
 import type { AuthHooks } from './hooks.ts';
 import type { AuthRateLimiter } from './rateLimits.ts';
 import { AppError } from '../http/errors.ts';
@@ -18,6 +17,8 @@ import type { SessionStore } from './sessions.ts';
 
 export interface AuthRouteDeps {
   db: Db;
+  /** The signed-in person's profile, answered with the session (profiles/ owns it; app.ts wires it in). */
+  profileOf: (userId: string) => Promise<Profile>;
   sessions: SessionStore;
   limiter: AuthRateLimiter;
   requireUser: RequireUser;
@@ -74,7 +75,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     reply.setCookie(deps.cookieName, token, { ...cookieOptions, expires: expiresAt });
     const firstSignIn = await recordSignIn(deps, user.id);
     // The admin flag as the session answer has it, so the menu offers the console at once.
-    const body: SignInResponse = { user: await sessionUser(deps.db, user.id), profile: await getProfile(deps.db, user.id), firstSignIn };
+    const body: SignInResponse = { user: await sessionUser(deps.db, user.id), profile: await deps.profileOf(user.id), firstSignIn };
     return body;
   });
 
@@ -91,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
 
   r.get(API.session, { onRequest: deps.requireUser }, async (request) => {
     const user = currentUser(request);
-    const body: SessionResponse = { user: { id: user.id, email: user.email, ...(user.admin ? { admin: true } : {}) }, profile: await getProfile(deps.db, user.id) };
+    const body: SessionResponse = { user: { id: user.id, email: user.email, ...(user.admin ? { admin: true } : {}) }, profile: await deps.profileOf(user.id) };
     return body;
   });
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../http/errors.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../platform/ids.ts';
 
 export const roomNotFound = () => notFound('Conversation not found');
 
@@ -10,7 +10,7 @@ export const roomNotFound = () => notFound('Conversation not found');
  * room the caller is not in all get the same 404, so non-members learn nothing.
  */
 export async function requireMembership(db: Db, roomId: string, userId: string) {
-  if (!UUID.test(roomId)) throw roomNotFound();
+  if (!isUuid(roomId)) throw roomNotFound();
   const row = await db
     .selectFrom('chat_room_participants as p')
     .innerJoin('chat_rooms as r', 'r.id', 'p.chat_room_id')
@@ -23,7 +23,7 @@ export async function requireMembership(db: Db, roomId: string, userId: string) 
   return row;
 }
 
-export const isUuid = (value: string) => UUID.test(value);
+export { isUuid };
 
 /** Everyone in a room, for fan-out: the one answer to who hears a room's events (read at publish time, so a removed member hears nothing more). */
 export async function participantIds(db: Db, roomId: string): Promise<string[]> {
@@ -45,7 +45,7 @@ export interface ReadAccess {
  * reactions, typing, marks, events, push, stays members-only (requireMembership, roomReaders). Same 404 otherwise.
  */
 export async function requireReadAccess(db: Db, roomId: string, userId: string): Promise<ReadAccess> {
-  if (!UUID.test(roomId)) throw roomNotFound();
+  if (!isUuid(roomId)) throw roomNotFound();
   const member = await db
     .selectFrom('chat_room_participants as p')
     .innerJoin('chat_rooms as r', 'r.id', 'p.chat_room_id')
@@ -61,7 +61,7 @@ export async function requireReadAccess(db: Db, roomId: string, userId: string):
 
 /** A removed member's read-only access to a group, or null. */
 export async function formerReader(db: Db, roomId: string, userId: string): Promise<ReadAccess | null> {
-  if (!UUID.test(roomId)) return null;
+  if (!isUuid(roomId)) return null;
   const row = await db
     .selectFrom('room_former_members')
     .select(['joined_at', 'left_at', 'until_message_id'])

@@ -2,7 +2,7 @@ import { CANNOT_MESSAGE, type BlockedUser } from '@parley/common';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { isUuid } from '../chat/membership.ts';
+import { isUuid } from '../platform/ids.ts';
 
 /** The one neutral refusal: the blocked person is not told they are blocked (nor is why). */
 export const cannotMessage = () => new AppError(403, 'cannot_message', CANNOT_MESSAGE);
