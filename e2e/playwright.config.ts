@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { specsOfShard } from './shards.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -25,8 +26,12 @@ export const CHROMIUM_ARGS = [
   '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
 ];
 
+const testDir = path.join(import.meta.dirname, 'tests');
+
 export default defineConfig({
-  testDir: './tests',
+  testDir,
+  // E2E_SHARD=k/n: this shard's specs, balanced by their measured durations (e2e/shards.ts).
+  ...(process.env.E2E_SHARD ? { testMatch: specsOfShard(process.env.E2E_SHARD, testDir) } : {}),
   // Shards run side by side (scripts/test.sh): each keeps its own results folder, which Playwright empties at start.
   outputDir: process.env.E2E_SHARD ? `./artifacts/results-${process.env.E2E_SHARD.replace('/', '-of-')}` : './artifacts/results',
   fullyParallel: false,

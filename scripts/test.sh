@@ -19,8 +19,10 @@ together \
 # The server suite on both databases and the cluster suite wait on processes, engines and sockets much of the
 # time: side by side they fill the two cores. Each test file has its own database (a PGlite folder, or a random
 # PostgreSQL database copied from the run's template) and every server listens on a port the OS picks.
+# The PGlite pass is the longest: in two halves, so the second core is not left idle once the others end.
 together \
-  "server on PGlite" "npm run --silent test:server:pglite" \
+  "server on PGlite, half 1" "npm run --silent test:server:pglite -- --shard=1/2" \
+  "server on PGlite, half 2" "npm run --silent test:server:pglite -- --shard=2/2" \
   "server on PostgreSQL" "npm run --silent test:server:postgres" \
   "cluster (nodes on PostgreSQL + Redis)" "npm run --silent test:cluster"
 together \

@@ -31,6 +31,7 @@ async function pick(page: Page, username: string) {
 }
 
 test('ana, bruno and claire talk in a group, each in their language; ana removes claire', async ({ browser }) => {
+  test.setTimeout(240_000); // three people sign up and choose languages, translations into two, screenshots
   const ana = await newActor(browser, 'ana');
   const bruno = await newActor(browser, 'bruno');
   const claire = await newActor(browser, 'claire');
@@ -99,7 +100,12 @@ test('ana, bruno and claire talk in a group, each in their language; ana removes
   await ana.page.getByTestId('group-remove-member').click();
   await ana.page.getByTestId('group-remove-confirm').click();
   await expect(info.getByTestId('group-member')).toHaveCount(2);
-  await ana.page.keyboard.press('Escape');
+  // Escape closes the member list once the confirmation has finished closing (a key pressed during its closing
+  // animation goes to it): pressed until the list is gone.
+  await expect(async () => {
+    await ana.page.keyboard.press('Escape');
+    await expect(info).toBeHidden({ timeout: 2_000 });
+  }).toPass();
 
   await expect(claire.page.getByTestId('group-removed-toast')).toBeVisible();
   await expect(claire.page.getByTestId('removed-notice')).toBeVisible();

@@ -236,6 +236,7 @@ test('scan: Spanish sign photo, typed text, languages, camera, invalid files, ph
 });
 
 test('scan: the camera films a Spanish sign (fake camera fed from a video file)', async ({ baseURL }) => {
+  test.setTimeout(300_000); // a second Chromium with a video-fed camera, and Tesseract on its frames, on a shared machine
   const video = await signVideo(spanishSign());
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
