@@ -8,6 +8,7 @@ import { httpUser } from '../test/httpClient.ts';
 import { TestSocket } from '../test/realtimeClient.ts';
 import { startRedis, type RedisProcess } from '../test/redisProcess.ts';
 import { startServerProcess, type ServerProcess } from '../test/serverProcess.ts';
+import { until } from '../test/support/poll.ts';
 
 /**
  * Two real nodes (PostgreSQL + Redis), kill -9 the one holding a translation job: the other notices
@@ -51,14 +52,6 @@ afterAll(async () => {
   await engine?.close();
 });
 
-async function until<T>(what: string, check: () => Promise<T | undefined>, tries = 600): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`still waiting: ${what}`);
-}
 
 const nodeId = async (node: ServerProcess) => ((await (await fetch(`${node.url}/api/health`)).json()) as { node: string }).node;
 

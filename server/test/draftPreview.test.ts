@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openAiHandler, startFake, type FakeProvider } from '../src/translation/testing/fakeProviders.ts';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { settledMessage } from './support/poll.ts';
 
 /**
  * "See how you will be read": the preview of a draft, through the real router and cache with the
@@ -36,15 +37,6 @@ async function pair(anaLanguage: string, brunoLanguage: string, relationshipType
 const preview = (cookie: string, roomId: string, content: unknown) =>
   s.app.inject({ method: 'POST', url: `/api/chats/${roomId}/preview`, payload: { content }, headers: { cookie } });
 
-async function waitForTranslation(cookie: string, roomId: string, id: string) {
-  for (let i = 0; i < 100; i++) {
-    const messages = (await s.app.inject({ url: `/api/chats/${roomId}/messages`, headers: { cookie } })).json().messages;
-    const m = messages.find((x: { id: string }) => x.id === id);
-    if (m.translation_status !== 'pending') return m;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('translation never finished');
-}
 
 describe('draft preview', () => {
   it('shows the partner translation with the sender context and its back-translation, and sending stores exactly that text with no second engine call', async () => {
@@ -63,7 +55,7 @@ describe('draft preview', () => {
 
     const sent = await s.app.inject({ method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content: draft, clientId: 'ana-preview-0001' }, headers: { cookie: ana.cookie } });
     expect(sent.statusCode).toBe(201);
-    const stored = await waitForTranslation(bruno.cookie, roomId, sent.json().message.id);
+    const stored = await settledMessage(s.app, bruno.cookie, roomId, sent.json().message.id);
     expect(stored).toMatchObject({ translation_status: 'done', translated_content: shown.translation, target_language: 'es' });
     // The engine translated the draft once, for the preview; the send was a cache hit.
     expect(userTexts().filter((t) => t === draft)).toHaveLength(1);

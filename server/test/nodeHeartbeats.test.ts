@@ -3,6 +3,7 @@ import { fakeTranslation, libreHandler, startFake, type FakeProvider } from '../
 import { createTestDatabase, type TestDatabase } from './helpers.ts';
 import { httpUser, type HttpUser } from './httpClient.ts';
 import { startServerProcess, type ServerProcess } from './serverProcess.ts';
+import { until } from './support/poll.ts';
 
 /**
  * A single node killed with -9 mid-translation (db/nodeHeartbeats.ts): the job lease is ten minutes
@@ -45,14 +46,6 @@ async function start(): Promise<ServerProcess> {
   return p;
 }
 
-async function until<T>(what: string, check: () => Promise<T | undefined>, tries = 600): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`still waiting: ${what}`);
-}
 
 async function message(user: HttpUser, roomId: string, id: string) {
   const res = await user.call('GET', `/api/chats/${roomId}/messages`);

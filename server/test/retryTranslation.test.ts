@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { settledMessage } from './support/poll.ts';
 
 /** A translator that fails until told to work (an engine that was down and came back). */
 let working = false;
@@ -21,14 +22,6 @@ afterAll(async () => s.close());
 const inject = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
   s.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
-async function settled(cookie: string, roomId: string, id: string) {
-  for (let i = 0; i < 100; i++) {
-    const m = (await inject('GET', `/api/chats/${roomId}/messages`, cookie)).json().messages.find((x: { id: string }) => x.id === id);
-    if (m.translation_status !== 'pending') return m;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('still pending');
-}
 
 describe('POST /api/chats/:roomId/messages/:id/retry-translation', () => {
   it('puts a failed translation back to pending and translates it again; members only, same 404 as a missing room', async () => {
@@ -41,7 +34,7 @@ describe('POST /api/chats/:roomId/messages/:id/retry-translation', () => {
 
     working = false;
     const id = (await inject('POST', `/api/chats/${roomId}/messages`, ana.cookie, { content: 'Good morning', clientId: 'retry-0001' })).json().message.id;
-    expect(await settled(bruno.cookie, roomId, id)).toMatchObject({ translation_status: 'failed', translated_content: null });
+    expect(await settledMessage(s.app, bruno.cookie, roomId, id)).toMatchObject({ translation_status: 'failed', translated_content: null });
 
     const retry = `/api/chats/${roomId}/messages/${id}/retry-translation`;
     const missingRoom = await inject('POST', `/api/chats/00000000-0000-4000-8000-000000000000/messages/${id}/retry-translation`, eve.cookie);
@@ -55,7 +48,7 @@ describe('POST /api/chats/:roomId/messages/:id/retry-translation', () => {
     const answer = await inject('POST', retry, bruno.cookie);
     expect(answer.statusCode).toBe(200);
     expect(answer.json().message.translation_status).toBe('pending');
-    expect(await settled(ana.cookie, roomId, id)).toMatchObject({ translation_status: 'done', translated_content: 'ES: Good morning' });
+    expect(await settledMessage(s.app, ana.cookie, roomId, id)).toMatchObject({ translation_status: 'done', translated_content: 'ES: Good morning' });
 
     // The reader's language first: the list preview carries the translation for the reader only.
     const brunoList = (await inject('GET', '/api/chats', bruno.cookie)).json();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openAiHandler, startFake, type FakeProvider } from '../src/translation/testing/fakeProviders.ts';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { settledMessage } from './support/poll.ts';
 
 /**
  * One translation budget per user, in characters, shared by every path that calls an engine (the probe drew
@@ -49,14 +50,6 @@ async function pair() {
   return { ana, bruno, roomId };
 }
 
-async function waitForTranslation(u: User, roomId: string, id: string) {
-  for (;;) {
-    const messages = (await s.app.inject({ url: `/api/chats/${roomId}/messages`, headers: { cookie: u.cookie } })).json().messages;
-    const m = messages.find((x: { id: string }) => x.id === id);
-    if (m.translation_status !== 'pending') return m;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('translation budget', () => {
   it('counts the characters of engine calls, answers 429 translation_budget with Retry-After beyond it, and cached results stay free', async () => {
@@ -96,7 +89,7 @@ describe('translation budget', () => {
     const long = `${fresh('silver bicycle')} ${fresh('golden bicycle')}`; // 121 characters
     const sent = await send(ana, roomId, long, 'budget-send-0002');
     expect(sent.statusCode).toBe(201);
-    expect(await waitForTranslation(bruno, roomId, sent.json().message.id)).toMatchObject({ translation_status: 'done' });
+    expect(await settledMessage(s.app, bruno.cookie, roomId, sent.json().message.id)).toMatchObject({ translation_status: 'done' });
     expectBudgetRefusal(await translate(ana, fresh('bronze bicycle')));
     expect((await s.app.inject({
       method: 'POST', url: '/api/translate', payload: { text: fresh('bronze bicycle'), sourceLanguage: 'es', targetLanguage: 'en' }, headers: { cookie: bruno.cookie },
