@@ -10,6 +10,8 @@ describe('chat phrasebook: the rules', () => {
     expect(preEdit('want to get coffee?', 'en')).toBe('do you want to get coffee?');
     expect(preEdit('you coming. ok', 'en')).toBe('you coming. ok'); // not a question
     expect(preEdit('slt, tkt', 'fr')).toBe("salut, ne t'inquiète pas");
+    expect(preEdit('cmq nn so xké', 'it')).toBe('comunque non so perché');
+    expect(preEdit('vc vem hj? obg', 'pt')).toBe('você vem hoje? obrigado');
   });
 
   it('finds whole phrases only, first entry first, with the rendering capitalised like the phrase', () => {
@@ -19,7 +21,12 @@ describe('chat phrasebook: the rules', () => {
     ]);
     expect(findPhrases('they said hey', 'en', 'fr').map((h) => h.value)).toEqual(['hé']);
     expect(findPhrases('running 10 min late', 'en', 'fr').map((h) => h.value)).toEqual(["j'ai 10 minutes de retard"]);
-    expect(findPhrases('Hello', 'en', 'it')).toEqual([]); // no table for the direction
+    expect(findPhrases('Hello', 'en', 'de')).toEqual([]); // no table for the direction
+    expect(findPhrases('ciao! come stai?', 'it', 'en').map((h) => h.value)).toEqual(['hi', 'how are you']);
+    expect(findPhrases('ciao!', 'it', 'en').map((h) => h.value)).toEqual(['bye']);
+    expect(findPhrases('arrivo tra 5 minuti', 'it', 'en').map((h) => h.value)).toEqual(["I'll be there in 5 minutes"]);
+    expect(findPhrases('liga-me quando puderes', 'pt', 'en').map((h) => h.value)).toEqual(['call me']);
+    expect(findPhrases('thx, see you soon', 'en', 'pt').map((h) => h.value)).toEqual(['obrigado', 'até breve']);
   });
 
   it('post-edits Spanish opening marks and words the engine capitalised after a mark', () => {
