@@ -103,7 +103,9 @@ export function findPhrases(text: string, source: LanguageCode, target: Language
  * with ¿ and ¡, and no other language keeps them.
  */
 export function postEdit(text: string, target: LanguageCode, source: string): string {
-  let out = text.replace(/([\uE100-\uE8FF][,;:]?\s+)(\p{Lu})(?=\p{Ll})/gu, (whole, lead: string, letter: string) => {
+  // A one-letter word counts too (Portuguese "É", "O"), but never English "I".
+  let out = text.replace(/([\uE100-\uE8FF][,;:]?\s+)(\p{Lu})(?=\p{Ll}|\s)/gu, (whole, lead: string, letter: string) => {
+    if (target === 'en' && letter === 'I') return whole;
     const mark = lead.charAt(0);
     const after = new RegExp(`${mark}[,;:]?\\s+(\\p{L})`, 'u').exec(source)?.[1];
     return after && after === after.toLocaleLowerCase() ? `${lead}${letter.toLocaleLowerCase(target)}` : whole;

@@ -34,6 +34,8 @@ describe('chat phrasebook: the rules', () => {
     expect(postEdit('¿dónde estás?', 'es', '')).toBe('¿dónde estás?');
     expect(postEdit('\uE100 Las fotos', 'es', '\uE100 the photos')).toBe('\uE100 las fotos');
     expect(postEdit('\uE100 Ana', 'fr', '\uE100 Ana')).toBe('\uE100 Ana');
+    expect(postEdit('\uE100 \uE101 É \uE102', 'pt', '\uE100 \uE101 is \uE102')).toBe('\uE100 \uE101 é \uE102');
+    expect(postEdit('\uE100 I am', 'en', '\uE100 sono')).toBe('\uE100 I am');
     expect(postEdit('¿where are you?', 'en', '')).toBe('where are you?');
   });
 });
@@ -51,6 +53,10 @@ describe('chat phrasebook through real Apertium', () => {
     ['en', 'fr', "thx, I'm running late", 'merci, je suis en retard'],
     ['es', 'en', '¿dónde estás?', 'where are you?'],
     ['fr', 'en', 'à demain !', 'see you tomorrow !'],
+    ['en', 'it', 'thx, see you tomorrow', 'grazie, ci vediamo domani'],
+    ['it', 'en', 'mi puoi chiamare alle 6?', 'can you call me at 6?'],
+    ['en', 'pt', 'btw the party is on Saturday', 'já agora a festa é no sábado'],
+    ['pt', 'en', 'liga-me quando puderes', 'call me when you can'],
   ] as const)('%s -> %s: "%s" reads "%s"', async (source, target, text, expected) => {
     const result = await router.translate({ text, source, target });
     expect(result.text).toBe(expected);
