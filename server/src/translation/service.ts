@@ -108,7 +108,8 @@ export function createTranslationService({ db, config, logger = silentLogger, en
     const memo = catalogs.get(memoKey);
     if (memo) return { ...memo };
     const out: Record<string, string> = { ...strings };
-    if (!router.engines.some((e) => e.supports(DEFAULT_LANGUAGE, language))) {
+    await router.refreshPolicy();
+    if (!router.active().some((e) => e.supports(DEFAULT_LANGUAGE, language))) {
       logger.warn({ language }, 'no engine translates interface strings into this language; English kept');
       return out;
     }
