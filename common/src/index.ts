@@ -19,6 +19,7 @@ export * from './calls.ts';
 export * from './api/scan.ts';
 export * from './api/speech.ts';
 export * from './api/admin.ts';
+export * from './api/adminTranslation.ts';
 export * from './api/safety.ts';
 export * from './api/push.ts';
 export * from './api/invites.ts';

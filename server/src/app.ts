@@ -41,6 +41,8 @@ import { profileRoutes } from './profiles/routes.ts';
 import { getProfile } from './profiles/service.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { createTranslationService } from './translation/service.ts';
+import { TranslationSettings } from './translation/operator/settings.ts';
+import { recordUsage } from './translation/operator/usage.ts';
 import { speechRoutes } from './speech/routes.ts';
 import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
@@ -146,7 +148,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events: EventPublisher = bus.redis ? new ClusterEvents(hub, bus) : hub;
 
   // After shareRateLimitsIn: counted in Redis when there is one, so every node spends the same budget.
-  const budget = createTranslationBudget(config.translationBudget);
+  // The console's Translation tab: engine order and switches and the budget, read from `settings` on every node.
+  const translationSettings = new TranslationSettings(db, {
+    defaultBudget: config.translationBudget,
+    onError: (err) => app.log.warn({ err }, 'translation settings could not be read; the last ones apply'),
+  });
+  translation.router.usePolicy(() => translationSettings.engines());
+  translation.router.onUsage((engine, chars) =>
+    recordUsage(db, engine, chars, now()).catch((err: unknown) => app.log.warn({ err }, 'translation usage not counted')));
+  const budget = createTranslationBudget(() => translationSettings.budget());
   // Context only when an engine reads it (OpenAI-compatible): no query per message otherwise.
   const contextMessages = config.translation.engines.includes('openai') ? (config.translation.contextMessages ?? 0) : 0;
   const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(
@@ -350,6 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       signUpRevealsAccounts: !(config.emailConfirmation && mailer),
       signupEmailDomains: config.operators.signupEmailDomains,
       oidc: config.oidc ? { name: config.oidc.name, only: config.oidc.only } : null,
+      translation: { translation, settings: translationSettings },
       status: {
         databaseKind: deps.database.kind, bus,
         engines: () => translation.router.engines.map((e) => e.id),

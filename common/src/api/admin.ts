@@ -126,6 +126,7 @@ export const AUDIT_ACTIONS = [
   'user.created', 'user.made_admin', 'user.unmade_admin', 'user.email_confirmed', 'user.disabled', 'user.enabled',
   'user.deleted', 'user.password_set', 'user.reset_link', 'account.deleted',
   'invite.created', 'invite.revoked', 'registration.changed', 'report.dismissed', 'report.disabled',
+  'translation.engines_changed', 'translation.budget_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

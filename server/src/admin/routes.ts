@@ -12,6 +12,7 @@ import { createInvite, listInvites, revokeInvite } from './invites.ts';
 import { actorOf, makeRequireAdmin } from './requireAdmin.ts';
 import { membersMayInvite, registrationMode, setMembersMayInvite, setRegistrationMode } from './settings.ts';
 import { memberInviteRoutes } from './memberInvites.ts';
+import { translationConsoleRoutes, type TranslationConsoleDeps } from './translation.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { serviceStatus, type StatusDeps } from './status.ts';
 import { listOpenReports, openReport, resolveReport } from '../safety/adminReports.ts';
@@ -29,6 +30,8 @@ export interface AdminRouteDeps extends AdminOps {
   /** Member invites mail the link (issue 38) when the server has mail. */
   mailer?: Mailer | undefined;
   invitesPerHour?: number | undefined;
+  /** The Translation tab (issue 34 item 4). */
+  translation?: Omit<TranslationConsoleDeps, 'db' | 'now' | 'requireAdmin'> | undefined;
 }
 
 const inviteParams = z.object({ id: z.uuid() });
@@ -147,4 +150,6 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
   });
 
   r.get(ADMIN_API.status, admin, async () => serviceStatus({ ...deps.status, db: deps.db, now: deps.now }));
+
+  if (deps.translation) await translationConsoleRoutes(app, { ...deps.translation, db: deps.db, now: deps.now, requireAdmin });
 }

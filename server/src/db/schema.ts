@@ -337,6 +337,16 @@ export interface UserCallsTable {
   call_id: string;
 }
 
+/** Characters sent to each translation engine per UTC day (the console's Translation tab). */
+export interface TranslationUsageTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  engine: string;
+  /** bigint: read as a string on PostgreSQL. */
+  chars: ColumnType<string | number, number | undefined, number>;
+  calls: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -355,6 +365,7 @@ export interface Database {
   invites: InvitesTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;
+  translation_usage: TranslationUsageTable;
   push_subscriptions: PushSubscriptionsTable;
   user_identities: UserIdentitiesTable;
   oidc_logins: OidcLoginsTable;

@@ -23,16 +23,23 @@ export interface TranslationBudget {
 
 export const DEFAULT_BUDGET: BudgetLimits = { charsPerMinute: 30_000, charsPerDay: 1_000_000 };
 
-export function createTranslationBudget(limits: BudgetLimits): TranslationBudget {
+/**
+ * `limits` may be read per check (the console's setting, kept in the database so every node agrees): the
+ * windows count the same characters whatever the limits, so a new limit applies at once.
+ */
+export function createTranslationBudget(limits: BudgetLimits | (() => Promise<BudgetLimits>)): TranslationBudget {
+  const current = typeof limits === 'function' ? limits : async () => limits;
+  // Points only matter for consume(), which the budget never calls: it adds with penalty() and compares itself.
   const windows = [
-    { limiter: makeLimiter({ name: 'budget-min', points: limits.charsPerMinute, durationSec: 60 }), points: limits.charsPerMinute },
-    { limiter: makeLimiter({ name: 'budget-day', points: limits.charsPerDay, durationSec: 24 * 3600 }), points: limits.charsPerDay },
+    { limiter: makeLimiter({ name: 'budget-min', points: Number.MAX_SAFE_INTEGER, durationSec: 60 }), points: (l: BudgetLimits) => l.charsPerMinute },
+    { limiter: makeLimiter({ name: 'budget-day', points: Number.MAX_SAFE_INTEGER, durationSec: 24 * 3600 }), points: (l: BudgetLimits) => l.charsPerDay },
   ];
   const budget: TranslationBudget = {
     async check(userId) {
+      const now = await current();
       for (const { limiter, points } of windows) {
         const res = await limiter.get(userId);
-        if (res && res.consumedPoints >= points) {
+        if (res && res.consumedPoints >= points(now)) {
           const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
           throw new AppError(429, 'translation_budget', `You have used your translation allowance for now. Try again in ${seconds} seconds.`, { 'retry-after': String(seconds) });
         }

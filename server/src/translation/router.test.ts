@@ -181,3 +181,41 @@ describe('TranslationRouter: an engine that goes down and comes back', () => {
     await router.close();
   });
 });
+
+describe("TranslationRouter: the console's order and switches", () => {
+  it('tries engines in the chosen order, skips those switched off, counts usage per engine call and remembers the last error', async () => {
+    const neural = { ...spyEngine('neural', { serves: (s, t) => (s === 'en' && t === 'es' ? 'direct' : null) }), preferred: true };
+    const first = spyEngine('first', {
+      translate: async (input) => {
+        if (input.text.includes('fail')) throw new EngineError('first', 'bad_response', 'broken answer');
+        return `[first] ${input.text}`;
+      },
+    });
+    const second = spyEngine('second');
+    let policy: { order: string[]; off: string[] } | null = null;
+    const router = new TranslationRouter({ ...options, engines: [first, second, neural], cache: new MemoryTranslationCache(100) });
+    router.usePolicy(async () => policy);
+    const usage: [string, number][] = [];
+    router.onUsage(async (engine, chars) => void usage.push([engine, chars]));
+    const engine = async (text: string) => (await router.translate({ text, source: 'en', target: 'es' })).engine;
+
+    // No choice made: a model of the direction on this server goes first, then the configured order.
+    expect(await engine('one')).toBe('neural');
+    expect(await engine('one')).toBe('neural');
+    expect(usage).toEqual([['neural', 3]]);
+    policy = { order: ['second', 'first', 'neural'], off: [] };
+    expect(await engine('two')).toBe('second');
+    expect(router.pairs().find((p) => p.source === 'en' && p.target === 'es')).toMatchObject({ engine: 'second', fallbacks: ['first', 'neural'] });
+    policy = { order: ['second', 'first', 'neural'], off: ['second'] };
+    expect(await engine('three')).toBe('first');
+    expect(router.active().map((e) => e.id)).toEqual(['first', 'neural']);
+    expect(await engine('please fail')).toBe('neural');
+    expect(router.lastError('first')).toMatchObject({ code: 'bad_response', message: 'broken answer' });
+    expect(await engine('four')).toBe('first');
+    expect(router.lastError('first')).toBeUndefined();
+    policy = { order: [], off: ['first', 'second', 'neural'] };
+    expect(await router.translate({ text: 'five', source: 'en', target: 'es' })).toMatchObject({ ok: false, reason: 'unsupported_pair' });
+    expect(second.calls.map((c) => c.text)).toEqual(['two']);
+    expect(usage.map(([e]) => e)).toEqual(['neural', 'second', 'first', 'neural', 'first']);
+  });
+});

@@ -12,6 +12,7 @@ import { sleep, withRetries } from '../platform/retry.ts';
 import { EngineRecovery, type RecoveredListener, type RecoveryOptions } from './recovery.ts';
 import { hasWords, protectSpans, restoreSpans, type Shielded } from './spans/protect.ts';
 import { findPhrases, PHRASEBOOK_VERSION, postEdit, preEdit } from './phrasebook/index.ts';
+import type { EnginePolicy } from './operator/settings.ts';
 
 export type SourceLanguage = LanguageCode | 'auto-detect' | 'auto';
 
@@ -132,6 +133,11 @@ export class TranslationRouter {
   private readonly cache: TranslationCache | undefined;
   private readonly logger: TranslationLogger;
   private readonly recovery: EngineRecovery;
+  /** The console's order and switches (operator/settings.ts); null: configured order, all on. */
+  private policySource: (() => Promise<EnginePolicy | null>) | undefined;
+  private policy: EnginePolicy | null = null;
+  private usageListener: ((engine: string, chars: number) => Promise<void>) | undefined;
+  private readonly lastErrors = new Map<string, { code: string; message: string; at: Date }>();
 
   constructor(private readonly options: RouterOptions) {
     this.engines = options.engines;
@@ -145,8 +151,30 @@ export class TranslationRouter {
     return this.recovery.onRecovered(listener);
   }
 
+  /** Reads the engines' order and switches from `source` before each translation (the console's settings). */
+  usePolicy(source: () => Promise<EnginePolicy | null>): void {
+    this.policySource = source;
+  }
+
+  /** The policy as last read; call before serving()/pairs() outside translate(). */
+  async refreshPolicy(): Promise<EnginePolicy | null> {
+    if (this.policySource) this.policy = await this.policySource();
+    return this.policy;
+  }
+
+  /** Called once per engine call that translated (never for a cache hit): characters per engine per day. */
+  onUsage(listener: (engine: string, chars: number) => Promise<void>): void {
+    this.usageListener = listener;
+  }
+
+  /** The engine's last failure on this node, unless it has translated since. */
+  lastError(engine: string): { code: string; message: string; at: Date } | undefined {
+    return this.lastErrors.get(engine);
+  }
+
   async translate(request: TranslateRequest): Promise<TranslateResult> {
     const { text, target, context } = request;
+    await this.refreshPolicy();
     let source: LanguageCode;
     let detectedLanguage: LanguageCode | undefined;
     if (request.source === 'auto-detect' || request.source === 'auto') {
@@ -191,11 +219,14 @@ export class TranslationRouter {
       try {
         const output = await this.shielded(engine, { text, source, target, context, conversation }, shield, terms, request.signal);
         this.recovery.succeeded(engine.id, probeKey);
+        this.lastErrors.delete(engine.id);
+        await this.usageListener?.(engine.id, text.length + conversationChars(conversation));
         await this.cache?.set(key, output);
         return outcome({ ...base, engine: engine.id, support, ...(via ? { via } : {}) }, text, output);
       } catch (error) {
         const e = isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error));
         failures.push({ engine: engine.id, code: e.code, message: e.message });
+        if (e.code !== 'aborted') this.lastErrors.set(engine.id, { code: e.code, message: e.message, at: new Date() });
         if (e.retryable && e.code !== 'aborted') {
           // Down, not wrong: probe it with this request until it answers (the answer is cached for the retry).
           this.logger.info({ engine: engine.id, code: e.code }, 'translation engine down; probing until it is back');
@@ -277,14 +308,30 @@ export class TranslationRouter {
     }
   }
 
+  /** The engines switched on, in the console's order (engines it does not name keep their configured place after). */
+  active(): TranslationEngine[] {
+    const policy = this.policy;
+    if (!policy) return [...this.engines];
+    const place = (e: TranslationEngine, i: number) => {
+      const at = policy.order.indexOf(e.id);
+      return at < 0 ? policy.order.length + i : at;
+    };
+    return this.engines
+      .map((engine, i) => ({ engine, place: place(engine, i) }))
+      .filter(({ engine }) => !policy.off.includes(engine.id))
+      .sort((a, b) => a.place - b.place)
+      .map((x) => x.engine);
+  }
+
   /**
-   * The engines serving a direction, in the order they are tried: an engine running a model of the
-   * direction on this server (TranslationEngine.preferred: neural) first, direct before pivot, then
-   * the configured order (TRANSLATION_ENGINES).
+   * The engines serving a direction, in the order they are tried. Without an order chosen in the console:
+   * an engine running a model of the direction on this server (TranslationEngine.preferred: neural) first,
+   * direct before pivot, then the configured order (TRANSLATION_ENGINES). With one, the operator's order.
    */
   serving(source: LanguageCode, target: LanguageCode): TranslationEngine[] {
-    const rank = (e: TranslationEngine) => (!e.preferred ? 2 : e.supports(source, target) === 'direct' ? 0 : 1);
-    return this.engines
+    const chosen = this.policy !== null;
+    const rank = (e: TranslationEngine) => (chosen || !e.preferred ? 2 : e.supports(source, target) === 'direct' ? 0 : 1);
+    return this.active()
       .filter((e) => e.supports(source, target) !== null)
       .map((engine, i) => ({ engine, i, rank: rank(engine) }))
       .sort((a, b) => a.rank - b.rank || a.i - b.i)

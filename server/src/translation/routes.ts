@@ -110,7 +110,11 @@ export async function translationRoutes(app: FastifyInstance, options: Translati
     });
   }
 
-  r.get(TRANSLATION_API.languages, { onRequest: guard(limit) }, async () => presentLanguages(service.router.engines, await service.pairs()));
+  r.get(TRANSLATION_API.languages, { onRequest: guard(limit) }, async () => {
+    const pairs = await service.pairs();
+    // The engines switched on, in the order the console chose (pairs() read it).
+    return presentLanguages(service.router.active(), pairs);
+  });
   r.get(TRANSLATION_API.engines, { onRequest: guard(limit) }, async () => ({ engines: await service.health() }));
 
   r.post(TRANSLATION_API.uiStrings, { onRequest: guard(catalogLimit), schema: { body: uiStringsBody } }, async (request) => ({

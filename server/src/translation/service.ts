@@ -49,13 +49,17 @@ export interface TranslationService extends TextTranslator {
   /** The first engine for the direction is still checking it: chat waits instead of failing. */
   isDirectionBeingChecked(source: LanguageCode, target: LanguageCode): boolean;
   health(): ReturnType<TranslationRouter['health']>;
+  /** Engines named in TRANSLATION_ENGINES that could not be built (no key, no model), and why. */
+  skipped: { id: string; reason: string }[];
   close(): Promise<void>;
 }
 
 export function createTranslationService({ db, config, logger = silentLogger, engines }: TranslationServiceDeps): TranslationService {
   let list = engines;
+  const skipped: { id: string; reason: string }[] = [];
   if (!list) {
     const created = createEngines(config);
+    skipped.push(...created.skipped);
     for (const { id, reason } of created.skipped) logger.info({ engine: id, reason }, 'translation engine skipped');
     list = created.engines;
   }
@@ -104,7 +108,8 @@ export function createTranslationService({ db, config, logger = silentLogger, en
     const memo = catalogs.get(memoKey);
     if (memo) return { ...memo };
     const out: Record<string, string> = { ...strings };
-    if (!router.engines.some((e) => e.supports(DEFAULT_LANGUAGE, language))) {
+    await router.refreshPolicy();
+    if (!router.active().some((e) => e.supports(DEFAULT_LANGUAGE, language))) {
       logger.warn({ language }, 'no engine translates interface strings into this language; English kept');
       return out;
     }
@@ -141,10 +146,12 @@ export function createTranslationService({ db, config, logger = silentLogger, en
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([selfChecked, new Promise((resolve) => (timer = setTimeout(resolve, config.pairsWaitMs ?? 5_000)))]);
       clearTimeout(timer);
+      await router.refreshPolicy();
       return router.pairs();
     },
     isDirectionBeingChecked: (source, target) => router.isDirectionBeingChecked(source, target),
     health: () => router.health(),
+    skipped,
     close: () => router.close(),
   };
 }

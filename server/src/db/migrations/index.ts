@@ -24,6 +24,7 @@ import * as m028 from './028_report_evidence.ts';
 import * as m031 from './031_former_members.ts';
 import * as m035 from './035_email_proven.ts';
 import * as m033 from './033_translation_engine.ts';
+import * as m036 from './036_translation_usage.ts';
 import * as m038 from './038_translation_first.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '031_former_members': m031,
   '035_email_proven': m035,
   '033_translation_engine': m033,
+  '036_translation_usage': m036,
   '038_translation_first': m038,
 };

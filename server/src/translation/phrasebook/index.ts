@@ -13,7 +13,7 @@ import type { LanguageCode } from '@parley/common';
 import { PHRASE_TABLES, type PhraseTable } from './tables.ts';
 
 /** Part of the cache key: a new table version makes new translations. */
-export const PHRASEBOOK_VERSION = 'phrasebook:1';
+export const PHRASEBOOK_VERSION = 'phrasebook:2';
 
 type Rule = readonly [RegExp, string];
 const word = (pattern: string) => new RegExp(`(?<![\\p{L}\\p{N}'’])(?:${pattern})(?![\\p{L}\\p{N}'’-])`, 'giu');
@@ -39,6 +39,17 @@ const PRE_EDITS: Partial<Record<LanguageCode, readonly Rule[]>> = {
     [word('tkt'), "ne t'inquiète pas"], [word("j'suis|chui|chuis"), 'je suis'], [word('cc'), 'coucou'], [word("dac|d'acc"), "d'accord"],
     [word('auj|ajd'), "aujourd'hui"], [word('rdv'), 'rendez-vous'], [word('qqch'), 'quelque chose'], [word('qqn'), "quelqu'un"],
     [word('mtn|mnt'), 'maintenant'], [word('tjrs|tjs'), 'toujours'], [word('bjr'), 'bonjour'],
+  ],
+  it: [
+    [word('cmq'), 'comunque'], [word('nn'), 'non'], [word('xké|xkè|xché|xchè|perke|perkè'), 'perché'], [word('ke|k'), 'che'],
+    [word('tvb'), 'ti voglio bene'], [word('x'), 'per'], [word('qlc|qlcs|qcs'), 'qualcosa'], [word('grz'), 'grazie'],
+    [word('sn'), 'sono'], [word('cm'), 'come'], [word('dmn'), 'domani'], [word('nnt'), 'niente'], [word('qnd'), 'quando'],
+  ],
+  pt: [
+    [word('vc|vcs'), 'você'], [word('tb|tbm'), 'também'], [word('q|k'), 'que'], [word('pq|pk'), 'porque'], [word('td'), 'tudo'],
+    [word('obg|obgd'), 'obrigado'], [word('msm'), 'mesmo'], [word('hj'), 'hoje'], [word('pra'), 'para'], [word('tô'), 'estou'],
+    [word('tá'), 'está'], [word('mt|mto'), 'muito'], [word('bjs|bjo|bjos'), 'beijos'], [word('fds'), 'fim de semana'],
+    [word('n'), 'não'], [word('dps'), 'depois'], [word('agr'), 'agora'],
   ],
 };
 
@@ -92,7 +103,9 @@ export function findPhrases(text: string, source: LanguageCode, target: Language
  * with ¿ and ¡, and no other language keeps them.
  */
 export function postEdit(text: string, target: LanguageCode, source: string): string {
-  let out = text.replace(/([\uE100-\uE8FF][,;:]?\s+)(\p{Lu})(?=\p{Ll})/gu, (whole, lead: string, letter: string) => {
+  // A one-letter word counts too (Portuguese "É", "O"), but never English "I".
+  let out = text.replace(/([\uE100-\uE8FF][,;:]?\s+)(\p{Lu})(?=\p{Ll}|\s)/gu, (whole, lead: string, letter: string) => {
+    if (target === 'en' && letter === 'I') return whole;
     const mark = lead.charAt(0);
     const after = new RegExp(`${mark}[,;:]?\\s+(\\p{L})`, 'u').exec(source)?.[1];
     return after && after === after.toLocaleLowerCase() ? `${lead}${letter.toLocaleLowerCase(target)}` : whole;

@@ -6,6 +6,8 @@
  * `$1` is the first group. Longer entries are listed first where they overlap: the first match wins.
  */
 
+import { EN_IT, EN_PT, IT_EN, PT_EN } from './tablesItPt.ts';
+
 export type PhraseTable = readonly (readonly [string, string])[];
 
 const EN_ES: PhraseTable = [
@@ -131,4 +133,5 @@ const FR_EN: PhraseTable = [
 
 export const PHRASE_TABLES: Readonly<Record<string, PhraseTable>> = {
   'en>es': EN_ES, 'es>en': ES_EN, 'en>fr': EN_FR, 'fr>en': FR_EN,
+  'en>it': EN_IT, 'it>en': IT_EN, 'en>pt': EN_PT, 'pt>en': PT_EN,
 };

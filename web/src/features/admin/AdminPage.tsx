@@ -11,6 +11,7 @@ import { adminApi } from './adminApi.ts';
 import { InvitesPanel } from './InvitesPanel.tsx';
 import { AuditPanel, RegistrationPanel, StatusPanel } from './OpsPanels.tsx';
 import { ReportsPanel } from './ReportsPanel.tsx';
+import { TranslationPanel } from './TranslationPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
 
 const TABS = [
@@ -19,6 +20,7 @@ const TABS = [
   ['invites', 'admin.tabInvites'],
   ['registration', 'admin.tabRegistration'],
   ['audit', 'admin.tabAudit'],
+  ['translation', 'admin.tabTranslation'],
   ['status', 'admin.tabStatus'],
 ] as const satisfies readonly (readonly [string, CatalogKey])[];
 type Tab = (typeof TABS)[number][0];
@@ -86,6 +88,8 @@ export function AdminPage() {
           <RegistrationPanel />
         ) : tab === 'audit' ? (
           <AuditPanel />
+        ) : tab === 'translation' ? (
+          <TranslationPanel />
         ) : (
           <StatusPanel />
         )}

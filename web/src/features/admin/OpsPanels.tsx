@@ -72,6 +72,8 @@ export const AUDIT_LABELS: Record<AuditAction, CatalogKey> = {
   'invite.created': 'admin.auditInviteCreated',
   'invite.revoked': 'admin.auditInviteRevoked',
   'registration.changed': 'admin.auditRegistrationChanged',
+  'translation.engines_changed': 'admin.auditTranslationEnginesChanged',
+  'translation.budget_changed': 'admin.auditTranslationBudgetChanged',
   'report.dismissed': 'admin.auditReportDismissed',
   'report.disabled': 'admin.auditReportDisabled',
 };

@@ -1,4 +1,4 @@
-import { ADMIN_API } from '@parley/common';
+import { ADMIN_API, ADMIN_TRANSLATION_API, type TranslationBudgetLimits, type TranslationConsole } from '@parley/common';
 import type { ResetLink, AdminReport, ReportAction, AdminInvite, AdminUser, AdminUserList, AuditEntry, CreatedInvite, RegistrationMode, ServiceStatus, UserAction, UserFilter } from '@parley/common';
 import { api, apiFetch } from '../../lib/api.ts';
 
@@ -27,5 +27,8 @@ export const adminApi = {
   audit: (action: string) => api.get<{ entries: AuditEntry[] }>(`${ADMIN_API.audit}?${new URLSearchParams(action ? { action } : {})}`),
   status: () => api.get<ServiceStatus>(ADMIN_API.status),
   reports: () => api.get<{ reports: AdminReport[] }>(ADMIN_API.reports),
+  translation: () => api.get<TranslationConsole>(ADMIN_TRANSLATION_API.translation),
+  setEngines: (order: string[], off: string[]) => apiFetch<TranslationConsole>(ADMIN_TRANSLATION_API.engines, { method: 'PUT', body: { order, off } }),
+  setBudget: (limits: TranslationBudgetLimits) => apiFetch<TranslationConsole>(ADMIN_TRANSLATION_API.budget, { method: 'PUT', body: limits }),
   reportAction: (id: string, action: ReportAction) => api.post<{ resolved: true }>(ADMIN_API.reportAction.replace(':id', id).replace(':action', action)),
 };
