@@ -26,7 +26,7 @@ const SERVER_FEATURES = {
   scan: ['index.ts'],
   speech: [],
   storage: ['dbStorage.ts'],
-  translation: ['textTranslator.ts', 'detect.ts'],
+  translation: ['textTranslator.ts', 'detect.ts', 'service.ts', 'engines/types.ts', 'operator/settings.ts', 'operator/usage.ts'],
   voice: ['index.ts', 'audio.ts', 'text.ts', 'tts/types.ts'],
 };
 
