@@ -3,7 +3,7 @@
  * the conversation list's preview, push notifications, search results, reply quotes. A link becomes its
  * text, code its content, a quote or list its lines; what is not markdown stays as written.
  */
-import { parseMarkdown, type Token } from './parse.ts';
+import { parseMarkdown, type Token, type Tokens } from './parse.ts';
 
 /** The plain text of inline tokens. */
 function inline(tokens: readonly Token[] | undefined): string {
@@ -23,8 +23,8 @@ function blocks(tokens: readonly Token[]): string[] {
     switch (t.type) {
       case 'space': case 'checkbox': return [];
       case 'code': return [t.text];
-      case 'blockquote': return blocks(t.tokens);
-      case 'list': return t.items.map((item) => blocks(item.tokens).join('\n'));
+      case 'blockquote': return blocks((t as Tokens.Blockquote).tokens);
+      case 'list': return (t as Tokens.List).items.map((item) => blocks(item.tokens).join('\n'));
       case 'paragraph': case 'text': return [inline(t.tokens ?? [{ type: 'text', raw: t.raw, text: t.text }])];
       default: return [t.raw.trim()];
     }
