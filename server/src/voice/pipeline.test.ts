@@ -104,7 +104,7 @@ describe('how a spoken translation was made', () => {
   // The app's router (not the CLI): it says which engine translated and through which language a pivot went.
   const router = new TranslationRouter({ engines: [new ApertiumEngine()], timeoutMs: 60_000, maxChars: 5000 });
   const translator: TextTranslator = {
-    detect: () => null,
+    detect: () => undefined,
     translate: (r) => router.translate({ text: r.text, source: r.source as LanguageCode, target: r.target }),
   };
   let pivotServer: TestVoiceServer;
