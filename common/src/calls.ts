@@ -260,6 +260,14 @@ export type CallNoticeCode = (typeof CALL_NOTICE_CODES)[number];
 export const CALL_MEDIA_ERROR_CODES = ['invalid_json', 'unknown_type', 'invalid_message', 'invalid_audio', 'frame_too_large', 'rate_limited', 'muted'] as const;
 export type CallMediaErrorCode = (typeof CALL_MEDIA_ERROR_CODES)[number];
 
+/** A caption's translation; engine and via are absent when unknown (a translation made before they were sent). */
+export interface CaptionTranslation {
+  text: string;
+  language: LanguageCode;
+  engine?: string;
+  via?: string;
+}
+
 /** 'self' is the socket's user; 'partner' the other side. */
 export type CallSpeaker = 'self' | 'partner';
 
@@ -275,14 +283,15 @@ export type CallServerEvent =
   | { type: 'partner.speaking'; speaking: boolean }
   /**
    * One caption. `final: false` = recognised, translation coming; `final: true` = settled. `translated` is
-   * null when the utterance crossed untranslated (then `notice` says why).
+   * null when the utterance crossed untranslated (then `notice` says why); its `engine` and `via` (a pivot
+   * language) say how it was made, as a message's translation_detail does.
    */
   | {
       type: 'caption';
       utteranceId: string;
       speaker: CallSpeaker;
       original: { text: string; language: LanguageCode };
-      translated: { text: string; language: LanguageCode } | null;
+      translated: CaptionTranslation | null;
       final: boolean;
       notice?: CallNoticeCode;
     }

@@ -156,6 +156,9 @@ export const audioTranscriptDoneEvent = z.object({
   item_id: z.string().optional(),
   transcript: z.string().optional(),
   language: z.string().optional(),
+  /** How the translation was made (issue 34 item 4): the engine and, for a pivot, the language in the middle. */
+  engine: z.string().optional(),
+  via: z.string().optional(),
 });
 /** A chunk of translated speech: base64 PCM16 24 kHz mono. */
 export const audioDeltaEvent = z.object({

@@ -123,7 +123,7 @@ test('phone header: the name first in four languages; Show my language first', a
   const received = messagesOf(bruno.page, false).last();
   const text = received.getByTestId('message-text');
   await expect(text).toHaveAttribute('data-order', 'translation-first', { timeout: 30_000 });
-  await expect(text.locator('p').first()).toHaveAttribute('data-testid', 'message-translation');
+  await expect(text.locator(':scope > *').first()).toHaveAttribute('data-testid', 'message-translation');
   await expect(received.getByTestId('message-translation')).toContainText(/estaci[oó]n|d[oó]nde/i);
   await expect(received.getByTestId('message-original')).toHaveCount(0);
   await shot(bruno.page, 'phone-daily-translation-first-es');

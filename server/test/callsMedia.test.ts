@@ -48,7 +48,9 @@ describe('a translated call (English <-> Spanish, offline engines)', () => {
 
     anaMedia.speak(english);
     const caption = await liMedia.when('caption', (e) => e.final);
-    expect(caption).toMatchObject({ speaker: 'partner', original: { language: 'en' }, translated: { language: 'es' } });
+    // The caption says how its translation was made (issue 34 item 4): Apertium, direct (no pivot).
+    expect(caption).toMatchObject({ speaker: 'partner', original: { language: 'en' }, translated: { language: 'es', engine: 'apertium' } });
+    expect(caption.translated?.via).toBeUndefined();
     expect(caption.original.text.toLowerCase()).toMatch(/morning|train|station/);
     expect(caption.translated!.text.toLowerCase()).toMatch(/mañana|tren|estación|buenos/);
     const done = await liMedia.next('audio.done');

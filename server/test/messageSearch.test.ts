@@ -81,6 +81,16 @@ describe('message search', () => {
     expect(outsider.json().error.code).toBe('not_found');
   });
 
+  it('shows hits as plain text: markdown marks stripped, link text kept, highlights in what is shown', async () => {
+    const [ana, bo] = [await person('en'), await person('en')];
+    const roomId = await pairRoom(ana, bo);
+    const sent = await send(ana, roomId, '**Trail** map: run `npm install` then see [the trail guide](https://maps.example.org/a)');
+    const [hit] = await hits(bo, 'trail', `&roomId=${roomId}`);
+    expect(hit?.id).toBe(sent.id);
+    expect(hit?.text).toBe('Trail map: run npm install then see the trail guide');
+    expect(marked(hit!)).toEqual(['Trail', 'trail']);
+  });
+
   it('treats SQL, LIKE, regex and tsquery characters as text', async () => {
     const [ana, bo] = [await person('en'), await person('en')];
     const roomId = await pairRoom(ana, bo);

@@ -99,6 +99,18 @@ describe('read aloud with an OpenAI-compatible speech server', () => {
     expect(fake.requests[0]?.headers.authorization).toBe('Bearer sk-tts');
   });
 
+  it('reads a message without its markdown marks: a link by its text, code by its content', async () => {
+    const ana = await signUpAndIn(server.app);
+    const bruno = await signUpAndIn(server.app);
+    const roomId = (await server.app.inject({ method: 'POST', url: '/api/chats', payload: { userId: bruno.id }, headers: { cookie: ana.cookie } })).json().room.id;
+    const content = 'Run **now** `npm install` and read [the guide](https://docs.example.com/guide)';
+    const sent = await server.app.inject({ method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content, clientId: 'ana-speech-md-1' }, headers: { cookie: ana.cookie } });
+    const from = fake.requests.length;
+    const res = await server.app.inject({ url: `/api/speech?messageId=${sent.json().message.id}&part=original`, headers: { cookie: bruno.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(fake.requests.slice(from).map((r) => (r.body as { input: string }).input)).toEqual(['Run now npm install and read the guide']);
+  });
+
   it('answers 502 when the engine fails before any audio', async () => {
     const u = await signUpAndIn(server.app);
     // More failures than the HTTP client's retries.

@@ -61,6 +61,22 @@ describe('show my language first', () => {
   });
 });
 
+describe('notifications in plain text', () => {
+  it('strip the markdown marks of the translation: a link shows its text, code its content', async () => {
+    const ana = await signUpAndIn(s.app);
+    const bruno = await signUpAndIn(s.app);
+    await api(ana.cookie, 'PATCH', '/api/profile', { language: 'en' });
+    await api(bruno.cookie, 'PATCH', '/api/profile', { language: 'fr' });
+    const sub = service.subscribe();
+    expect((await api(bruno.cookie, 'PUT', '/api/push/subscription', sub.json)).statusCode).toBe(204);
+    const room = (await api(ana.cookie, 'POST', '/api/chats', { userId: bruno.id })).json().room.id as string;
+    const sent = await api(ana.cookie, 'POST', `/api/chats/${room}/messages`, { content: '**Run** `npm install`, see [the docs](https://docs.example.io)', clientId: 'plain-push-1' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [push] = await service.waitFor(sub.id);
+    expect(push?.payload.body).toBe('[fr] Run npm install, see the docs');
+  });
+});
+
 describe('search results for a reader who reads their language first', () => {
   it('carry the other text of each hit: the original of a hit in the translation, the translation of a hit in the original', async () => {
     const ana = await signUpAndIn(s.app);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CALL_CLIENT_MESSAGE_TYPES, CALL_LIMITS, callClientMessage, VOICE_LIMITS, type CallClientMessage, type CallNoticeCode, type CallServerEvent, type CallTranscriptLine,
-  type LanguageCode, type VoiceServerEvent,
+  type CaptionTranslation, type LanguageCode, type VoiceServerEvent,
 } from '@parley/common';
 import { decodePcm16Base64 } from '../voice/audio.ts';
 import { DEFAULT_VOICE_LIMITS, FrameGate, runUtterance, voiceErrorCode, type PipelineEngines, type UtteranceTimings } from '../voice/index.ts';
@@ -227,7 +227,9 @@ export class CallLeg {
           return this.caption(speech.id, original, null, false);
         case 'response.audio_transcript.done':
           translated = event.transcript ?? translated;
-          this.caption(speech.id, original, { text: translated, language: partnerLanguage }, true);
+          this.caption(speech.id, original, {
+            text: translated, language: partnerLanguage, ...(event.engine ? { engine: event.engine } : {}), ...(event.via ? { via: event.via } : {}),
+          }, true);
           return record();
         case 'response.audio.delta':
           return this.deps.toPartner({ type: 'audio.delta', utteranceId: speech.id, audio: event.delta });
@@ -264,7 +266,7 @@ export class CallLeg {
     }
   }
 
-  private caption(utteranceId: string, original: { text: string; language: LanguageCode }, translated: { text: string; language: LanguageCode } | null, final: boolean, notice?: CallNoticeCode): void {
+  private caption(utteranceId: string, original: { text: string; language: LanguageCode }, translated: CaptionTranslation | null, final: boolean, notice?: CallNoticeCode): void {
     const base = { type: 'caption' as const, utteranceId, original, translated, final, ...(notice ? { notice } : {}) };
     this.deps.send({ ...base, speaker: 'self' });
     this.deps.toPartner({ ...base, speaker: 'partner' });

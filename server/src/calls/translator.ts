@@ -13,7 +13,7 @@ export function callTranslator(chat: ChatTranslator, detect: TextTranslator['det
     async translate(request) {
       const source = request.source === 'auto-detect' ? undefined : request.source;
       const result = await chat.translate({ text: request.text, source, sourceHint: source ?? null, target: request.target, context, roomId });
-      return { text: result.text, ok: result.ok, engine: null, kind: result.kind, reason: result.reason, message: result.message };
+      return { text: result.text, ok: result.ok, engine: result.engine ?? null, via: result.via, kind: result.kind, reason: result.reason, message: result.message };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { LIMITS, type MessageSearchHit, type MessageSearchResponse, type RoomKind, type TextSpan } from '@parley/common';
 import { sql } from 'kysely';
+import { markdownToPlain } from '@parley/common/markdown';
 import type { Db } from '../db/connect.ts';
 import { iso } from './presenters.ts';
 import { requireMembership } from './membership.ts';
@@ -127,9 +128,12 @@ export async function searchMessages(
 }
 
 function presentHit(row: HitRow, callerId: string, terms: readonly string[]): MessageSearchHit {
-  const inTranslation = row.translation ? highlightSpans(row.translation, terms) : [];
-  const useTranslation = row.translation !== null && (inTranslation.length > 0 || highlightSpans(row.content, terms).length === 0);
-  const text = useTranslation ? row.translation! : row.content;
+  // Results are plain text (no markdown marks); the highlights are found in what is shown.
+  const content = markdownToPlain(row.content);
+  const translation = row.translation === null ? null : markdownToPlain(row.translation);
+  const inTranslation = translation !== null ? highlightSpans(translation, terms) : [];
+  const useTranslation = translation !== null && (inTranslation.length > 0 || highlightSpans(content, terms).length === 0);
+  const text = useTranslation ? translation : content;
   return {
     id: String(row.id),
     roomId: row.chat_room_id,
@@ -139,10 +143,10 @@ function presentHit(row: HitRow, callerId: string, terms: readonly string[]): Me
     senderName: row.sender_name,
     mine: row.sender_id === callerId,
     text,
-    highlights: useTranslation ? inTranslation : highlightSpans(row.content, terms),
+    highlights: useTranslation ? inTranslation : highlightSpans(content, terms),
     // "Show my language first" shows the translation of a hit found in the original (issue 38 item 4).
     textIs: useTranslation ? 'translation' : 'original',
-    other: useTranslation ? row.content : row.translation,
+    other: useTranslation ? content : translation,
     created_at: iso(row.created_at),
   };
 }

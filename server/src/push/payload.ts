@@ -1,6 +1,7 @@
 import {
   ENGLISH_STRINGS, formatMessage, isLanguageCode, loadLocaleCatalog, type CatalogKey, type LanguageCode, type LocaleCatalog, type PushPayload,
 } from '@parley/common';
+import { markdownToPlain } from '@parley/common/markdown';
 import type { Db } from '../db/connect.ts';
 import type { PushOptions } from './sender.ts';
 
@@ -95,10 +96,11 @@ export async function composePush(db: Db, subject: PushSubject, readerId: string
   let text: string;
   if (row.deleted_at) text = t('chat.messageDeleted');
   else if (reader.push_hide_text || row.content.trim() === '') text = t('push.newMessage');
-  else if (row.status === 'done' && row.translated) text = row.translated;
+  // A notification shows plain text: markdown marks stripped (common/src/markdown/plain.ts).
+  else if (row.status === 'done' && row.translated) text = markdownToPlain(row.translated);
   // "Show my language first": the reader is told the translation is coming before the original they may not read.
-  else if (row.status === 'pending') text = reader.translation_first ? `${t('push.translating')}\n${row.content}` : `${row.content}\n${t('push.translating')}`;
-  else text = row.content;
+  else if (row.status === 'pending') text = reader.translation_first ? `${t('push.translating')}\n${markdownToPlain(row.content)}` : `${markdownToPlain(row.content)}\n${t('push.translating')}`;
+  else text = markdownToPlain(row.content);
   const group = row.kind === 'group';
   return {
     payload: { ...base, kind: changed ? 'message_changed' : 'message', title: group ? (row.name ?? sender) : sender, body: cut(group ? `${sender}: ${text}` : text) },

@@ -1,4 +1,5 @@
 import { FIELD_ERRORS, isLanguageCode, SPEECH_MAX_CHARS, type LanguageCode, type SpeechQuery } from '@parley/common';
+import { markdownToPlain } from '@parley/common/markdown';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { detectLanguage } from '../translation/detect.ts';
@@ -32,10 +33,11 @@ export async function resolveSpeech(db: Db, userId: string, query: SpeechQuery):
     const rows = await db.selectFrom('message_translations').select(['language', 'content']).where('message_id', '=', row.id).orderBy('language').execute();
     const t = rows.find((r) => r.language === row.reader_language) ?? (row.sender_id === userId ? rows[0] : undefined);
     if (!t?.content || !isLanguageCode(t.language)) throw notFound('This message has no translation');
-    return { text: capText(t.content), language: t.language };
+    return { text: capText(markdownToPlain(t.content)), language: t.language };
   }
   const language = isLanguageCode(row.original_language) ? row.original_language : detectLanguage(row.content).language;
-  return { text: capText(row.content), language };
+  // Read as words: markdown marks are not spoken (common/src/markdown/plain.ts).
+  return { text: capText(markdownToPlain(row.content)), language };
 }
 
 /** At most SPEECH_MAX_CHARS, cut after the last sentence that fits when there is one. */

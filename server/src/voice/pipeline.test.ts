@@ -7,6 +7,10 @@ import { ApertiumCliTranslator } from '../translation/testing/apertiumCli.ts';
 import { collectAudio, startVoiceServer, VoiceTestClient, type TestVoiceServer } from './testing/harness.ts';
 import { espeakSpeech, fliteSpeech, silence, wordErrorRate } from './testing/speech.ts';
 import { EspeakTts } from './tts/espeak.ts';
+import { ApertiumEngine } from '../translation/engines/apertium.ts';
+import { TranslationRouter } from '../translation/router.ts';
+import type { TextTranslator } from '../translation/textTranslator.ts';
+import type { LanguageCode } from '@parley/common';
 
 // Real engines end to end: flite speech (24 kHz, as the browser sends it) -> socket -> PocketSphinx
 // -> Apertium -> espeak-ng -> 24 kHz PCM16 back over the socket.
@@ -52,7 +56,9 @@ describe('voice pipeline with real engines', () => {
     const spanish = deltas.map((d) => d.delta).join('');
     expect(spanish.toLowerCase()).toContain('dónde');
     expect(spanish.toLowerCase()).toContain('tren');
-    expect(client.ofType('response.audio_transcript.done')[0]).toMatchObject({ transcript: spanish, language: 'es' });
+    // How it was made (issue 34 item 4): the engine, and no pivot for a direct pair.
+    expect(client.ofType('response.audio_transcript.done')[0]).toMatchObject({ transcript: spanish, language: 'es', engine: 'apertium' });
+    expect(client.ofType('response.audio_transcript.done')[0]?.via).toBeUndefined();
 
     const chunks = client.ofType('response.audio.delta').map((e) => Buffer.from(e.delta, 'base64'));
     expect(chunks.slice(0, -1).every((c) => c.length === CHUNK_BYTES)).toBe(true);
@@ -91,6 +97,35 @@ describe('voice pipeline with real engines', () => {
     const again = client.nextError();
     client.sendUtterance(await fliteSpeech('Bonjour'));
     expect((await again).error.code).toBe('unrecognised_language');
+  });
+});
+
+describe('how a spoken translation was made', () => {
+  // The app's router (not the CLI): it says which engine translated and through which language a pivot went.
+  const router = new TranslationRouter({ engines: [new ApertiumEngine()], timeoutMs: 60_000, maxChars: 5000 });
+  const translator: TextTranslator = {
+    detect: () => undefined,
+    translate: (r) => router.translate({ text: r.text, source: r.source as LanguageCode, target: r.target }),
+  };
+  let pivotServer: TestVoiceServer;
+  beforeAll(async () => {
+    pivotServer = await startVoiceServer((ctx) => new VoiceSession(ctx, { stt: new PocketSphinxStt(), tts: new EspeakTts(), translator }));
+  });
+  afterAll(async () => {
+    router.close();
+    await pivotServer.close();
+  });
+
+  it('English to French names Apertium and the Catalan pivot on the finished translation', { timeout: 60_000 }, async () => {
+    const client = await VoiceTestClient.connect(pivotServer.url);
+    clients.push(client);
+    client.send({ type: 'update_languages', userLanguage: 'en', partnerLanguage: 'fr' });
+    await client.next('session.updated');
+    client.sendUtterance(await fliteSpeech('I would like a cup of coffee'), true, 'en');
+    await client.next('response.audio.done');
+    const [done] = client.ofType('response.audio_transcript.done');
+    expect(done).toMatchObject({ language: 'fr', engine: 'apertium', via: 'ca' });
+    expect(done?.transcript?.toLowerCase()).toContain('café');
   });
 });
 

@@ -71,6 +71,8 @@ export async function runUtterance(utt: Utterance, engines: PipelineEngines, sen
   const sentences = heard.segments?.length ? heard.segments : splitSentences(text);
   const done = { transcript: false, started: false, stopped: false };
   const translatedParts: string[] = [];
+  /** How the translation was made: the first sentence an engine translated says it (engine, pivot). */
+  let made: { engine?: string; via?: string } = {};
   try {
     // Translations chained one after another, each announcing its delta; synthesis follows behind.
     let previous: Promise<unknown> = Promise.resolve();
@@ -78,7 +80,9 @@ export async function runUtterance(utt: Utterance, engines: PipelineEngines, sen
       const next = previous.then(async () => {
         if (done.stopped) return '';
         const started = performance.now();
-        const out = source === target ? sentence : await translateSentence(engines, sentence, source, target, signal);
+        const result = source === target ? { text: sentence, engine: null } : await translateSentence(engines, sentence, source, target, signal);
+        const out = result.text;
+        if (!made.engine && result.engine) made = { engine: result.engine, ...(result.via ? { via: result.via } : {}) };
         if (timings) timings.translateMs += performance.now() - started;
         if (signal.aborted || done.stopped) return out;
         send({ type: 'response.audio_transcript.delta', ...ids, delta: index === 0 ? out : ` ${out}`, language: target });
@@ -86,7 +90,7 @@ export async function runUtterance(utt: Utterance, engines: PipelineEngines, sen
         done.started = true;
         translatedParts.push(out);
         if (index === sentences.length - 1) {
-          send({ type: 'response.audio_transcript.done', ...ids, transcript: translatedParts.join(' '), language: target });
+          send({ type: 'response.audio_transcript.done', ...ids, transcript: translatedParts.join(' '), language: target, ...made });
           done.transcript = true;
         }
         return out;
@@ -117,7 +121,7 @@ export async function runUtterance(utt: Utterance, engines: PipelineEngines, sen
   } finally {
     done.stopped = true;
     if (!signal.aborted && done.started) {
-      if (!done.transcript) send({ type: 'response.audio_transcript.done', ...ids, transcript: translatedParts.join(' '), language: target });
+      if (!done.transcript) send({ type: 'response.audio_transcript.done', ...ids, transcript: translatedParts.join(' '), language: target, ...made });
       send({ type: 'response.audio.done', ...ids });
     }
     if (timings) timings.done = performance.now();
@@ -130,12 +134,14 @@ function spokenLanguage(heard: Transcription, text: string, utt: Utterance, tran
   return translator.detect(text, [utt.pair.user, utt.pair.partner]) ?? utt.pair.user;
 }
 
-async function translateSentence(engines: PipelineEngines, text: string, source: LanguageCode, target: LanguageCode, signal: AbortSignal): Promise<string> {
+async function translateSentence(
+  engines: PipelineEngines, text: string, source: LanguageCode, target: LanguageCode, signal: AbortSignal,
+): Promise<{ text: string; engine: string | null; via?: string | undefined }> {
   const result = await stage(signal, engines.stageTimeoutMs, 'translation_failed', 'Translation', () => engines.translator.translate({ text, source, target }));
   if (!result.ok) throw new EngineError('voice', 'translation_failed', result.message ?? 'Translation failed. Please try again.');
   const translated = result.text.trim();
   if (!translated) throw new EngineError('voice', 'translation_failed', 'The translation came back empty. Please try again.');
-  return translated;
+  return { text: translated, engine: result.engine, via: result.via };
 }
 
 type StageCode = Extract<EngineErrorCode, 'stt_failed' | 'translation_failed' | 'tts_failed'>;

@@ -5,7 +5,7 @@ import { deformat, reformat, reformatWithMarks } from './apertium-format.ts';
 describe('Apertium stream format', () => {
   it('escapes stream characters and keeps blanks other than a single space in superblanks', () => {
     expect(deformat('a [b] ^c$ /d <e> {f} \\g')).toBe('a \\[b\\] \\^c\\$ \\/d \\<e\\> \\{f\\} \\\\g.[]');
-    expect(deformat('one\ntwo  three\tfour.')).toBe('one[\n]two[  ]three[\t]four.');
+    expect(deformat('one\ntwo  three\tfour.')).toBe('one.[][\n]two[  ]three[\t]four.');
   });
 
   it("puts the user's own *, # and @ in superblanks so they are never taken for Apertium marks", () => {

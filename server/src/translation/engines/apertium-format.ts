@@ -9,7 +9,8 @@
  *   `#` (generation error) and `@` (transfer error) in the output is an Apertium mark and can be
  *   removed without ever deleting a character the user wrote.
  * - Like destxt, a '.' followed by an empty superblank `[]` is added at the end of each paragraph
- *   that lacks final punctuation (helps the tagger); the reformatter removes it again.
+ *   that lacks final punctuation (helps the tagger); the reformatter removes it again. In chat every
+ *   line is one (a list item, a quote, a line of its own): no word is ever moved across a line break.
  * - NUL is the flush delimiter of the pipeline, so it never reaches it.
  * - Some stages write a mark escaped (`\@` for a word the transfer could not translate): a bare
  *   escaped mark is Apertium's too, since the user's never appears bare.
@@ -42,7 +43,7 @@ export function deformat(text: string): string {
       let j = i;
       while (j < input.length && BLANK.test(input[j] as string)) j += 1;
       const run = input.slice(i, j);
-      const paragraphEnd = j === input.length || (run.match(/\n/g)?.length ?? 0) >= 2;
+      const paragraphEnd = j === input.length || run.includes('\n');
       if (paragraphEnd && last && !SENTENCE_END.test(last)) out += '.[]';
       if (paragraphEnd) last = '';
       // A lone space between words stays bare; any other blank (and any at either end) is kept verbatim.

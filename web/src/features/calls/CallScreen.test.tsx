@@ -62,6 +62,27 @@ describe('CallScreen', () => {
     expect(props.onConsent).toHaveBeenCalledWith(true);
   });
 
+  it("a caption's details say how its translation was made: the engine and the pivot", () => {
+    screenOf({
+      ...base,
+      phase: 'active',
+      partnerConnected: true,
+      items: [
+        { kind: 'caption', id: 'u1', speaker: 'partner', original: { text: 'げんき', language: 'ja' }, translated: { text: 'Fine', language: 'en', engine: 'apertium', via: 'es' }, final: true },
+        { kind: 'caption', id: 'u2', speaker: 'partner', original: { text: 'はい', language: 'ja' }, translated: { text: 'Yes', language: 'en' }, final: true },
+      ],
+    });
+    // Only a caption whose engine is known has the affordance; the details open on a tap.
+    const buttons = screen.getAllByTestId('translation-details');
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]!.getAttribute('aria-label')).toBe('How it was translated');
+    expect(screen.queryByTestId('translation-info')).toBeNull();
+    fireEvent.click(buttons[0]!);
+    expect(buttons[0]!.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('translation-info-engine').textContent).toBe('Machine translation by Apertium');
+    expect(screen.getByTestId('translation-info-via').textContent).toBe('Through Spanish');
+  });
+
   it('reconnecting, the partner dropped, hold-to-talk when detection could not start', () => {
     const props = screenOf({ ...base, phase: 'active', startedAt: new Date().toISOString(), partnerConnected: false, input: 'ptt' });
     expect(screen.getByTestId('call-partner-line').textContent).toBe("li's connection dropped. Waiting for it to come back...");

@@ -3,6 +3,7 @@ import { AudioLines, Info } from 'lucide-react';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { displayLanguageName } from '../chat/format.ts';
+import { TranslationDetails } from '../chat/TranslationMade.tsx';
 import type { CallView } from './callState.ts';
 import { noticeText } from './callText.ts';
 
@@ -59,6 +60,9 @@ export function Captions({ view }: { view: CallView }) {
             )}
             {!item.final && !item.translated && !item.notice && <span className="text-[11px] italic text-white/50">{t('calls.translating')}</span>}
             {item.notice && <span className="text-[11px] text-amber-200" data-testid="caption-notice">{notice(item.notice, item.speaker, item.original.language)}</span>}
+            {item.final && item.translated?.engine && (
+              <TranslationDetails made={{ engine: item.translated.engine, via: item.translated.via }} className="text-white/70" />
+            )}
           </li>
         );
       })}

@@ -1,5 +1,5 @@
 import type {
-  CallEndReason, CallInfo, CallNoticeCode, CallServerEvent, CallSideCapability, CallSignalEvent, CallSpeaker, LanguageCode,
+  CallEndReason, CallInfo, CaptionTranslation, CallNoticeCode, CallServerEvent, CallSideCapability, CallSignalEvent, CallSpeaker, LanguageCode,
 } from '@parley/common';
 
 /**
@@ -29,7 +29,8 @@ export type CaptionItem =
       id: string;
       speaker: CallSpeaker;
       original: { text: string; language: LanguageCode };
-      translated: { text: string; language: LanguageCode } | null;
+      /** With the engine and pivot that made it, when the server said (CaptionTranslation). */
+      translated: CaptionTranslation | null;
       final: boolean;
       notice?: CallNoticeCode;
     }

@@ -34,7 +34,7 @@ function show(tools: Partial<ConversationTools> = {}, language: 'en' | 'ar' = 'e
   return language === 'en' ? bubbles() : { value, theirs: undefined as unknown as HTMLElement, mine: undefined as unknown as HTMLElement };
 }
 const openMenu = (bubble: HTMLElement) => fireEvent.keyDown(within(bubble).getByTestId('message-menu'), { key: 'Enter' });
-const texts = (bubble: HTMLElement) => [...within(bubble).getByTestId('message-text').querySelectorAll('p')].map((p) => p.dataset.testid);
+const texts = (bubble: HTMLElement) => [...within(bubble).getByTestId('message-text').children].map((el) => (el as HTMLElement).dataset.testid).filter((id) => id === 'message-original' || id === 'message-translation');
 
 beforeEach(() => {
   vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { CorrectionNote } from './CorrectionNote.tsx';
-import { MarkedText } from './MarkedText.tsx';
+import { MessageMarkdown } from './MessageMarkdown.tsx';
 import type { ViewMessage } from './messages.ts';
 
 export interface BubbleTextProps {
@@ -25,20 +25,20 @@ export function BubbleText({ message, mine, translation, showTranslation, transl
   const t = useT();
   const [originalShown, setOriginalShown] = useState(false);
   const original = message.content || !message.attachment
-    ? <p className="whitespace-pre-wrap break-words text-start" dir="auto" lang={message.original_language ?? undefined} data-testid="message-original">{message.content}</p>
+    ? <div className="break-words text-start" dir="auto" lang={message.original_language ?? undefined} data-testid="message-original"><MessageMarkdown text={message.content} mine={mine} /></div>
     : null;
-  const secondary = cn('mt-1.5 whitespace-pre-wrap break-words border-t pt-1.5 text-start text-sm italic', mine ? 'border-white/25 text-white/90' : 'border-border text-foreground/80');
+  const secondary = cn('mt-1.5 break-words border-t pt-1.5 text-start text-sm italic', mine ? 'border-white/25 text-white/90' : 'border-border text-foreground/80');
   const spans = message.corrected_by ? null : message.unknown_spans;
 
   if (translation && translationFirst && !mine) {
     return (
       <div data-testid="message-text" data-order="translation-first">
-        <p className="whitespace-pre-wrap break-words text-start" dir="auto" lang={message.target_language ?? undefined} data-testid="message-translation">
-          <MarkedText text={translation} spans={spans} />
-        </p>
+        <div className="break-words text-start" dir="auto" lang={message.target_language ?? undefined} data-testid="message-translation">
+          <MessageMarkdown text={translation} spans={spans} mine={mine} />
+        </div>
         <CorrectionNote message={message} mine={mine} />
         {originalShown && (
-          <p className={secondary} dir="auto" lang={message.original_language ?? undefined} data-testid="message-original">{message.content}</p>
+          <div className={secondary} dir="auto" lang={message.original_language ?? undefined} data-testid="message-original"><MessageMarkdown text={message.content} mine={mine} /></div>
         )}
         <button
           type="button"
@@ -56,9 +56,9 @@ export function BubbleText({ message, mine, translation, showTranslation, transl
     <div data-testid="message-text" data-order="original-first">
       {original}
       {translation && showTranslation && (
-        <p className={secondary} dir="auto" lang={message.target_language ?? undefined} data-testid="message-translation">
-          <MarkedText text={translation} spans={spans} />
-        </p>
+        <div className={secondary} dir="auto" lang={message.target_language ?? undefined} data-testid="message-translation">
+          <MessageMarkdown text={translation} spans={spans} mine={mine} />
+        </div>
       )}
       {translation && showTranslation && <CorrectionNote message={message} mine={mine} />}
     </div>

@@ -61,6 +61,11 @@ describe('previewText', () => {
     expect(previewText(last('Hola', false, ''), t)).toBe('Unknown: Hola');
   });
 
+  it('shows plain text: markdown marks stripped, link text kept, its address not shown', () => {
+    expect(previewText(last('**Run** `npm install` and read [the docs](https://docs.example.io)', true), t)).toBe('You: Run npm install and read the docs');
+    expect(previewText({ ...last('x', false), translated_content: '- **uno**\n- dos' }, t)).toBe('bruno: uno\ndos');
+  });
+
   it("shows a received message in the reader's language when it was translated", () => {
     expect(previewText({ ...last('Hola, ¿qué tal?', false), translated_content: 'Hi, how are you?' }, t)).toBe('bruno: Hi, how are you?');
     expect(previewText({ ...last('Hola', false), translated_content: null }, t)).toBe('bruno: Hola');

@@ -1,5 +1,6 @@
 import { languageName, LIMITS } from '@parley/common/client';
 import type { AttachmentKind, ConversationListItem } from '@parley/common';
+import { markdownToPlain } from '@parley/common/markdown';
 import type { TFunction } from '../../lib/i18n.tsx';
 import { systemLine } from '../groups/groupText.ts';
 import { REGISTER_KEYS } from '../groups/registers.ts';
@@ -52,7 +53,7 @@ export function previewText(lastMessage: ConversationListItem['lastMessage'], t:
   if (lastMessage.deleted) return prefix + t('chat.messageDeleted');
   // The reader's language first: a received message shows its translation when there is one.
   const text = (!lastMessage.isFromCurrentUser && lastMessage.translated_content?.trim()) || lastMessage.content || attachmentLabel(lastMessage.attachment_kind, t);
-  return prefix + truncate(text, LIMITS.previewChars);
+  return prefix + truncate(markdownToPlain(text), LIMITS.previewChars);
 }
 
 /** What names a photo or voice message that has no text of its own ('' for anything else). */

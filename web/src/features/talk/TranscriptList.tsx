@@ -5,6 +5,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { displayLanguageName } from '../chat/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { SpeakButton } from '../speech/SpeakButton.tsx';
+import { TranslationDetails } from '../chat/TranslationMade.tsx';
 import type { TranscriptEntry } from './transcript.ts';
 
 /** The language's name in the interface language ('inglés' for a Spanish reader). */
@@ -61,6 +62,7 @@ export function TranscriptList({ entries }: { entries: TranscriptEntry[] }) {
               <p dir="auto" lang={resolveLanguage(entry.language)?.code} className="whitespace-pre-wrap break-words text-start text-sm leading-relaxed" data-testid="transcript-text">
                 {entry.text}
               </p>
+              {entry.made && <TranslationDetails made={entry.made} className="text-primary-foreground/80" />}
             </div>
           </li>
         ))}

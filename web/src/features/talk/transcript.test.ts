@@ -17,6 +17,15 @@ describe('transcriptReducer', () => {
     expect(typeof state.entries[0]?.timestamp).toBe('number');
   });
 
+  it('keeps how a finished translation was made (engine, pivot) on its entry', () => {
+    const made = { engine: 'apertium', via: 'ca' };
+    const streamed = run(original('Hi'), delta('Bonjour'), { ...done(), made } as TranscriptAction);
+    expect(streamed.entries[1]).toMatchObject({ text: `Bonjour${SUFFIX}`, made });
+    const whole = run(original('Hi'), { ...done('Salut'), made } as TranscriptAction);
+    expect(whole.entries[1]).toMatchObject({ text: `Salut${SUFFIX}`, made });
+    expect(run(original('Hi'), done('Hola')).entries[1]?.made).toBeUndefined();
+  });
+
   it('ignores a blank original', () => {
     expect(run(original('   ')).entries).toHaveLength(0);
   });

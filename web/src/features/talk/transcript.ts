@@ -8,6 +8,8 @@ export interface TranscriptEntry {
   language: string;
   isTranslation: boolean;
   timestamp: number;
+  /** A finished translation: the engine and pivot that made it (issue 34 item 4), when the server said. */
+  made?: { engine: string; via?: string };
 }
 
 export interface TranscriptState {
@@ -25,7 +27,7 @@ export type TranscriptAction =
    * The translation is complete (response.audio_transcript.done): `suffix` (' [Complete]') is
    * appended. `transcript` creates the entry when no delta came before it.
    */
-  | { type: 'translationDone'; id: string; suffix: string; transcript?: string; language: string; timestamp: number }
+  | { type: 'translationDone'; id: string; suffix: string; transcript?: string; language: string; timestamp: number; made?: { engine: string; via?: string } }
   /** Disconnect. */
   | { type: 'clear' };
 
@@ -54,11 +56,13 @@ export function transcriptReducer(state: TranscriptState, action: TranscriptActi
     case 'translationDone': {
       const open = state.openTranslationId;
       if (open && state.entries.some((e) => e.id === open)) {
-        return { entries: update(state.entries, open, (e) => ({ ...e, text: e.text + action.suffix })) };
+        return { entries: update(state.entries, open, (e) => ({ ...e, text: e.text + action.suffix, ...(action.made ? { made: action.made } : {}) })) };
       }
       const text = action.transcript?.trim();
       if (!text) return { entries: state.entries };
-      const entry: TranscriptEntry = { id: action.id, text: text + action.suffix, language: action.language, isTranslation: true, timestamp: action.timestamp };
+      const entry: TranscriptEntry = {
+        id: action.id, text: text + action.suffix, language: action.language, isTranslation: true, timestamp: action.timestamp, ...(action.made ? { made: action.made } : {}),
+      };
       return { entries: [...state.entries, entry] };
     }
     case 'clear':

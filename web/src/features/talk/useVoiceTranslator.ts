@@ -139,7 +139,10 @@ export function useVoiceTranslator({ userLanguage, partnerLanguage, t, deps }: O
         dispatch({ type: 'translationDelta', id: id(), delta: event.delta, language: event.language ?? otherLanguage(), timestamp: Date.now() });
         break;
       case 'response.audio_transcript.done':
-        dispatch({ type: 'translationDone', id: id(), suffix: ` ${tr('talk.complete')}`, transcript: event.transcript, language: event.language ?? otherLanguage(), timestamp: Date.now() });
+        dispatch({
+          type: 'translationDone', id: id(), suffix: ` ${tr('talk.complete')}`, transcript: event.transcript, language: event.language ?? otherLanguage(), timestamp: Date.now(),
+          ...(event.engine ? { made: { engine: event.engine, ...(event.via ? { via: event.via } : {}) } } : {}),
+        });
         break;
       case 'response.audio.delta':
         clearTimeout(speakingTimer.current);

@@ -1,5 +1,6 @@
 import { MESSAGE_EDIT_WINDOW_MS } from '@parley/common/client';
 import type { ReplyPreview } from '@parley/common';
+import { markdownToPlain } from '@parley/common/markdown';
 import type { TFunction } from '../../../lib/i18n.tsx';
 import { attachmentLabel } from '../format.ts';
 import type { ViewMessage } from '../messages.ts';
@@ -15,7 +16,8 @@ export function quoteText(quote: ReplyPreview, live: ViewMessage | undefined, my
   const own = (live?.sender_id ?? quote.sender_id) === myId;
   const translated = own ? null : live ? (live.translation_status === 'done' ? live.translated_content : null) : quote.translated_content;
   const kind = live ? live.attachment?.kind : quote.attachment_kind;
-  return { deleted: false, text: translated?.trim() || content || attachmentLabel(kind, t) };
+  const text = translated?.trim() || content;
+  return { deleted: false, text: text ? markdownToPlain(text) : attachmentLabel(kind, t) };
 }
 
 /** One's own text message still inside the edit window (the server checks again). */
