@@ -60,18 +60,17 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
     client_id: input.clientId,
     content: input.content,
     original_language: senderLanguage,
-    translation_status: languages.length ? 'pending' as const : 'not_needed' as const,
     attachment: input.attachment ? JSON.stringify(input.attachment) : null,
     reply_to_id: reply ? String(reply.row.id) : null,
   };
   // A pair's send is refused when either blocked the other or the partner is gone (safety/blocks.ts). Not cached
   // with the room (a block takes effect at the next send): checked by the insert itself, so a send is one statement.
   const insert = (q: Db) => (room.kind === 'direct'
-    ? q.insertInto('messages').columns(['chat_room_id', 'sender_id', 'client_id', 'content', 'original_language', 'translation_status', 'attachment', 'reply_to_id'])
+    ? q.insertInto('messages').columns(['chat_room_id', 'sender_id', 'client_id', 'content', 'original_language', 'attachment', 'reply_to_id'])
       .expression(q.selectNoFrom([
         sql<string>`${values.chat_room_id}::uuid`.as('chat_room_id'), sql<string>`${values.sender_id}::uuid`.as('sender_id'),
         sql<string>`${values.client_id}::text`.as('client_id'), sql<string>`${values.content}::text`.as('content'),
-        sql<string | null>`${values.original_language}::text`.as('original_language'), sql<string>`${values.translation_status}::text`.as('translation_status'),
+        sql<string | null>`${values.original_language}::text`.as('original_language'),
         sql<string | null>`${values.attachment}::jsonb`.as('attachment'), sql<string | null>`${values.reply_to_id}::bigint`.as('reply_to_id'),
       ]).where(pairSendAllowed(input.roomId, input.senderId)))
     : q.insertInto('messages').values(values))
@@ -215,7 +214,7 @@ export async function insertSystemLine(db: Db, roomId: string, actorId: string |
   const row = await db.insertInto('messages')
     .values({
       chat_room_id: roomId, sender_id: actorId, client_id: `system-${crypto.randomUUID()}`, content: '',
-      original_language: null, target_language: null, translation_status: 'not_needed' as const, system_event: JSON.stringify(event),
+      original_language: null, system_event: JSON.stringify(event),
     })
     .returningAll().executeTakeFirstOrThrow();
   return presentMessage(row);
