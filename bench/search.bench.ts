@@ -65,9 +65,9 @@ async function seed(db: DbHandle['db']): Promise<string> {
           (SELECT string_agg('w' || floor(300 * power(random(), 2))::int || 'q', ' ') FROM generate_series(1, 6 + (g % 9))) AS words
         FROM generate_series(${from}::int, ${to}::int) g
       ), ins AS (
-        INSERT INTO messages (chat_room_id, sender_id, client_id, content, original_language, translation_status)
+        INSERT INTO messages (chat_room_id, sender_id, client_id, content, original_language)
         SELECT room_id, (SELECT user_id FROM chat_room_participants p WHERE p.chat_room_id = src.room_id AND p.user_id <> ${uid('0')} LIMIT 1),
-          'bench' || g, words, 'es', 'done'
+          'bench' || g, words, 'es'
         FROM src RETURNING id, content
       )
       INSERT INTO message_translations (message_id, language, content, status)

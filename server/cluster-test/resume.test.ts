@@ -44,8 +44,8 @@ describe('resume after a reconnect', () => {
     // A send still in its transaction: its id is taken, its row not yet visible.
     await holder.query('BEGIN');
     const slow = await holder.query<{ id: string }>(
-      `INSERT INTO messages (chat_room_id, sender_id, client_id, content, translation_status)
-       VALUES ($1, $2, 'race-slow', 'sent first, committed last', 'not_needed') RETURNING id`,
+      `INSERT INTO messages (chat_room_id, sender_id, client_id, content)
+       VALUES ($1, $2, 'race-slow', 'sent first, committed last') RETURNING id`,
       [roomId, ana.id],
     );
     const lowId = slow.rows[0]!.id;

@@ -66,6 +66,7 @@ import { ClusterEvents } from './realtime/clusterEvents.ts';
 import { Mailer } from './mail/mailer.ts';
 import { operatorAuthHooks } from './admin/authHooks.ts';
 import { pruneAudit, recordAudit } from './admin/audit.ts';
+import { Schedules } from './db/schedules.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { safetyRoutes } from './safety/routes.ts';
 import { CallMedia, CallService, callRoutes, callTranslator } from './calls/index.ts';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     supervise: config.role !== 'web',
     maintenanceIntervalSeconds: Math.max(1, Math.ceil(leaseMs / 3_000)),
     onError: (err) => app.log.warn({ err }, 'job queue maintenance failed'),
+    cronMonitorIntervalSeconds: deps.schedules?.cronMonitorIntervalSeconds,
   });
   // Jobs of a node that died go back to the queue when its heartbeat stops, not when their lease
   // runs out. Without Redis this is the database's only node: at start every earlier one is dead.
@@ -208,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await heartbeats.start();
     await mailer?.start();
     await push.start();
+    await schedules.start();
   };
   app.decorate('startJobs', startJobs);
   if (!deps.deferJobStart) app.addHook('onReady', startJobs);
@@ -232,6 +235,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : undefined;
   app.decorate('mailer', mailer);
   if (mailer) app.addHook('onClose', async () => mailer.stop());
+  // Cluster-wide housekeeping, once per slot for the whole cluster (pg-boss schedule), not a timer per node.
+  const schedules = new Schedules({
+    boss, log: app.log, takesWork: config.role !== 'web', pollMs: deps.schedules?.pollMs,
+    tasks: [
+      { name: 'prune-sessions', cron: '7 * * * *', run: () => sessions.prune() },
+      // The audit log keeps AUDIT_RETENTION_DAYS.
+      { name: 'prune-audit', cron: '17 3,15 * * *', run: () => pruneAudit(db, config.operators.auditRetentionDays, now()) },
+      ...(deps.schedules?.tasks ?? []),
+    ],
+  });
+  app.addHook('onClose', async () => schedules.stop());
   bus.onMessage((m, fromSelf) => {
     if (m.kind === 'jobs.wake' && !fromSelf) jobs.kick();
   });
@@ -246,15 +260,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contexts.clear();
     hub.closeAll(1012, 'reconnect');
   });
-
-  // The audit log keeps AUDIT_RETENTION_DAYS; pruned at start and twice a day by nodes that do background work.
-  if (config.role !== 'web') {
-    const prune = () => void pruneAudit(db, config.operators.auditRetentionDays, now()).catch((err: unknown) => app.log.warn({ err }, 'audit log pruning failed'));
-    const timer = setInterval(prune, 12 * 3_600_000);
-    timer.unref();
-    app.addHook('onReady', async () => prune());
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 
   let draining = false;
   app.addHook('preClose', async () => void (draining = true));
@@ -409,8 +414,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     serveWebApp(app, config.webDistDir, makeSignedInPage(config.webDistDir, { db, sessions, cookieName, log: app.log }), cookieName);
   }
 
-  const pruneTimer = setInterval(() => void sessions.prune().catch((err) => app.log.warn({ err }, 'session prune failed')), 3_600_000);
-  pruneTimer.unref();
-  app.addHook('onClose', async () => clearInterval(pruneTimer));
   return app;
 }

@@ -1,3 +1,4 @@
+import type { PeriodicTask } from './db/schedules.ts';
 import type { FastifyServerFactory } from 'fastify';
 import type { AfterReply } from './auth/afterReply.ts';
 import type { MailLimits } from './auth/mailLimits.ts';
@@ -46,6 +47,8 @@ export interface AppDeps {
   mail?: { retryDelaySeconds?: number; pollSeconds?: number };
   /** Password-reset and confirmation mails one address / client may ask for (tests lower them). */
   mailLimits?: MailLimits;
+  /** Periodic work (db/schedules.ts): how often workers look and the cron ticks; tests shorten them and add tasks. */
+  schedules?: { pollMs?: number; cronMonitorIntervalSeconds?: number; tasks?: PeriodicTask[] };
   /** Web push tuning (translation wait, poll interval, retry delays); tests shorten them. */
   push?: PushTuning;
   /** Where mailed-link requests run their work after answering (default: right after, awaited on close); tests hold it. */

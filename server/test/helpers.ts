@@ -102,6 +102,7 @@ export interface TestServerOptions {
   heartbeat?: AppDeps['heartbeat'];
   /** Web push tuning (translation wait, poll interval, retries). */
   push?: AppDeps['push'];
+  schedules?: AppDeps['schedules'];
   /** Where mailed-link requests run their after-answer work (a test may hold it). */
   afterReply?: AppDeps['afterReply'];
   /** The app's database as the app sees it (a test may add a Kysely plugin that records queries). */
@@ -136,6 +137,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     mail: options.mail,
     mailLimits: options.mailLimits,
     push: options.push,
+    schedules: options.schedules,
     afterReply: options.afterReply,
   });
   await app.ready();

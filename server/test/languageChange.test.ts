@@ -152,7 +152,7 @@ describe('changing the interface language', () => {
     // A job in flight elsewhere: pending, translating into Spanish under a job of its own.
     const oldJob = '00000000-0000-4000-8000-000000000001';
     const row = await db.insertInto('messages').values({
-      chat_room_id: roomId, sender_id: ana.id, client_id: 'in-flight-1', content: 'Good morning', original_language: 'en', translation_status: 'pending',
+      chat_room_id: roomId, sender_id: ana.id, client_id: 'in-flight-1', content: 'Good morning', original_language: 'en',
     }).returningAll().executeTakeFirstOrThrow();
     await db.insertInto('message_translations').values({ message_id: row.id, language: 'es', status: 'pending', attempts: 1, job_id: oldJob }).execute();
     const published: string[] = [];

@@ -193,7 +193,7 @@ describe('delete for everyone', () => {
     // A photo of Bruno's (stored as the upload route stores it).
     const media = await s.database.db.insertInto('chat_media').values({ chat_room_id: roomId, uploader_id: bruno.id, kind: 'photo', content_type: 'image/jpeg', bytes: Buffer.from([1, 2, 3]) }).returning('id').executeTakeFirstOrThrow();
     const photo = await s.database.db.insertInto('messages').values({
-      chat_room_id: roomId, sender_id: bruno.id, client_id: 'photo-to-delete', content: '', translation_status: 'not_needed',
+      chat_room_id: roomId, sender_id: bruno.id, client_id: 'photo-to-delete', content: '',
       attachment: JSON.stringify({ id: media.id, kind: 'photo', mime: 'image/jpeg', note: 'no_text' }),
     }).returning('id').executeTakeFirstOrThrow();
     const unreadBefore = (await req(ana, 'GET', '/api/chats')).json().conversations.find((c: { id: string }) => c.id === roomId).unreadCount;

@@ -1,6 +1,7 @@
 import { sql, Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/connect.ts';
+import { listMessages } from '../src/chat/messages.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { useTestDatabase } from './helpers.ts';
 
@@ -72,6 +73,55 @@ describe('018_groups on a database in use', () => {
     const { rows: back } = await sql<{ translated_content: string | null }>`SELECT translated_content FROM messages WHERE client_id = 'm1'`.execute(kysely);
     expect(back).toEqual([{ translated_content: 'Buenos días, gente' }]);
     expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM chat_rooms WHERE name = 'Family'`.execute(kysely)).rows).toEqual([{ n: 0 }]);
+    await migrate(kysely);
+  });
+});
+
+describe('029_single_reader_columns on a database in use', () => {
+  it('drops the columns of the one-reader days; the messages still read with their translations, and changes still touch changed_at', async () => {
+    const kysely = db().db;
+    const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+    expect((await migrator.migrateTo('028_report_evidence')).error).toBeUndefined();
+
+    const ids: string[] = [];
+    for (const name of ['ana029', 'li029']) {
+      const { rows } = await sql<{ id: string }>`INSERT INTO users (email, password_hash) VALUES (${`${name}@example.com`}, 'x') RETURNING id`.execute(kysely);
+      ids.push(rows[0]!.id);
+      await sql`INSERT INTO profiles (id, username, email, language) VALUES (${rows[0]!.id}, ${name}, ${`${name}@example.com`}, ${name === 'ana029' ? 'en' : 'es'})`.execute(kysely);
+    }
+    const [ana, li] = ids as [string, string];
+    const { rows: [room] } = await sql<{ id: string }>`INSERT INTO chat_rooms (name, created_by, pair_key) VALUES ('Chat: li029', ${ana}, ${`${ana}:${li}`}) RETURNING id`.execute(kysely);
+    await sql`INSERT INTO chat_room_participants (chat_room_id, user_id) VALUES (${room!.id}, ${ana}), (${room!.id}, ${li})`.execute(kysely);
+    // The lie this migration ends: the message row still says `pending`; its translation row is done.
+    const { rows: [sent] } = await sql<{ id: string }>`
+      INSERT INTO messages (chat_room_id, sender_id, client_id, content, original_language, translation_status)
+      VALUES (${room!.id}, ${ana}, 'm029', 'Good morning', 'en', 'pending') RETURNING id`.execute(kysely);
+    await sql`INSERT INTO message_translations (message_id, language, content, status) VALUES (${sent!.id}, 'es', 'Buenos días', 'done')`.execute(kysely);
+
+    await migrate(kysely);
+    const { rows: left } = await sql<{ column_name: string }>`
+      SELECT column_name FROM information_schema.columns WHERE table_name = 'messages'
+         AND column_name IN ('translation_status', 'translated_content', 'target_language', 'translation_error', 'unknown_spans',
+                             'translation_attempts', 'translation_job_id', 'translation_queued_at', 'machine_translation', 'corrected_by', 'corrected_at')`.execute(kysely);
+    expect(left).toEqual([]);
+    const [seen] = await listMessages(kysely, li, room!.id);
+    expect(seen).toMatchObject({ id: String(sent!.id), content: 'Good morning', translated_content: 'Buenos días', translation_status: 'done', target_language: 'es' });
+    const [own] = await listMessages(kysely, ana, room!.id);
+    expect(own).toMatchObject({ content: 'Good morning', sender_id: ana });
+
+    const changedAt = async () => (await sql<{ at: string }>`SELECT changed_at::text AS at FROM messages WHERE id = ${sent!.id}`.execute(kysely)).rows[0]!.at;
+    const before = await changedAt();
+    await sql`UPDATE messages SET content = 'Good morning!', edited_at = now() WHERE id = ${sent!.id}`.execute(kysely);
+    const edited = await changedAt();
+    expect(edited > before).toBe(true);
+    await sql`UPDATE message_translations SET content = '¡Buenos días!' WHERE message_id = ${sent!.id}`.execute(kysely);
+    expect((await changedAt()) > edited).toBe(true);
+
+    // And down again: the old columns come back holding what the reader saw.
+    expect((await migrator.migrateTo('028_report_evidence')).error).toBeUndefined();
+    const { rows: back } = await sql<{ translated_content: string; translation_status: string }>`
+      SELECT translated_content, translation_status FROM messages WHERE id = ${sent!.id}`.execute(kysely);
+    expect(back).toEqual([{ translated_content: '¡Buenos días!', translation_status: 'done' }]);
     await migrate(kysely);
   });
 });

@@ -152,7 +152,7 @@ describe('translation jobs on a node that works', () => {
       .insertInto('messages')
       .values(Array.from({ length: 40 }, (_, i) => ({
         chat_room_id: roomId, sender_id: a.id, client_id: `orphan-${i}`, content: `orphan ${i}`,
-        original_language: 'en', translation_status: 'pending' as const,
+        original_language: 'en',
       })))
       .returning('id')
       .execute();

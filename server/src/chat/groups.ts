@@ -83,7 +83,7 @@ async function insertEvents(tx: Db, roomId: string, actorId: string | null, even
     .insertInto('messages')
     .values(events.map((e, i) => ({
       chat_room_id: roomId, sender_id: actorId, client_id: `system-${crypto.randomUUID()}-${i}`, content: '',
-      original_language: null, target_language: null, translation_status: 'not_needed' as const, system_event: JSON.stringify(e),
+      original_language: null, system_event: JSON.stringify(e),
     })))
     .returningAll()
     .execute();

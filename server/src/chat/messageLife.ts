@@ -102,7 +102,6 @@ export async function deleteMessage(deps: Pick<SendDeps, 'db' | 'events' | 'push
     const row = await tx.updateTable('messages')
       .set({
         content: '', deleted_at: sql<Date>`now()`, attachment: null, reply_to_id: null,
-        translated_content: null, machine_translation: null, translation_status: 'not_needed', unknown_spans: null,
       })
       .where('id', '=', current.id)
       .returningAll().executeTakeFirstOrThrow();

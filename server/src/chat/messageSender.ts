@@ -61,7 +61,6 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
     client_id: input.clientId,
     content: input.content,
     original_language: senderLanguage,
-    translation_status: languages.length ? 'pending' as const : 'not_needed' as const,
     attachment: input.attachment ? JSON.stringify(input.attachment) : null,
     reply_to_id: reply ? String(reply.row.id) : null,
   };
@@ -204,7 +203,7 @@ export async function insertSystemLine(db: Db, roomId: string, actorId: string |
   const row = await db.insertInto('messages')
     .values({
       chat_room_id: roomId, sender_id: actorId, client_id: `system-${crypto.randomUUID()}`, content: '',
-      original_language: null, target_language: null, translation_status: 'not_needed' as const, system_event: JSON.stringify(event),
+      original_language: null, system_event: JSON.stringify(event),
     })
     .returningAll().executeTakeFirstOrThrow();
   return presentMessage(row);

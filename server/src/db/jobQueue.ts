@@ -21,6 +21,8 @@ export function createJobQueue(
     supervise: boolean;
     maintenanceIntervalSeconds: number;
     onError: (err: unknown) => void;
+    /** Check the cron schedules (db/schedules.ts) this often, in seconds (default 30; tests go faster). */
+    cronMonitorIntervalSeconds?: number | undefined;
   },
 ): JobQueue {
   const boss = new PgBoss({
@@ -31,8 +33,11 @@ export function createJobQueue(
     schema: JOB_SCHEMA,
     migrate: true,
     supervise: options.supervise,
-    // No cron schedules: nothing here uses them, and they would poll a queue of their own.
-    schedule: false,
+    // Cron schedules (db/schedules.ts) are queued by the nodes that do background work; the
+    // timekeeper's tick is debounced in the database, so the cluster queues each slot once.
+    schedule: options.supervise,
+    cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 30,
+    cronWorkerIntervalSeconds: Math.min(5, options.cronMonitorIntervalSeconds ?? 5),
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
     // A job's row matters while it can still run; an hour of history is plenty to look into.
     archiveCompletedAfterSeconds: 3_600,

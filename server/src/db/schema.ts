@@ -184,25 +184,8 @@ export interface MessagesTable {
   client_id: string;
   content: string;
   original_language: string | null;
-  translated_content: string | null;
-  target_language: string | null;
-  translation_status: ColumnType<TranslationStatus, TranslationStatus | undefined, TranslationStatus>;
-  /** Why the message was not translated (a TranslationFailureReason), null otherwise. */
-  translation_error: ColumnType<TranslationFailureReason | null, TranslationFailureReason | null | undefined, TranslationFailureReason | null>;
-  /** Words of translated_content the engine did not know ([{start, end}]), null when none. */
-  unknown_spans: ColumnType<TextSpan[] | null, string | null | undefined, string | null>;
   created_at: Timestamp;
-  /** Attempts the job that settled the translation took (chat/translationJobs.ts). */
-  translation_attempts: ColumnType<number, number | undefined, number>;
-  /** The pg-boss job (queue `translate-message`) that translates this message now or last did. */
-  translation_job_id: string | null;
-  /** When that job was queued; the sweeper queues a pending message again whose job is gone. */
-  translation_queued_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** The machine's translation when a participant corrected it. */
-  machine_translation: ColumnType<string | null, never, string | null>;
-  corrected_by: ColumnType<string | null, never, string | null>;
-  corrected_at: ColumnType<Date | null, never, Date | string | null>;
-  /** Last change a reader sees (insert, translation, correction); kept by a trigger (migration 011). */
+  /** Last change a reader sees (insert, edit, delete, a translation's change); kept by triggers (migrations 018, 029). */
   changed_at: ColumnType<Date, never, never>;
   /** A photo or voice message's media (migration 010); written as JSON text, read back parsed. */
   attachment: ColumnType<MessageAttachment | null, string | null | undefined, string | null>;

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type PgBoss from 'pg-boss';
 import type { Db } from '../db/connect.ts';
 import { JOB_SCHEMA, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
+import { JobWorker, type Job, type JobOutcome, type JobPolicy } from '../db/jobWorker.ts';
 
 /** The pg-boss queue of outgoing mail. */
 export const MAIL_QUEUE = 'send-mail';
@@ -72,45 +72,28 @@ function transportOptions(smtpUrl: string) {
 export class Mailer {
   private readonly transport: Transporter;
   private readonly domain: string;
-  private workerId: string | undefined;
+  private readonly policy: JobPolicy;
+  private readonly worker: JobWorker<OutgoingMail>;
 
   constructor(private readonly o: MailerOptions) {
     this.transport = nodemailer.createTransport(transportOptions(o.smtpUrl), { from: o.from });
     this.domain = /@([^>\s]+)/.exec(o.from)?.[1] ?? 'parley.invalid';
-  }
-
-  private jobOptions() {
-    return {
-      retryLimit: this.o.retryLimit ?? 13,
-      retryDelay: this.o.retryDelaySeconds ?? 10,
-      retryBackoff: true,
-      expireInSeconds: 120,
-    };
+    this.policy = { retryLimit: o.retryLimit ?? 13, retryDelay: o.retryDelaySeconds ?? 10, retryBackoff: true, expireInSeconds: 120 };
+    // One mail at a time per node: a burst of sign-ups does not open many SMTP connections at once.
+    this.worker = new JobWorker<OutgoingMail>({
+      boss: o.boss, queue: MAIL_QUEUE, policy: this.policy, log: o.log, takesWork: o.takesWork,
+      concurrency: 1, pollMs: (o.pollSeconds ?? 2) * 1000, drainMs: 10_000,
+      handle: (job) => this.deliver(job),
+    });
   }
 
   /** Create the queue and, on worker nodes, start sending. Call after the job queue started. */
   async start(): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        if (!(await this.o.boss.getQueue(MAIL_QUEUE))) await this.o.boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...this.jobOptions() });
-        break;
-      } catch (err) {
-        // Nodes starting together race in create_queue.
-        if (attempt >= 5) throw err;
-        await new Promise((r) => setTimeout(r, 100 * attempt));
-      }
-    }
-    if (!this.o.takesWork) return;
-    this.workerId = await this.o.boss.work<OutgoingMail>(
-      MAIL_QUEUE,
-      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.o.pollSeconds ?? 2 },
-      async ([job]) => (job ? this.deliver(job) : undefined),
-    );
+    await this.worker.start();
   }
 
   async stop(): Promise<void> {
-    if (this.workerId) await this.o.boss.offWork(MAIL_QUEUE).catch((err: unknown) => this.o.log.warn({ err }, 'could not stop the mail worker'));
-    this.workerId = undefined;
+    await this.worker.stop();
     this.transport.close();
   }
 
@@ -119,15 +102,15 @@ export class Mailer {
    * ('password_reset:<token hash>'): the same key again queues nothing.
    */
   async enqueue(tx: Db, key: string, mail: OutgoingMail): Promise<void> {
-    await this.o.boss.send(MAIL_QUEUE, mail, { ...this.jobOptions(), id: mailJobId(key), db: jobQueueIn(tx) });
+    await this.o.boss.send(MAIL_QUEUE, mail, { ...this.policy, id: mailJobId(key), db: jobQueueIn(tx) });
   }
 
   /** Mail was committed: send it now if this process sends (otherwise the workers' next poll does). */
   queued(): void {
-    if (this.workerId) this.o.boss.notifyWorker(this.workerId);
+    this.worker.queued();
   }
 
-  private async deliver(job: PgBoss.JobWithMetadata<OutgoingMail>): Promise<unknown> {
+  private async deliver(job: Job<OutgoingMail>): Promise<JobOutcome> {
     const { to, subject, text, html } = job.data;
     try {
       await this.transport.sendMail({ to, subject, text, html, messageId: `<${job.id}@${this.domain}>` });
@@ -135,14 +118,14 @@ export class Mailer {
       if (isPermanentRefusal(err)) {
         this.o.log.error({ err, jobId: job.id }, 'mail refused by the SMTP server (5xx); not retried');
         await this.erase(job.id);
-        return { refused: err instanceof Error ? err.message : String(err) };
+        return { output: { refused: err instanceof Error ? err.message : String(err) } };
       }
       const last = job.retryCount >= job.retryLimit;
       this.o.log.warn({ err, jobId: job.id, attempt: job.retryCount + 1 }, last ? 'mail could not be sent; giving up' : 'mail could not be sent; will retry');
-      throw err;
+      return { fail: { message: err instanceof Error ? err.message : String(err) } };
     }
     await this.erase(job.id);
-    return { sent: true };
+    return { output: { sent: true } };
   }
 
   /** Keep who and what, drop the body: it holds a link that works until used or expired. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type PgBoss from 'pg-boss';
 import type { Db } from '../db/connect.ts';
-import { JOB_SCHEMA, JobCloser, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
+import { JOB_SCHEMA, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
+import { JobWorker, type Job, type JobOutcome, type JobPolicy } from '../db/jobWorker.ts';
 import { composePush, type PushSubject } from './payload.ts';
 import { sendPush, type PushResult } from './sender.ts';
 import type { VapidKeys } from './vapid.ts';
@@ -51,7 +51,7 @@ export interface PushJobsOptions {
   observe?: (outcome: PushResult['kind'] | 'skipped') => void;
 }
 
-type Fetched = PgBoss.JobWithMetadata<PushJob>;
+type Fetched = Job<PushJob>;
 
 /**
  * Durable web pushes on pg-boss. The send transaction (or the group change, or the calls code)
@@ -65,52 +65,24 @@ type Fetched = PgBoss.JobWithMetadata<PushJob>;
  * are retried by pg-boss, not before the service's Retry-After; other 4xx are given up.
  */
 export class PushJobs {
-  private readonly inFlight = new Map<string, Promise<void>>();
-  private timer: NodeJS.Timeout | undefined;
-  private polling: Promise<void> | undefined;
-  private pollAgain = false;
-  private accepting = false;
-  /** The last fetch filled every free slot: more may be waiting. */
-  private backlog = false;
-
-  /** Completions batched per tick; a completion or failure that meets a dropped connection is retried at once. */
-  private readonly closer: JobCloser;
+  private readonly policy: JobPolicy;
+  private readonly worker: JobWorker<PushJob>;
 
   constructor(private readonly o: PushJobsOptions) {
-    this.closer = new JobCloser(o.boss, PUSH_QUEUE);
-  }
-
-  private jobOptions() {
-    return {
-      retryLimit: this.o.retryLimit ?? 8,
-      retryDelay: this.o.retryDelaySeconds ?? 2,
-      retryBackoff: this.o.retryBackoff ?? true,
-      expireInSeconds: 60,
-    };
+    this.policy = { retryLimit: o.retryLimit ?? 8, retryDelay: o.retryDelaySeconds ?? 2, retryBackoff: o.retryBackoff ?? true, expireInSeconds: 60 };
+    this.worker = new JobWorker<PushJob>({
+      boss: o.boss, queue: PUSH_QUEUE, policy: this.policy, log: o.log, takesWork: o.takesWork,
+      concurrency: o.concurrency ?? 48, pollMs: o.pollMs ?? 500, drainMs: 10_000,
+      handle: (job) => this.run(job),
+    });
   }
 
   async start(): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        if (!(await this.o.boss.getQueue(PUSH_QUEUE))) await this.o.boss.createQueue(PUSH_QUEUE, { name: PUSH_QUEUE, ...this.jobOptions() });
-        break;
-      } catch (err) {
-        // Nodes starting together race in create_queue.
-        if (attempt >= 5) throw err;
-        await new Promise((r) => setTimeout(r, 100 * attempt));
-      }
-    }
-    if (!this.o.takesWork) return;
-    this.accepting = true;
-    this.timer = setInterval(() => this.kick(), this.o.pollMs ?? 500);
-    this.timer.unref();
+    await this.worker.start();
   }
 
   async stop(): Promise<void> {
-    this.accepting = false;
-    if (this.timer) clearInterval(this.timer);
-    await this.polling;
-    await Promise.allSettled([...this.inFlight.values()]);
+    await this.worker.stop();
   }
 
   /** Queue the pushes of a message (a new message, or a group line that invites someone) in the caller's transaction. */
@@ -129,70 +101,28 @@ export class PushJobs {
   }
 
   private async queue(tx: Db, subject: PushSubject): Promise<void> {
-    await this.o.boss.send(PUSH_QUEUE, { step: 'fanout', subject } satisfies PushJob, { ...this.jobOptions(), id: pushJobId(subjectKey(subject)), db: jobQueueIn(tx) });
+    await this.o.boss.send(PUSH_QUEUE, { step: 'fanout', subject } satisfies PushJob, { ...this.policy, id: pushJobId(subjectKey(subject)), db: jobQueueIn(tx) });
   }
 
-  /** Fetch due jobs now (a fan-out just queued its deliveries, a poll tick). */
-  kick(): void {
-    if (!this.accepting) return;
-    if (this.polling) {
-      this.pollAgain = true;
+  private async run(job: Fetched): Promise<JobOutcome> {
+    if (job.data.step === 'fanout') {
+      // Its deliveries are due at once: fetch them now.
+      if (await this.fanOut(job)) this.worker.kick();
       return;
     }
-    this.polling = this.poll()
-      .catch((err: unknown) => this.o.log.warn({ err }, 'push job fetch failed'))
-      .finally(() => {
-        this.polling = undefined;
-        if (this.pollAgain) {
-          this.pollAgain = false;
-          this.kick();
-        }
-      });
-  }
-
-  private async poll(): Promise<void> {
-    const concurrency = this.o.concurrency ?? 48;
-    const room = concurrency - this.inFlight.size;
-    if (room <= 0 || !this.accepting) return;
-    const jobs = await this.o.boss.fetch<PushJob>(PUSH_QUEUE, { batchSize: room, includeMetadata: true });
-    this.backlog = jobs.length === room;
-    for (const job of jobs) {
-      if (this.inFlight.has(job.id)) continue;
-      const run = this.run(job).finally(() => {
-        this.inFlight.delete(job.id);
-        // More are waiting: fetch them in batches once half the slots are free (not one query per push).
-        if (this.backlog && this.inFlight.size <= concurrency / 2) this.kick();
-      });
-      this.inFlight.set(job.id, run);
+    const result = await this.deliver(job.data);
+    this.o.observe?.(result.kind);
+    if (result.kind === 'retry') {
+      this.o.log.warn({ jobId: job.id, reason: result.reason, attempt: job.retryCount + 1 }, 'push not accepted; will retry');
+      const { retryAfterMs } = result;
+      // pg-boss sets the next attempt by its backoff; the push service's Retry-After comes first.
+      const after = retryAfterMs
+        ? () => sql`UPDATE ${sql.id(JOB_SCHEMA, 'job')} SET start_after = GREATEST(start_after, now() + ${retryAfterMs / 1000} * interval '1 second')
+            WHERE name = ${PUSH_QUEUE} AND id = ${job.id} AND state = 'retry'`.execute(this.o.db)
+        : undefined;
+      return { fail: { reason: result.reason }, after };
     }
-  }
-
-  private async run(job: Fetched): Promise<void> {
-    try {
-      if (job.data.step === 'fanout') {
-        const n = await this.fanOut(job);
-        await this.closer.complete(job.id);
-        if (n) this.kick();
-        return;
-      }
-      const result = await this.deliver(job.data);
-      this.o.observe?.(result.kind);
-      if (result.kind === 'retry') {
-        this.o.log.warn({ jobId: job.id, reason: result.reason, attempt: job.retryCount + 1 }, 'push not accepted; will retry');
-        await this.closer.fail(job.id, { reason: result.reason });
-        // pg-boss sets the next attempt by its backoff; the push service's Retry-After comes first.
-        if (result.retryAfterMs) {
-          await sql`UPDATE ${sql.id(JOB_SCHEMA, 'job')} SET start_after = GREATEST(start_after, now() + ${result.retryAfterMs / 1000} * interval '1 second')
-            WHERE name = ${PUSH_QUEUE} AND id = ${job.id} AND state = 'retry'`.execute(this.o.db);
-        }
-        return;
-      }
-      if (result.kind === 'refused') this.o.log.warn({ jobId: job.id, reason: result.reason }, 'push refused by the push service; not retried');
-      await this.closer.complete(job.id);
-    } catch (err) {
-      this.o.log.warn({ err, jobId: job.id }, 'push job failed; will retry');
-      await this.closer.fail(job.id, { message: err instanceof Error ? err.message : String(err) }).catch(() => undefined);
-    }
+    if (result.kind === 'refused') this.o.log.warn({ jobId: job.id, reason: result.reason }, 'push refused by the push service; not retried');
   }
 
   /** The devices to tell (see the class comment); their delivery jobs are queued. Returns how many. */
@@ -247,7 +177,7 @@ export class PushJobs {
     const looking = await this.o.viewing.viewing(wanted.map((d) => d.session_id), roomId);
     const targets = wanted.filter((d) => !looking.has(d.session_id));
     if (targets.length === 0) return 0;
-    const options = this.jobOptions();
+    const options = this.policy;
     await this.o.boss.insert(targets.map((d) => ({
       name: PUSH_QUEUE, id: pushJobId(`${subjectKey(subject)}:${d.session_id}`),
       data: { step: 'deliver', subject, sessionId: d.session_id, userId: d.user_id } satisfies PushJob, ...options,

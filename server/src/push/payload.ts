@@ -28,6 +28,20 @@ async function strings(language: string | null): Promise<(key: CatalogKey, vars?
   return (key, vars) => formatMessage(loaded[key] ?? ENGLISH_STRINGS[key], lang, vars);
 }
 
+const reading = new Map<string, Promise<unknown>>();
+
+/**
+ * Concurrent reads of the same key share one query (forgotten once it answers: nothing is cached
+ * beyond the reads already waiting for it, so a later delivery reads what is stored then).
+ */
+export function together<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const running = reading.get(key) as Promise<T> | undefined;
+  if (running) return running;
+  const started = read().finally(() => reading.delete(key));
+  reading.set(key, started);
+  return started;
+}
+
 /** Push services take about 4 KB; a body is cut well below (an ellipsis says so). */
 const BODY_MAX_CHARS = 600;
 const cut = (s: string) => ([...s].length > BODY_MAX_CHARS ? `${[...s].slice(0, BODY_MAX_CHARS - 1).join('')}…` : s);
@@ -43,7 +57,7 @@ export const topicOf = (roomId: string) => roomId.replace(/-/g, '').slice(0, 32)
  * system line that is not an invitation of this reader).
  */
 export async function composePush(db: Db, subject: PushSubject, readerId: string): Promise<{ payload: PushPayload; options: PushOptions } | undefined> {
-  const reader = await db.selectFrom('profiles').select(['language', 'push_hide_text', 'translation_first']).where('id', '=', readerId).executeTakeFirst();
+  const reader = await together(`reader:${readerId}`, () => db.selectFrom('profiles').select(['language', 'push_hide_text', 'translation_first']).where('id', '=', readerId).executeTakeFirst());
   if (!reader) return undefined;
   const t = await strings(reader.language);
   if (subject.kind === 'incoming_call') {
@@ -60,14 +74,15 @@ export async function composePush(db: Db, subject: PushSubject, readerId: string
     const payload: PushPayload = { v: 1, kind: 'missed_call', roomId: subject.roomId, title: caller?.username ?? 'Parley', body: t('push.missedCall'), tag: `parley-room-${subject.roomId}` };
     return { payload, options: { ttl: 24 * 3_600, urgency: 'high', topic: topicOf(subject.roomId) } };
   }
-  const row = await db
+  // The deliveries of one fan-out run together: one read per (message, language), not per device.
+  const row = await together(`message:${subject.messageId}:${reader.language ?? ''}`, () => db
     .selectFrom('messages as m')
     .innerJoin('chat_rooms as r', 'r.id', 'm.chat_room_id')
     .leftJoin('profiles as s', 's.id', 'm.sender_id')
     .leftJoin('message_translations as t', (j) => j.onRef('t.message_id', '=', 'm.id').on('t.language', '=', reader.language ?? ''))
     .select(['m.id', 'm.chat_room_id', 'm.content', 'm.original_language', 'm.system_event', 'm.deleted_at', 'm.created_at', 'r.kind', 'r.name', 's.username', 't.status', 't.content as translated'])
     .where('m.id', '=', subject.messageId as never)
-    .executeTakeFirst();
+    .executeTakeFirst());
   if (!row) return undefined;
   const roomId = row.chat_room_id;
   const base = { v: 1 as const, roomId, tag: `parley-room-${roomId}`, messageId: String(row.id) };

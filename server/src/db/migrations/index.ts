@@ -20,6 +20,7 @@ import * as m024 from './024_web_push.ts';
 import * as m025 from './025_message_life.ts';
 import * as m026 from './026_receipts_search.ts';
 import * as m027 from './027_calls.ts';
+import * as m029 from './029_single_reader_columns.ts';
 import * as m028 from './028_report_evidence.ts';
 import * as m031 from './031_former_members.ts';
 import * as m035 from './035_email_proven.ts';
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '026_receipts_search': m026,
   '027_calls': m027,
   '028_report_evidence': m028,
+  '029_single_reader_columns': m029,
   '031_former_members': m031,
   '035_email_proven': m035,
   '033_translation_engine': m033,
