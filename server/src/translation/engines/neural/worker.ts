@@ -1,11 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { LanguageCode } from '@parley/common';
+import type { PiperVoice, WhisperModel } from '../../../voice/neural/catalog.ts';
+import { LoadedPiper } from '../../../voice/neural/piperRuntime.ts';
+import { LoadedWhisper, type Heard } from '../../../voice/neural/whisperRuntime.ts';
 import type { TranslationModel } from './catalog.ts';
 import { LoadedModel } from './runtime.ts';
 
 /**
  * The neural engine's worker thread: loads models on first use, keeps them within the memory limit
- * (least recently used first out) and unloads them after idleMs unused. One job at a time.
+ * (least recently used first out) and unloads them after idleMs unused. One job at a time. Besides
+ * translation models it runs the speech models of voice/neural (Whisper, Piper voices).
  */
 
 export interface WorkerSettings {
@@ -25,14 +29,40 @@ export interface TranslateJob {
   maxNewTokens?: number | undefined;
 }
 
+/** Whisper: 16 kHz samples to text. */
+export interface TranscribeJob {
+  type: 'transcribe';
+  jobId: number;
+  model: WhisperModel;
+  samples: Float32Array;
+  language?: LanguageCode | undefined;
+  maxNewTokens?: number | undefined;
+}
+
+/** Piper: phoneme ids to samples at the voice's rate. */
+export interface SynthesizeJob {
+  type: 'synthesize';
+  jobId: number;
+  model: PiperVoice;
+  ids: number[];
+}
+
+export type SpeechJob = TranscribeJob | SynthesizeJob;
+export type WorkerJob = TranslateJob | SpeechJob;
+
 export type WorkerReply =
   | { type: 'result'; jobId: number; texts: string[]; loaded: string[]; pastSteps: number }
+  | { type: 'speech'; jobId: number; value: Heard | Float32Array; loaded: string[] }
   | { type: 'error'; jobId: number; message: string; loading: boolean; loaded: string[] }
   | { type: 'loaded'; loaded: string[] };
 
 const settings = workerData as WorkerSettings;
 const port = parentPort!;
-const models = new Map<string, { model: LoadedModel; lastUsed: number; inUse: number }>();
+interface Loaded {
+  info: { id: string; bytes: number };
+  release(): Promise<void>;
+}
+const models = new Map<string, { model: Loaded; lastUsed: number; inUse: number }>();
 
 const loadedIds = () => [...models.keys()];
 
@@ -43,11 +73,11 @@ async function unload(id: string): Promise<void> {
 }
 
 /** The loaded model, marked in use (the idle sweep and the memory limit leave it alone until `done`). */
-async function modelFor(info: TranslationModel): Promise<{ model: LoadedModel; done: () => void }> {
+async function modelFor<M extends Loaded>(info: { id: string; bytes: number }, load: () => Promise<M>): Promise<{ model: M; done: () => void }> {
   const found = models.get(info.id);
   if (found) {
     found.inUse += 1;
-    return { model: found.model, done: () => release(found) };
+    return { model: found.model as M, done: () => release(found) };
   }
   const used = () => [...models.values()].reduce((sum, m) => sum + m.model.info.bytes, 0);
   for (;;) {
@@ -55,9 +85,10 @@ async function modelFor(info: TranslationModel): Promise<{ model: LoadedModel; d
     if (idle.length === 0 || used() + info.bytes <= settings.memoryBytes) break;
     await unload(idle[0]![0]);
   }
-  const entry = { model: await LoadedModel.load(info, settings.threads), lastUsed: Date.now(), inUse: 1 };
+  const model = await load();
+  const entry = { model, lastUsed: Date.now(), inUse: 1 };
   models.set(info.id, entry);
-  return { model: entry.model, done: () => release(entry) };
+  return { model, done: () => release(entry) };
 }
 
 function release(entry: { lastUsed: number; inUse: number }): void {
@@ -65,11 +96,35 @@ function release(entry: { lastUsed: number; inUse: number }): void {
   entry.lastUsed = Date.now();
 }
 
-port.on('message', (job: TranslateJob) => {
+async function runSpeech(job: SpeechJob, loaded: () => void): Promise<Heard | Float32Array> {
+  if (job.type === 'transcribe') {
+    const { model, done } = await modelFor(job.model, () => LoadedWhisper.load(job.model, settings.threads));
+    loaded();
+    try {
+      return await model.transcribe(job.samples, job.language, job.maxNewTokens);
+    } finally {
+      done();
+    }
+  }
+  const { model, done } = await modelFor(job.model, () => LoadedPiper.load(job.model, settings.threads));
+  loaded();
+  try {
+    return await model.synthesize(job.ids);
+  } finally {
+    done();
+  }
+}
+
+port.on('message', (job: WorkerJob) => {
   void (async () => {
     let loading = true;
     try {
-      const { model, done } = await modelFor(job.model);
+      if (job.type !== 'translate') {
+        const value = await runSpeech(job, () => (loading = false));
+        port.postMessage({ type: 'speech', jobId: job.jobId, value, loaded: loadedIds() } satisfies WorkerReply);
+        return;
+      }
+      const { model, done } = await modelFor(job.model, () => LoadedModel.load(job.model, settings.threads));
       loading = false;
       let texts: string[];
       const before = model.pastSteps;
