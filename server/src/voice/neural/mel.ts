@@ -35,39 +35,74 @@ export function melFilterBank(mels: number, rate = WHISPER_RATE, fmax = 8000): F
 }
 
 const WINDOW = Float64Array.from({ length: N_FFT }, (_, n) => 0.5 - 0.5 * Math.cos((2 * Math.PI * n) / N_FFT));
-const COS = new Float64Array(BINS * N_FFT);
-const SIN = new Float64Array(BINS * N_FFT);
-for (let k = 0; k < BINS; k++) {
-  for (let n = 0; n < N_FFT; n++) {
-    COS[k * N_FFT + n] = Math.cos((2 * Math.PI * k * n) / N_FFT);
-    SIN[k * N_FFT + n] = Math.sin((2 * Math.PI * k * n) / N_FFT);
+const COS = Float64Array.from({ length: N_FFT }, (_, e) => Math.cos((2 * Math.PI * e) / N_FFT));
+const SIN = Float64Array.from({ length: N_FFT }, (_, e) => Math.sin((2 * Math.PI * e) / N_FFT));
+
+/**
+ * Mixed-radix decimation-in-time DFT of `n` (a divisor of N_FFT = 2^4 * 5^2) points read from `input`
+ * at offset/stride into out[at..at+n): about N*(2*4+5*2) complex products instead of N^2.
+ */
+function dft(n: number, input: Float64Array, offset: number, stride: number, re: Float64Array, im: Float64Array, at: number): void {
+  if (n === 1) {
+    re[at] = input[offset]!;
+    im[at] = 0;
+    return;
+  }
+  const p = n % 2 === 0 ? 2 : n % 5 === 0 ? 5 : n;
+  const m = n / p;
+  for (let r = 0; r < p; r++) dft(m, input, offset + r * stride, stride * p, re, im, at + r * m);
+  const step = N_FFT / n;
+  const yRe = new Float64Array(p);
+  const yIm = new Float64Array(p);
+  for (let k = 0; k < m; k++) {
+    for (let r = 0; r < p; r++) {
+      yRe[r] = re[at + r * m + k]!;
+      yIm[r] = im[at + r * m + k]!;
+    }
+    for (let q = 0; q < p; q++) {
+      const j = q * m + k;
+      let sumRe = 0;
+      let sumIm = 0;
+      for (let r = 0; r < p; r++) {
+        // W_n^(r*j) = exp(-2*pi*i*r*j/n)
+        const e = ((r * j) % n) * step;
+        sumRe += yRe[r]! * COS[e]! + yIm[r]! * SIN[e]!;
+        sumIm += yIm[r]! * COS[e]! - yRe[r]! * SIN[e]!;
+      }
+      re[at + j] = sumRe;
+      im[at + j] = sumIm;
+    }
   }
 }
 
-/** |DFT|^2 of one windowed frame of N_FFT samples (201 bins). */
+/** |DFT|^2 of one frame of N_FFT samples through the window (201 bins). */
 export function powerSpectrum(frame: Float64Array): Float64Array {
-  const out = new Float64Array(BINS);
   const w = new Float64Array(N_FFT);
   for (let n = 0; n < N_FFT; n++) w[n] = frame[n]! * WINDOW[n]!;
-  for (let k = 0; k < BINS; k++) {
-    let re = 0;
-    let im = 0;
-    const row = k * N_FFT;
-    for (let n = 0; n < N_FFT; n++) {
-      re += w[n]! * COS[row + n]!;
-      im -= w[n]! * SIN[row + n]!;
-    }
-    out[k] = re * re + im * im;
-  }
+  const re = new Float64Array(N_FFT);
+  const im = new Float64Array(N_FFT);
+  dft(N_FFT, w, 0, 1, re, im, 0);
+  const out = new Float64Array(BINS);
+  for (let k = 0; k < BINS; k++) out[k] = re[k]! * re[k]! + im[k]! * im[k]!;
   return out;
 }
 
-const banks = new Map<number, Float32Array[]>();
+/** The filters with the range of bins where each is not zero (a few bins each: the sums skip the rest). */
+const banks = new Map<number, { filter: Float32Array; from: number; to: number }[]>();
+
+function sparseBank(mels: number) {
+  return melFilterBank(mels).map((filter) => {
+    const from = Math.max(0, filter.findIndex((v) => v > 0));
+    let to = filter.length;
+    while (to > from && filter[to - 1] === 0) to--;
+    return { filter, from, to };
+  });
+}
 
 /** Log-mel features of 16 kHz mono samples: `mels` x 3000, row-major. */
 export function logMelSpectrogram(samples: Float32Array, mels = 80): Float32Array {
   let bank = banks.get(mels);
-  if (!bank) banks.set(mels, (bank = melFilterBank(mels)));
+  if (!bank) banks.set(mels, (bank = sparseBank(mels)));
   const audio = new Float64Array(WINDOW_SAMPLES);
   audio.set(samples.subarray(0, WINDOW_SAMPLES));
   const half = N_FFT / 2;
@@ -89,8 +124,8 @@ export function logMelSpectrogram(samples: Float32Array, mels = 80): Float32Arra
     for (let m = 0; m < mels; m++) {
       let energy = 0;
       if (power) {
-        const filter = bank[m]!;
-        for (let k = 0; k < BINS; k++) energy += filter[k]! * power[k]!;
+        const { filter, from, to } = bank[m]!;
+        for (let k = from; k < to; k++) energy += filter[k]! * power[k]!;
       }
       const value = energy > 1e-10 ? Math.log10(energy) : floor;
       out[m * FRAMES + t] = value;
