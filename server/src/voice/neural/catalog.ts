@@ -8,7 +8,7 @@ import { plainCode } from '../../translation/engines/neural/langcodes.ts';
  * layout (onnx-community/whisper-tiny: config.json with model_type "whisper", tokenizer.json,
  * generation_config.json, preprocessor_config.json, onnx/encoder_model.onnx and
  * onnx/decoder_model.onnx or decoder_model_merged.onnx) and Piper voices (`<voice>.onnx` with
- * `<voice>.onnx.json`, in MODELS_DIR itself or one folder down).
+ * `<voice>.onnx.json`, in MODELS_DIR or folders below it that are not models).
  */
 
 export interface WhisperModel {
@@ -103,9 +103,12 @@ function inspectVoice(onnx: string): PiperVoice | { id: string; reason: string }
   return { id, onnxFile: onnx, configFile, language, espeakVoice, sampleRate, bytes: statSync(onnx).size };
 }
 
-function voicesIn(dir: string, folder: SpeechFolder): void {
-  for (const name of readdirSync(dir).sort()) {
-    if (!name.endsWith('.onnx') || !existsSync(path.join(dir, `${name}.json`))) continue;
+/** Voices in `dir` and the folders below it (rhasspy/piper-voices nests them as en/en_US/lessac/medium/). */
+function voicesIn(dir: string, folder: SpeechFolder, depth: number): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const name = entry.name;
+    if (entry.isDirectory() && depth > 0 && !name.startsWith('.') && !existsSync(path.join(dir, name, 'config.json'))) voicesIn(path.join(dir, name), folder, depth - 1);
+    if (!entry.isFile() || !name.endsWith('.onnx') || !existsSync(path.join(dir, `${name}.json`))) continue;
     const found = inspectVoice(path.join(dir, name));
     if ('onnxFile' in found) folder.voices.push(found);
     else folder.problems.push(found);
@@ -116,7 +119,7 @@ function voicesIn(dir: string, folder: SpeechFolder): void {
 export function discoverSpeech(dir: string): SpeechFolder {
   const folder: SpeechFolder = { dir, recognisers: [], voices: [], problems: [] };
   if (!existsSync(dir)) return folder;
-  voicesIn(dir, folder);
+  voicesIn(dir, folder, 5);
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
     const sub = path.join(dir, entry.name);
@@ -125,8 +128,6 @@ export function discoverSpeech(dir: string): SpeechFolder {
       const found = inspectWhisper(sub, entry.name);
       if ('encoderFile' in found) folder.recognisers.push(found);
       else folder.problems.push(found);
-    } else if (!config) {
-      voicesIn(sub, folder);
     }
   }
   return folder;

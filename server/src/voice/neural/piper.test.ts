@@ -12,7 +12,7 @@ import { PIPER_HOP, writeTinyPiper } from './testing/tiny-speech.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'parley-piper-'));
 writeTinyPiper(dir, { name: 'en_US-tiny-medium' });
-writeTinyPiper(path.join(dir, 'piper'), { name: 'es_ES-tiny-low', language: 'es_ES', espeakVoice: 'es', sampleRate: 16_000 });
+writeTinyPiper(path.join(dir, 'piper', 'es', 'es_ES', 'tiny', 'low'), { name: 'es_ES-tiny-low', language: 'es_ES', espeakVoice: 'es', sampleRate: 16_000 });
 const pool = new NeuralPool({ workers: 1, memoryBytes: 1e9, idleMs: 0, threads: 1, jobTimeoutMs: 60_000, maxBatch: 1 });
 const signal = new AbortController().signal;
 afterAll(async () => {
@@ -23,7 +23,7 @@ afterAll(async () => {
 const samplesOf = (pcm: Buffer) => Array.from({ length: pcm.length / 2 }, (_, i) => pcm.readInt16LE(i * 2));
 
 describe('Piper voices (tiny voice built by the test, real espeak-ng, ONNX Runtime and sox)', () => {
-  it('finds voices in MODELS_DIR and one folder down, with their language, espeak voice and rate', () => {
+  it('finds voices in MODELS_DIR and the folders below it, with their language, espeak voice and rate', () => {
     const folder = discoverSpeech(dir);
     expect(folder.voices).toMatchObject([
       { id: 'en_US-tiny-medium', language: 'en', espeakVoice: 'en-us', sampleRate: 22_050 },
