@@ -39,6 +39,8 @@ interface Request {
   resolve: (value: never) => void;
   reject: (error: Error) => void;
   signal?: AbortSignal | undefined;
+  /** Removed when the request settles: a long-lived signal (a voice session's) must not gather listeners. */
+  onAbort?: (() => void) | undefined;
   settled: boolean;
 }
 
@@ -90,11 +92,12 @@ export class NeuralPool {
     return new Promise<T>((resolve, reject) => {
       const request: Request = { ...fields, resolve: resolve as (value: never) => void, reject, signal, settled: false };
       const slot = this.slotFor(fields.model);
-      signal?.addEventListener('abort', () => {
+      request.onAbort = () => {
         const i = slot.queue.indexOf(request);
         if (i >= 0) slot.queue.splice(i, 1);
-        this.settle(request, abortError(ENGINE, signal));
-      }, { once: true });
+        this.settle(request, abortError(ENGINE, signal!));
+      };
+      signal?.addEventListener('abort', request.onAbort, { once: true });
       slot.queue.push(request);
       this.pump(slot);
     });
@@ -113,6 +116,7 @@ export class NeuralPool {
   private settle(request: Request, result: unknown): void {
     if (request.settled) return;
     request.settled = true;
+    if (request.onAbort) request.signal?.removeEventListener('abort', request.onAbort);
     if (result instanceof Error) request.reject(result);
     else request.resolve(result as never);
   }
