@@ -20,7 +20,7 @@ const SERVER_FEATURES = {
   scan: ['index.ts'],
   speech: [],
   storage: ['dbStorage.ts'],
-  translation: ['textTranslator.ts', 'detect.ts'],
+  translation: ['textTranslator.ts', 'detect.ts', 'neuralRuntime.ts', 'engines/neural/testing/onnx-writer.ts'],
   voice: ['index.ts', 'audio.ts', 'text.ts', 'tts/types.ts'],
   calls: [],
 };

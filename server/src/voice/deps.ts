@@ -11,7 +11,7 @@ import { EspeakTts } from './tts/espeak.ts';
 import { OpenAiTts } from './tts/openai.ts';
 import type { TextToSpeech } from './tts/types.ts';
 import type { TextTranslator } from '../translation/textTranslator.ts';
-import type { NeuralPool } from '../translation/engines/neural/pool.ts';
+import type { NeuralPool } from '../translation/neuralRuntime.ts';
 import type { SpeechFolder } from './neural/catalog.ts';
 import { PiperTts } from './neural/piperTts.ts';
 import { WhisperStt } from './neural/whisperStt.ts';

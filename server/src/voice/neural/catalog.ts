@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '@parley/common';
-import { plainCode } from '../../translation/engines/neural/langcodes.ts';
+import { plainCode } from '../../translation/neuralRuntime.ts';
 
 /**
  * Speech models in MODELS_DIR, next to the translation models: Whisper folders in the public ONNX

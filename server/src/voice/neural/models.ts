@@ -1,6 +1,4 @@
-import { NeuralEngine } from '../../translation/engines/neural/engine.ts';
-import { NeuralPool } from '../../translation/engines/neural/pool.ts';
-import type { TranslationEngine } from '../../translation/engines/types.ts';
+import { NeuralEngine, NeuralPool, type TranslationEngine } from '../../translation/neuralRuntime.ts';
 import type { SpeechModels } from '../deps.ts';
 import { discoverSpeech } from './catalog.ts';
 

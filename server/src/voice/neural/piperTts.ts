@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { LanguageCode } from '@parley/common';
 import { EngineError } from '../../platform/errors.ts';
-import type { NeuralPool } from '../../translation/engines/neural/pool.ts';
+import type { NeuralPool } from '../../translation/neuralRuntime.ts';
 import type { TextToSpeech } from '../tts/types.ts';
 import { voiceFor, type PiperVoice, type SpeechFolder } from './catalog.ts';
+import { speechJob } from './handler.ts';
 import { clauseMarks, espeakIpa, phonemeIds, type PhonemeIdMap } from './phonemize.ts';
 import { samplesToPcm24k } from './resample.ts';
 
@@ -59,7 +60,7 @@ export class PiperTts implements TextToSpeech {
     if (!clean) return Buffer.alloc(0);
     try {
       const ids = await this.ids(clean, voice, signal);
-      const samples = await this.pool.speech<Float32Array>({ type: 'synthesize', model: voice, ids }, signal);
+      const samples = await this.pool.run<Float32Array>(speechJob(voice, { kind: 'synthesize', ids }), signal);
       return await samplesToPcm24k(samples, voice.sampleRate, signal, this.timeoutMs);
     } catch (error) {
       if (error instanceof EngineError && error.code === 'aborted') throw error;

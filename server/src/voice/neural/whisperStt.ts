@@ -1,9 +1,10 @@
 import { languageName, type LanguageCode } from '@parley/common';
 import { SAMPLE_RATE } from '../audio.ts';
 import { EngineError } from '../../platform/errors.ts';
-import type { NeuralPool } from '../../translation/engines/neural/pool.ts';
+import type { NeuralPool } from '../../translation/neuralRuntime.ts';
 import type { SpeechToText, SttStream, Transcription } from '../stt/types.ts';
 import { recogniserFor, type SpeechFolder, type WhisperModel } from './catalog.ts';
+import { speechJob } from './handler.ts';
 import { WINDOW_SAMPLES } from './mel.ts';
 import { pcmToWhisperSamples } from './resample.ts';
 import type { Heard } from './whisperRuntime.ts';
@@ -55,10 +56,8 @@ export class WhisperStt implements SpeechToText {
       const texts: string[] = [];
       let heardIn = language;
       for (let at = 0; at === 0 || at < samples.length; at += WINDOW_SAMPLES) {
-        const heard = await this.pool.speech<Heard>(
-          { type: 'transcribe', model, samples: samples.slice(at, at + WINDOW_SAMPLES), language: heardIn, maxNewTokens: this.options.maxNewTokens },
-          signal,
-        );
+        const input = { kind: 'transcribe' as const, samples: samples.slice(at, at + WINDOW_SAMPLES), language: heardIn, maxNewTokens: this.options.maxNewTokens };
+        const heard = await this.pool.run<Heard>(speechJob(model, input), signal);
         // The first window's language holds for the rest of the utterance.
         heardIn ??= heard.language;
         if (heard.text) texts.push(heard.text);

@@ -1,5 +1,4 @@
 import { LANGUAGE_CODES, languageName, type LanguageCode } from '@parley/common';
-import type { SpeechFolder } from '../../../voice/neural/catalog.ts';
 import type { ModelsFolder } from './catalog.ts';
 
 /** What `npm run models -- list` prints: each folder, its kind, size and languages, and the directions served. */
@@ -17,9 +16,10 @@ function served(folder: ModelsFolder): { direct: Set<string>; pivot: Set<string>
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e6 ? 2 : 0)} MB`;
 
-export function formatList(folder: ModelsFolder, speech?: SpeechFolder): string {
+/** `speech`: the speech models' rows and summary (voice/neural/listing.ts), printed with the others. */
+export function formatList(folder: ModelsFolder, speech?: { rows: string[]; summary: string }): string {
   const lines = [`Models in ${folder.dir}:`];
-  const nothing = folder.models.length === 0 && folder.other.length === 0 && !speech?.recognisers.length && !speech?.voices.length;
+  const nothing = folder.models.length === 0 && folder.other.length === 0 && !speech?.rows.length;
   if (nothing) lines.push('  (none: `npm run models -- plan` says what to download)');
   for (const m of folder.models) {
     const size = mb(m.bytes);
@@ -28,11 +28,7 @@ export function formatList(folder: ModelsFolder, speech?: SpeechFolder): string 
       : `${Object.keys(m.languageTokens ?? {}).length} languages (${Object.keys(m.languageTokens ?? {}).join(', ')}), every direction among them`;
     lines.push(`  ${m.id.padEnd(32)} ${m.kind.padEnd(13)} ${size.padStart(9)}  ${what}`);
   }
-  for (const m of speech?.recognisers ?? []) {
-    lines.push(`  ${m.id.padEnd(32)} ${'recogniser'.padEnd(13)} ${mb(m.bytes).padStart(9)}  Whisper: hears ${m.multilingual ? `${m.languages.length} languages (${m.languages.join(', ')})` : 'English only'}`);
-  }
-  for (const v of speech?.voices ?? []) lines.push(`  ${v.id.padEnd(32)} ${'voice'.padEnd(13)} ${mb(v.bytes).padStart(9)}  Piper: speaks ${languageName(v.language)} (${v.sampleRate} Hz)`);
-  for (const p of speech?.problems ?? []) lines.push(`  ${p.id.padEnd(32)} ${'unusable'.padEnd(13)} ${''.padStart(9)}  not used: ${p.reason}`);
+  lines.push(...(speech?.rows ?? []));
   for (const o of folder.other.filter((x) => x.kind === 'unusable')) lines.push(`  ${o.id.padEnd(32)} ${o.kind.padEnd(13)} ${''.padStart(9)}  not used: ${o.reason}`);
   const { direct, pivot } = served(folder);
   const languages = [...new Set([...direct, ...pivot].flatMap((k) => k.split('>')))] as LanguageCode[];
@@ -40,17 +36,8 @@ export function formatList(folder: ModelsFolder, speech?: SpeechFolder): string 
     '',
     `Translation: ${direct.size} direction${direct.size === 1 ? '' : 's'} by a model, ${pivot.size} more through English (of 380), `
       + `in ${languages.length ? languages.map((l) => languageName(l)).join(', ') : 'no language'}.`,
-    speechLine(speech),
+    speech?.summary ?? 'Speech: no Whisper model and no Piper voice (PocketSphinx hears English; espeak-ng speaks).',
   );
   return lines.join('\n');
 }
 
-function speechLine(speech: SpeechFolder | undefined): string {
-  const heard = [...new Set(speech?.recognisers.flatMap((m) => m.languages) ?? [])];
-  const spoken = [...new Set(speech?.voices.map((v) => v.language) ?? [])];
-  const names = (codes: LanguageCode[]) => codes.map((l) => languageName(l)).join(', ');
-  return [
-    heard.length ? `Speech recognition (Whisper): ${names(heard)}; PocketSphinx hears English where Whisper does not.` : 'Speech recognition: no Whisper model; PocketSphinx hears English only.',
-    spoken.length ? `Voices (Piper): ${names(spoken)}; espeak-ng speaks the other languages.` : 'Voices: no Piper voice; espeak-ng speaks all 20 languages.',
-  ].join('\n');
-}

@@ -17,7 +17,7 @@ mkdirSync(path.join(dir, 'whisper-empty'));
 writeFileSync(path.join(dir, 'whisper-empty', 'config.json'), JSON.stringify({ model_type: 'whisper' }));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'models-cli.ts'), ...args], { env: { ...process.env, MODELS_DIR: dir } });
+const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../../ops/models-cli.ts'), ...args], { env: { ...process.env, MODELS_DIR: dir } });
 
 describe('npm run models', () => {
   it('list: each model, its kind, size and languages, the directions served and what is not used', async () => {
@@ -47,8 +47,8 @@ describe('npm run models', () => {
     const { stdout } = await cli('plan', 'ja', 'de');
     expect(stdout).toMatch(/Xenova\/nllb-200-distilled-600M\s+~ 900 MB\s+CC-BY-NC 4.0/);
     expect(stdout).toContain('huggingface-cli download Xenova/opus-mt-ja-en');
-    expect(stdout).toMatch(/onnx-community\/whisper-base\s+~  80 MB\s+speech recognition in Japanese, German/);
-    expect(stdout).toMatch(/de_DE-thorsten-medium\s+~  63 MB\s+German voice/);
+    expect(stdout).toMatch(/onnx-community\/whisper-base\s+~ {2}80 MB\s+speech recognition in Japanese, German/);
+    expect(stdout).toMatch(/de_DE-thorsten-medium\s+~ {2}63 MB\s+German voice/);
     expect(stdout).toContain('No Piper voice is published for Japanese: espeak-ng is used instead.');
     expect(stdout).toContain('huggingface-cli download rhasspy/piper-voices de/de_DE/thorsten/medium/de_DE-thorsten-medium.onnx de/de_DE/thorsten/medium/de_DE-thorsten-medium.onnx.json --local-dir models/piper');
     expect(stdout.indexOf('Speech (about')).toBeLessThan(stdout.indexOf('then copy the models/ folder'));

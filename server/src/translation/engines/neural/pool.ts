@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { LanguageCode } from '@parley/common';
 import { abortError, EngineError } from '../../../platform/errors.ts';
 import type { TranslationModel } from './catalog.ts';
-import type { SpeechJob, TranslateJob, WorkerJob, WorkerReply, WorkerSettings } from './worker.ts';
+import type { ModelJob, TranslateJob, WorkerJob, WorkerReply, WorkerSettings } from './worker.ts';
 
 /**
  * The worker threads that run the models, seen from the main thread (which never waits on a model):
@@ -10,7 +10,7 @@ import type { SpeechJob, TranslateJob, WorkerJob, WorkerReply, WorkerSettings } 
  * and direction that arrive while a worker is busy are sent together as one batch; a worker that dies
  * fails its job with a retryable error and is started again; a job that overruns `jobTimeoutMs` stops
  * its worker (it is stuck) and fails as a timeout (retryable: try again, never "unsupported").
- * Speech jobs (voice/neural: Whisper, Piper) go through the same workers, one job each, no batching.
+ * Other models' jobs (voice/neural: Whisper, Piper) go through the same workers, one job each, no batching.
  */
 
 export interface PoolOptions {
@@ -26,12 +26,12 @@ export interface PoolOptions {
   onLoadFailed?: ((modelId: string, message: string) => void) | undefined;
 }
 
-type SpeechBody = SpeechJob extends infer J ? (J extends SpeechJob ? Omit<J, 'jobId'> : never) : never;
+export type ModelJobBody = Omit<ModelJob, 'jobId' | 'type'>;
 
 interface Request {
-  model: TranslationModel | SpeechBody['model'];
-  /** A speech job (sent alone); otherwise a translation of `texts`. */
-  speech?: SpeechBody | undefined;
+  model: TranslationModel | ModelJobBody['model'];
+  /** Another model's job (sent alone); otherwise a translation of `texts`. */
+  speech?: ModelJobBody | undefined;
   source: LanguageCode;
   target: LanguageCode;
   texts: string[];
@@ -81,8 +81,8 @@ export class NeuralPool {
     return this.submit<string[]>({ model, source, target, texts, maxNewTokens }, signal);
   }
 
-  /** A Whisper or Piper job on the model's worker; resolves to what the worker computed. */
-  speech<T>(body: SpeechBody, signal?: AbortSignal): Promise<T> {
+  /** A job of another model (Whisper, Piper) on the model's worker; resolves to what its handler returned. */
+  run<T>(body: ModelJobBody, signal?: AbortSignal): Promise<T> {
     return this.submit<T>({ model: body.model, speech: body, source: 'en', target: 'en', texts: [] }, signal);
   }
 
@@ -159,7 +159,7 @@ export class NeuralPool {
     slot.busy = { jobId, requests, timer };
     this.stats.batches++;
     this.stats.sentences += sentences;
-    const job: WorkerJob = first.speech ? { ...first.speech, jobId } : {
+    const job: WorkerJob = first.speech ? { ...first.speech, type: 'model', jobId } : {
       type: 'translate', jobId, model: first.model as TranslationModel, source: first.source, target: first.target,
       texts: requests.flatMap((r) => r.texts), numBeams: this.options.numBeams, maxNewTokens: first.maxNewTokens,
     } satisfies TranslateJob;
@@ -174,7 +174,7 @@ export class NeuralPool {
     clearTimeout(timer);
     slot.busy = undefined;
     slot.worker?.unref();
-    if (reply.type === 'speech') {
+    if (reply.type === 'model') {
       this.settle(requests[0]!, reply.value);
     } else if (reply.type === 'result') {
       this.stats.pastSteps += reply.pastSteps;

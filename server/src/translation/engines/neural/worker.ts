@@ -1,15 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { LanguageCode } from '@parley/common';
-import type { PiperVoice, WhisperModel } from '../../../voice/neural/catalog.ts';
-import { LoadedPiper } from '../../../voice/neural/piperRuntime.ts';
-import { LoadedWhisper, type Heard } from '../../../voice/neural/whisperRuntime.ts';
 import type { TranslationModel } from './catalog.ts';
 import { LoadedModel } from './runtime.ts';
 
 /**
  * The neural engine's worker thread: loads models on first use, keeps them within the memory limit
  * (least recently used first out) and unloads them after idleMs unused. One job at a time. Besides
- * translation models it runs the speech models of voice/neural (Whisper, Piper voices).
+ * translation models it runs other models (voice/neural: Whisper, Piper) through a handler module
+ * named by the job, which loads a model and runs one input on it.
  */
 
 export interface WorkerSettings {
@@ -29,39 +27,35 @@ export interface TranslateJob {
   maxNewTokens?: number | undefined;
 }
 
-/** Whisper: 16 kHz samples to text. */
-export interface TranscribeJob {
-  type: 'transcribe';
+/** A model run by a handler module (its URL): `load(model, threads)` once, then `run(loaded, input)`. */
+export interface ModelJob {
+  type: 'model';
   jobId: number;
-  model: WhisperModel;
-  samples: Float32Array;
-  language?: LanguageCode | undefined;
-  maxNewTokens?: number | undefined;
+  model: { id: string; bytes: number };
+  handler: string;
+  input: unknown;
 }
 
-/** Piper: phoneme ids to samples at the voice's rate. */
-export interface SynthesizeJob {
-  type: 'synthesize';
-  jobId: number;
-  model: PiperVoice;
-  ids: number[];
+interface Loaded {
+  info: { id: string; bytes: number };
+  release(): Promise<void>;
 }
 
-export type SpeechJob = TranscribeJob | SynthesizeJob;
-export type WorkerJob = TranslateJob | SpeechJob;
+export interface ModelHandler {
+  load(model: never, threads: number): Promise<Loaded>;
+  run(loaded: never, input: never): Promise<unknown>;
+}
+
+export type WorkerJob = TranslateJob | ModelJob;
 
 export type WorkerReply =
   | { type: 'result'; jobId: number; texts: string[]; loaded: string[]; pastSteps: number }
-  | { type: 'speech'; jobId: number; value: Heard | Float32Array; loaded: string[] }
+  | { type: 'model'; jobId: number; value: unknown; loaded: string[] }
   | { type: 'error'; jobId: number; message: string; loading: boolean; loaded: string[] }
   | { type: 'loaded'; loaded: string[] };
 
 const settings = workerData as WorkerSettings;
 const port = parentPort!;
-interface Loaded {
-  info: { id: string; bytes: number };
-  release(): Promise<void>;
-}
 const models = new Map<string, { model: Loaded; lastUsed: number; inUse: number }>();
 
 const loadedIds = () => [...models.keys()];
@@ -96,20 +90,12 @@ function release(entry: { lastUsed: number; inUse: number }): void {
   entry.lastUsed = Date.now();
 }
 
-async function runSpeech(job: SpeechJob, loaded: () => void): Promise<Heard | Float32Array> {
-  if (job.type === 'transcribe') {
-    const { model, done } = await modelFor(job.model, () => LoadedWhisper.load(job.model, settings.threads));
-    loaded();
-    try {
-      return await model.transcribe(job.samples, job.language, job.maxNewTokens);
-    } finally {
-      done();
-    }
-  }
-  const { model, done } = await modelFor(job.model, () => LoadedPiper.load(job.model, settings.threads));
+async function runModel(job: ModelJob, loaded: () => void): Promise<unknown> {
+  const handler = (await import(job.handler)) as ModelHandler;
+  const { model, done } = await modelFor(job.model, () => handler.load(job.model as never, settings.threads));
   loaded();
   try {
-    return await model.synthesize(job.ids);
+    return await handler.run(model as never, job.input as never);
   } finally {
     done();
   }
@@ -120,8 +106,8 @@ port.on('message', (job: WorkerJob) => {
     let loading = true;
     try {
       if (job.type !== 'translate') {
-        const value = await runSpeech(job, () => (loading = false));
-        port.postMessage({ type: 'speech', jobId: job.jobId, value, loaded: loadedIds() } satisfies WorkerReply);
+        const value = await runModel(job, () => (loading = false));
+        port.postMessage({ type: 'model', jobId: job.jobId, value, loaded: loadedIds() } satisfies WorkerReply);
         return;
       }
       const { model, done } = await modelFor(job.model, () => LoadedModel.load(job.model, settings.threads));

@@ -6,12 +6,13 @@
  */
 import { parseArgs } from 'node:util';
 import { LANGUAGE_CODES } from '@parley/common';
-import { loadConfig } from '../../../config.ts';
-import { discoverSpeech } from '../../../voice/neural/catalog.ts';
-import { formatSpeechPlan, planSpeech } from '../../../voice/neural/plan.ts';
-import { discoverModels } from './catalog.ts';
-import { formatList } from './listing.ts';
-import { formatPlan, parseLanguages, planModels } from './plan.ts';
+import { loadConfig } from '../config.ts';
+import { discoverModels } from '../translation/engines/neural/catalog.ts';
+import { formatList } from '../translation/engines/neural/listing.ts';
+import { formatPlan, parseLanguages, planModels } from '../translation/engines/neural/plan.ts';
+import { discoverSpeech } from '../voice/neural/catalog.ts';
+import { formatSpeechList } from '../voice/neural/listing.ts';
+import { formatSpeechPlan, planSpeech } from '../voice/neural/plan.ts';
 
 const USAGE = `Usage:
   npm run models -- list [--dir DIR]          what MODELS_DIR (or DIR) holds: directions, recognisers, voices
@@ -33,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'list') {
     const dir = parsed.values.dir ?? loadConfig(process.env).translation.neural.modelsDir;
-    console.log(formatList(discoverModels(dir), discoverSpeech(dir)));
+    console.log(formatList(discoverModels(dir), formatSpeechList(discoverSpeech(dir))));
     return 0;
   }
   if (command === 'plan') {
