@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LANGUAGE_CODES } from '@parley/common';
@@ -71,6 +71,21 @@ describe('Whisper speech recognition (tiny hand-set model, real ONNX Runtime and
       expect((await sttFor(endless).transcribe(tonePcm(TONES.la!), 'en', signal)).text.split(' ')).toHaveLength(444);
     } finally {
       rmSync(endless, { recursive: true, force: true });
+    }
+  });
+
+  it('never generates generation_config.json\'s suppress_tokens', async () => {
+    const quiet = mkdtempSync(path.join(tmpdir(), 'parley-whisper-suppress-'));
+    try {
+      const folder = writeTinyWhisper(quiet, { folder: 'whisper-suppress', languages: ['en'] });
+      const tokenizer = JSON.parse(readFileSync(path.join(folder, 'tokenizer.json'), 'utf8'));
+      const doId = (tokenizer.model.vocab as [string, number][]).findIndex(([t]) => t === '\u2581do');
+      const gen = JSON.parse(readFileSync(path.join(folder, 'generation_config.json'), 'utf8'));
+      writeFileSync(path.join(folder, 'generation_config.json'), JSON.stringify({ ...gen, suppress_tokens: [doId] }));
+      expect((await sttFor(quiet).transcribe(tonePcm(TONES.do!), 'en', signal)).text).not.toContain('do');
+      expect((await sttFor(quiet).transcribe(tonePcm(TONES.mi!), 'en', signal)).text).toBe('mi');
+    } finally {
+      rmSync(quiet, { recursive: true, force: true });
     }
   });
 

@@ -31,6 +31,7 @@ export class LoadedWhisper {
     private readonly decoder: ort.InferenceSession,
     private readonly ids: { sot: number; eot: number; transcribe: number | undefined; noTimestamps: number | undefined; languages: Map<LanguageCode, number> },
     private readonly suppressed: number[],
+    private readonly beginSuppressed: number[],
     private readonly past: { heads: number; headDim: number },
     private readonly maxLength: number,
   ) {}
@@ -54,8 +55,15 @@ export class LoadedWhisper {
       const langId = id(`<|${code}|>`);
       if (langId !== undefined) languages.set(code, langId);
     }
-    const added = (tokenizerJson.added_tokens ?? []) as { id: number; special?: boolean }[];
-    const suppressed = added.filter((t) => t.special !== false && t.id !== eot).map((t) => t.id);
+    // Never generated: special tokens (timestamps included, whatever their flag) and generation_config's
+    // suppress_tokens (non-speech symbols); begin_suppress_tokens not as the first token.
+    const added = (tokenizerJson.added_tokens ?? []) as { id: number; content?: string; special?: boolean }[];
+    const ids = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : []);
+    const suppressed = [
+      ...added.filter((t) => (t.special !== false || /^<\|.*\|>$/.test(t.content ?? '')) && t.id !== eot).map((t) => t.id),
+      ...ids(gen.suppress_tokens),
+    ];
+    const beginSuppressed = [eot, ...ids(gen.begin_suppress_tokens)];
     const heads = Number(config.decoder_attention_heads ?? 1);
     const dModel = Number(config.d_model ?? heads);
     const options: ort.InferenceSession.SessionOptions = {
@@ -69,7 +77,7 @@ export class LoadedWhisper {
       const maxLength = Math.min(MAX_POSITIONS, Number(gen.max_length ?? config.max_target_positions ?? MAX_POSITIONS) || MAX_POSITIONS);
       return new LoadedWhisper(info, tokenizer, encoder, decoder,
         { sot, eot, transcribe: id('<|transcribe|>'), noTimestamps: id('<|notimestamps|>'), languages },
-        suppressed, { heads, headDim: Math.max(1, Math.round(dModel / heads)) }, maxLength);
+        suppressed, beginSuppressed, { heads, headDim: Math.max(1, Math.round(dModel / heads)) }, maxLength);
     } catch (error) {
       await encoder.release();
       throw error;
@@ -129,8 +137,8 @@ export class LoadedWhisper {
     while (tokens.length < limit) {
       const logits = await this.step(hidden, [...prompt, ...tokens]);
       for (const s of this.suppressed) if (s < logits.length) logits[s] = -Infinity;
-      // Whisper's begin_suppress_tokens: an utterance does not start with its end.
-      if (tokens.length === 0) logits[eot] = -Infinity;
+      // An utterance does not start with its end (nor with a bare space).
+      if (tokens.length === 0) for (const s of this.beginSuppressed) if (s < logits.length) logits[s] = -Infinity;
       let next = 0;
       for (let i = 1; i < logits.length; i++) if (logits[i]! > logits[next]!) next = i;
       if (next === eot || logits[next] === -Infinity) break;

@@ -85,7 +85,10 @@ export class WhisperStt implements SpeechToText {
         finished ??= this.transcribe(Buffer.concat(chunks), language, controller.signal).finally(() => signal.removeEventListener('abort', abort));
         return finished;
       },
-      abort: () => controller.abort(),
+      abort: () => {
+        signal.removeEventListener('abort', abort);
+        controller.abort();
+      },
     };
   }
 }

@@ -187,7 +187,8 @@ export class NeuralPool {
       const model = requests[0]!.model.id;
       const error = new EngineError(ENGINE, 'failed', `${model}: ${reply.message}`, { retryable: false });
       for (const r of requests) this.settle(r, error);
-      if (reply.loading) this.options.onLoadFailed?.(model, reply.message);
+      // Only translation models leave the engine's routes; another model's handler reports its own error.
+      if (reply.loading && !requests[0]!.speech) this.options.onLoadFailed?.(model, reply.message);
     }
     this.pump(slot);
   }
