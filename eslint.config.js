@@ -26,8 +26,9 @@ const SERVER_FEATURES = {
   scan: ['index.ts'],
   speech: [],
   storage: ['dbStorage.ts'],
-  translation: ['textTranslator.ts', 'detect.ts', 'service.ts', 'engines/types.ts', 'operator/settings.ts', 'operator/usage.ts'],
-  voice: ['index.ts', 'audio.ts', 'text.ts', 'tts/types.ts'],
+  translation: ['textTranslator.ts', 'detect.ts', 'service.ts', 'engines/types.ts', 'operator/settings.ts', 'operator/usage.ts', 'neuralRuntime.ts', 'engines/neural/testing/onnx-writer.ts',
+    'engines/neural/catalog.ts', 'engines/neural/listing.ts', 'engines/neural/plan.ts'],
+  voice: ['index.ts', 'audio.ts', 'text.ts', 'tts/types.ts', 'neural/catalog.ts', 'neural/listing.ts', 'neural/plan.ts'],
 };
 
 /**

@@ -107,6 +107,8 @@ test('a new person on a Spanish phone: sign up, sign in with the e-mail kept, a 
   await expect(page.getByTestId('language-step-title')).toHaveText(say('es', 'languageSelector.welcomeTitle', { name: person.username }));
   await expect(page.getByTestId('language-input')).toHaveValue('Español');
   await expect(page.getByTestId('language-continue')).toBeEnabled();
+  // What this server does with speech in it (PocketSphinx hears English only; espeak-ng speaks Spanish).
+  await expect(page.getByTestId('language-speech')).toHaveText(say('es', 'coverage.speechSpokenOnly', { language: 'Español' }));
   await shot(page, 'firstrun-language-step-es');
   await page.getByTestId('language-continue').click();
   await expect(page.getByTestId('app-shell')).toBeVisible();

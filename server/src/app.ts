@@ -49,6 +49,7 @@ import { createOcrEngines } from './scan/deps.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { createScanService } from './scan/service.ts';
 import { attachVoiceSocket, createVoiceDeps, voiceRoutes } from './voice/index.ts';
+import { openSpeechModels } from './voice/neural/models.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { relayTyping } from './chat/typing.ts';
 import { receiptsSettingAudience } from './chat/receipts.ts';
@@ -314,7 +315,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now,
     });
     // Calls (issue 26): real time on purpose (rings and keep-alives are wall-clock, not the tests' session clock).
-    const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log });
+    // Whisper and Piper from MODELS_DIR run in the neural translation engine's workers (or their own).
+    const speechModels = openSpeechModels(config.translation.neural, translation.router.engines);
+    if (speechModels) app.addHook('onClose', speechModels.close);
+    const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log, models: speechModels?.models });
     const calls = new CallService({
       db, events, now: () => new Date(), timings: config.calls,
       recognises: (language) => isLanguageCode(language) && voice.stt.supports(language),

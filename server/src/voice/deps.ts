@@ -11,6 +11,10 @@ import { EspeakTts } from './tts/espeak.ts';
 import { OpenAiTts } from './tts/openai.ts';
 import type { TextToSpeech } from './tts/types.ts';
 import type { TextTranslator } from '../translation/textTranslator.ts';
+import type { NeuralPool } from '../translation/neuralRuntime.ts';
+import type { SpeechFolder } from './neural/catalog.ts';
+import { PiperTts } from './neural/piperTts.ts';
+import { WhisperStt } from './neural/whisperStt.ts';
 import { silentLogger, type CreateVoiceSession, type VoiceLogger } from './types.ts';
 
 export interface VoiceDeps {
@@ -29,10 +33,17 @@ export interface VoiceDeps {
 
 const supported = (engine: { supports(language: LanguageCode): boolean }) => LANGUAGE_CODES.filter((code) => engine.supports(code));
 
-export function createVoiceDeps(config: VoiceConfig, services: { translator: TextTranslator; logger?: VoiceLogger }): VoiceDeps {
+/** Whisper models and Piper voices of MODELS_DIR, with the worker pool that runs them (voice/neural/models.ts). */
+export interface SpeechModels {
+  folder: SpeechFolder;
+  pool: NeuralPool;
+}
+
+export function createVoiceDeps(config: VoiceConfig, services: { translator: TextTranslator; logger?: VoiceLogger; models?: SpeechModels | undefined }): VoiceDeps {
   const logger = services.logger ?? silentLogger;
   const { openai } = config;
-  const tts = createTts(config);
+  const models = services.models;
+  const tts = createTts(config, models);
   const openAiStt = () => new OpenAiStt({ baseUrl: openai.sttBaseUrl ?? openai.baseUrl, apiKey: openai.apiKey, model: openai.sttModel, timeoutMs: openai.timeoutMs });
   if (config.engine === 'openai-realtime') {
     const url = realtimeUrlFor(openai);
@@ -58,10 +69,14 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
         }),
     };
   }
+  const pocketSphinx = () => new PocketSphinxStt({ timeoutMs: openai.timeoutMs });
+  // Whisper from MODELS_DIR where a model is present; PocketSphinx (English) hears what it does not know.
   const stt: SpeechToText =
     config.stt === 'openai'
       ? openAiStt()
-      : new PocketSphinxStt({ timeoutMs: openai.timeoutMs });
+      : models?.folder.recognisers.length
+        ? new WhisperStt(models.folder, models.pool, { fallback: pocketSphinx(), timeoutMs: openai.timeoutMs })
+        : pocketSphinx();
   const needed = ['sox'];
   if (config.stt === 'pocketsphinx') needed.push('pocketsphinx_continuous');
   if (config.tts === 'espeak') needed.push('espeak-ng');
@@ -79,12 +94,14 @@ export function createVoiceDeps(config: VoiceConfig, services: { translator: Tex
   };
 }
 
-/** TTS_ENGINE: espeak-ng/flite offline, or an OpenAI-compatible speech endpoint. */
-export function createTts(config: VoiceConfig): TextToSpeech {
+/** TTS_ENGINE: offline, Piper voices from MODELS_DIR where present, else espeak-ng/flite; or an OpenAI-compatible speech endpoint. */
+export function createTts(config: VoiceConfig, models?: SpeechModels): TextToSpeech {
   const { openai } = config;
-  return config.tts === 'openai'
-    ? new OpenAiTts({ baseUrl: openai.ttsBaseUrl ?? openai.baseUrl, apiKey: openai.apiKey, model: openai.ttsModel, voice: openai.ttsVoice, format: openai.ttsFormat, timeoutMs: openai.timeoutMs })
-    : new EspeakTts({ fliteVoice: config.fliteVoice && onPath('flite') ? config.fliteVoice : null, timeoutMs: openai.timeoutMs });
+  if (config.tts === 'openai') {
+    return new OpenAiTts({ baseUrl: openai.ttsBaseUrl ?? openai.baseUrl, apiKey: openai.apiKey, model: openai.ttsModel, voice: openai.ttsVoice, format: openai.ttsFormat, timeoutMs: openai.timeoutMs });
+  }
+  const espeak = new EspeakTts({ fliteVoice: config.fliteVoice && onPath('flite') ? config.fliteVoice : null, timeoutMs: openai.timeoutMs });
+  return models?.folder.voices.length ? new PiperTts(models.folder, models.pool, { fallback: espeak, timeoutMs: openai.timeoutMs }) : espeak;
 }
 
 function onPath(program: string): boolean {

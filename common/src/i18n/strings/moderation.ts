@@ -2,7 +2,7 @@
 // the audit log in sentences, deleting an account from a menu, reports read in the operator's language.
 export const moderation = {
   statusMissingText: '{languages} readers get untranslated text: add a provider in TRANSLATION_ENGINES.',
-  statusMissingSpeechIn: 'Voice messages and calls in {languages} are not transcribed: set STT_ENGINE=openai with a transcription server.',
+  statusMissingSpeechIn: 'Voice messages and calls in {languages} are not transcribed: set STT_ENGINE=openai with a transcription server. Or put a Whisper model in MODELS_DIR (npm run models -- plan).',
   statusMissingSpeechOut: 'Nothing is read aloud in {languages}: set TTS_ENGINE=openai with a speech server.',
   statusAllLanguages: 'Every language is served.',
   auditSentence: '{actor} — {action}',

@@ -78,10 +78,24 @@ describe('LanguageStep', () => {
     expect(screen.getByTestId('language-coverage').textContent).toBe('This server does not translate Deutsch yet: messages in it arrive as written.');
   });
 
+  it('says in words whether speech in the chosen language is heard and spoken here', () => {
+    const voice = { engine: 'pipeline' as const, stt: { engine: 'whisper', languages: ['en', 'ja'] }, tts: { engine: 'piper', languages: ['en', 'de'] } };
+    const { input } = renderStep({ voice });
+    const said = (value: string) => {
+      fireEvent.change(input, { target: { value } });
+      return screen.getByTestId('language-speech').textContent;
+    };
+    expect(said('English')).toBe('Speech in English is recognised on this server, and translations into it are read aloud.');
+    expect(said('ja')).toBe('Speech in 日本語 is recognised on this server; translations into it are shown as text, not read aloud.');
+    expect(said('German')).toBe('Speech in Deutsch is not recognised on this server, but translations into it are read aloud.');
+    expect(said('Thai')).toBe('Speech in ไทย is neither recognised nor read aloud on this server: calls show captions instead.');
+  });
+
   it('says nothing about translation while the server has not answered', () => {
     const { input } = renderStep({ serves: () => undefined });
     fireEvent.change(input, { target: { value: 'ja' } });
     expect(screen.queryByTestId('language-coverage')).toBeNull();
+    expect(screen.queryByTestId('language-speech')).toBeNull();
   });
 });
 

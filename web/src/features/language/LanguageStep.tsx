@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Check, Languages, LoaderCircle } from 'lucide-react';
 import { LANGUAGES, resolveLanguage } from '@parley/common/client';
-import type { LanguageCode } from '@parley/common';
+import type { LanguageCode, VoiceCapabilities } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -23,6 +23,15 @@ export interface LanguageStepProps {
   onCancel?: () => void;
   /** What this server translates (/api/languages): the step says it for the chosen language. */
   serves?: Serves | undefined;
+  /** What this server hears and speaks (/api/voice/capabilities): the step says it for the chosen language. */
+  voice?: VoiceCapabilities | undefined;
+}
+
+/** The coverage string saying whether speech in `code` is recognised and spoken here. */
+export function speechCoverageKey(code: LanguageCode, voice: VoiceCapabilities): 'coverage.speechBoth' | 'coverage.speechHeardOnly' | 'coverage.speechSpokenOnly' | 'coverage.speechNone' {
+  const heard = voice.stt.languages.includes(code);
+  const spoken = voice.tts.languages.includes(code);
+  return heard ? (spoken ? 'coverage.speechBoth' : 'coverage.speechHeardOnly') : spoken ? 'coverage.speechSpokenOnly' : 'coverage.speechNone';
 }
 
 /** The other languages a language is translated to and from (both ways); undefined while unknown. */
@@ -48,7 +57,7 @@ export function selectedName(resolved: { code: string; nativeName: string }, uiL
 }
 
 /** Language selection step (spec section 2, Main app flow 1): free text resolved to a supported language. */
-export function LanguageStep({ firstTime, name, initialValue = '', onContinue, onCancel, serves }: LanguageStepProps) {
+export function LanguageStep({ firstTime, name, initialValue = '', onContinue, onCancel, serves, voice }: LanguageStepProps) {
   const { t, language: uiLanguage } = useI18n();
   const inputId = useId();
   const messageId = useId();
@@ -128,6 +137,11 @@ export function LanguageStep({ firstTime, name, initialValue = '', onContinue, o
                   {coverage > 0
                     ? t('coverage.translated', { language: resolved.nativeName, n: coverage })
                     : t('coverage.none', { language: resolved.nativeName })}
+                </p>
+              )}
+              {resolved && unknownInput === null && voice && (
+                <p className="text-sm text-muted-foreground" data-testid="language-speech">
+                  {t(speechCoverageKey(resolved.code, voice), { language: resolved.nativeName })}
                 </p>
               )}
             </div>

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRANSLATION_API } from '@parley/common/client';
-import type { LanguagesResponse } from '@parley/common';
+import { VOICE_CAPABILITIES_PATH, type LanguagesResponse, type VoiceCapabilities } from '@parley/common';
 import { api } from '../../lib/api.ts';
 
 /** Whether the configured engines translate `from` into `to`; undefined while unknown. */
@@ -38,4 +38,15 @@ export function useCoverageLookup(): (from: string, to: string) => Promise<boole
 export function useCoverage(enabled = true): Serves {
   const { data } = useQuery({ ...coverageQuery, enabled });
   return useCallback<Serves>((from, to) => (from === to ? true : data ? data.has(`${from}>${to}`) : undefined), [data]);
+}
+
+/** What this server hears and speaks (GET /api/voice/capabilities); undefined while unknown or unavailable. */
+export function useVoiceCoverage(enabled = true): VoiceCapabilities | undefined {
+  const { data } = useQuery({
+    queryKey: ['voice-capabilities'],
+    queryFn: () => api.get<VoiceCapabilities>(VOICE_CAPABILITIES_PATH),
+    staleTime: 10 * 60_000,
+    enabled,
+  });
+  return data;
 }

@@ -21,7 +21,7 @@ import { ChatRealtimeSync } from '../chat/useChatRealtimeSync.ts';
 import { PushSync } from '../push/PushSync.tsx';
 import { LanguageStep } from '../language/LanguageStep.tsx';
 import { useApplyLanguage } from '../language/useApplyLanguage.ts';
-import { useCoverage } from '../language/useCoverage.ts';
+import { useCoverage, useVoiceCoverage } from '../language/useCoverage.ts';
 import { UserSearchDialog } from '../search/UserSearchDialog.tsx';
 import { NewGroupDialog } from '../groups/NewGroupDialog.tsx';
 import { departedRooms } from '../groups/groupEvents.ts';
@@ -48,6 +48,7 @@ export function MainPage() {
   const applyLanguage = useApplyLanguage();
   const [step, setStep] = useState<Step>(() => (getStoredLanguage() ? { kind: 'app' } : { kind: 'language', firstTime: true }));
   const serves = useCoverage(step.kind === 'language');
+  const voice = useVoiceCoverage(step.kind === 'language');
 
   useEffect(() => {
     registerServiceWorker();
@@ -75,6 +76,7 @@ export function MainPage() {
           }}
           onCancel={step.firstTime ? undefined : () => setStep({ kind: 'app' })}
           serves={serves}
+          voice={voice}
         />
       </div>
     );

@@ -7,7 +7,7 @@ import { languageOfToken, pairFromFolderName, plainCode } from './langcodes.ts';
  * What a models folder holds: each sub-folder in the public ONNX layout (Optimum / transformers.js)
  * is a translation model; per-pair Marian (OPUS-MT) models serve the pair of their folder name or
  * tokenizer_config.json, many-to-many models (NLLB-200, M2M-100) every pair of the 20 languages whose
- * language token they have. Speech models are recognised and listed, not served (see ModelsFolder.other).
+ * language token they have. Speech models (Whisper, Piper) are left to voice/neural/catalog.ts.
  */
 
 export interface Direction {
@@ -77,11 +77,11 @@ function onnxFile(dir: string, part: 'encoder_model' | 'decoder_model' | 'decode
 function inspect(dir: string, id: string): TranslationModel | OtherFolder {
   const config = readJson(path.join(dir, 'config.json'));
   if (!config) {
-    if (readdirSync(dir).some((f) => f.endsWith('.onnx.json'))) return { id, kind: 'voice', reason: 'Piper voice (speech synthesis is not built yet: espeak-ng speaks)' };
+    if (readdirSync(dir).some((f) => f.endsWith('.onnx.json'))) return { id, kind: 'voice', reason: 'Piper voices (see Speech)' };
     return { id, kind: 'unusable', reason: 'no config.json' };
   }
   const type = String(config.model_type ?? '');
-  if (type === 'whisper') return { id, kind: 'speech-recognition', reason: 'Whisper (speech recognition from it is not built yet: PocketSphinx hears English)' };
+  if (type === 'whisper') return { id, kind: 'speech-recognition', reason: 'Whisper (see Speech)' };
   if (type !== 'marian' && type !== 'm2m_100' && type !== 'nllb') return { id, kind: 'unusable', reason: `model_type ${type || '(none)'} is not a translation model this engine runs` };
   const encoderFile = onnxFile(dir, 'encoder_model');
   const decoderFile = onnxFile(dir, 'decoder_model');

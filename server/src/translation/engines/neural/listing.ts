@@ -14,24 +14,30 @@ function served(folder: ModelsFolder): { direct: Set<string>; pivot: Set<string>
   return { direct, pivot };
 }
 
-export function formatList(folder: ModelsFolder): string {
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e6 ? 2 : 0)} MB`;
+
+/** `speech`: the speech models' rows and summary (voice/neural/listing.ts), printed with the others. */
+export function formatList(folder: ModelsFolder, speech?: { rows: string[]; summary: string }): string {
   const lines = [`Models in ${folder.dir}:`];
-  if (folder.models.length === 0 && folder.other.length === 0) lines.push('  (none: `npm run models -- plan` says what to download)');
+  const nothing = folder.models.length === 0 && folder.other.length === 0 && !speech?.rows.length;
+  if (nothing) lines.push('  (none: `npm run models -- plan` says what to download)');
   for (const m of folder.models) {
-    const size = `${(m.bytes / 1e6).toFixed(m.bytes < 1e6 ? 2 : 0)} MB`;
+    const size = mb(m.bytes);
     const what = m.kind === 'per-pair'
       ? `${languageName(m.directions[0]!.source)} -> ${languageName(m.directions[0]!.target)}`
       : `${Object.keys(m.languageTokens ?? {}).length} languages (${Object.keys(m.languageTokens ?? {}).join(', ')}), every direction among them`;
     lines.push(`  ${m.id.padEnd(32)} ${m.kind.padEnd(13)} ${size.padStart(9)}  ${what}`);
   }
-  for (const o of folder.other) lines.push(`  ${o.id.padEnd(32)} ${o.kind.padEnd(13)} ${''.padStart(9)}  not used: ${o.reason}`);
+  lines.push(...(speech?.rows ?? []));
+  for (const o of folder.other.filter((x) => x.kind === 'unusable')) lines.push(`  ${o.id.padEnd(32)} ${o.kind.padEnd(13)} ${''.padStart(9)}  not used: ${o.reason}`);
   const { direct, pivot } = served(folder);
   const languages = [...new Set([...direct, ...pivot].flatMap((k) => k.split('>')))] as LanguageCode[];
   lines.push(
     '',
     `Translation: ${direct.size} direction${direct.size === 1 ? '' : 's'} by a model, ${pivot.size} more through English (of 380), `
       + `in ${languages.length ? languages.map((l) => languageName(l)).join(', ') : 'no language'}.`,
-    'Speech: recognition and voices still come from PocketSphinx (English) and espeak-ng; Whisper and Piper folders are listed, not used.',
+    speech?.summary ?? 'Speech: no Whisper model and no Piper voice (PocketSphinx hears English; espeak-ng speaks).',
   );
   return lines.join('\n');
 }
+

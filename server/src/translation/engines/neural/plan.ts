@@ -60,7 +60,8 @@ export function downloadCommand(model: PlannedModel, into = 'models'): string {
   return `huggingface-cli download ${model.repo} --include '*.json' 'onnx/encoder_model_quantized.onnx' 'onnx/decoder_model_quantized.onnx' 'onnx/decoder_with_past_model_quantized.onnx' --local-dir ${into}/${model.folder}`;
 }
 
-export function formatPlan(plan: ModelPlan): string {
+/** `speech`: the speech section (voice/neural/plan.ts), printed before where to put the files. */
+export function formatPlan(plan: ModelPlan, speech?: string): string {
   const lines = [
     `Models for ${plan.languages.map((l) => languageName(l)).join(', ')} (about ${(plan.totalMb / 1000).toFixed(1)} GB in all):`,
     '',
@@ -69,11 +70,12 @@ export function formatPlan(plan: ModelPlan): string {
     'On a machine that reaches Hugging Face (pip install -U huggingface_hub), run:',
     '',
     ...plan.models.map((m) => `  ${downloadCommand(m)}`),
+    ...(speech ? ['', speech] : []),
     '',
     'then copy the models/ folder into this server\'s MODELS_DIR (default DATA_DIR/models) and restart it;',
     '`npm run models -- list` shows what it serves. Parley never downloads models itself.',
   ];
-  if (plan.models.length === 0) return 'Nothing to download: English needs no model.';
+  if (plan.models.length === 0 && !speech) return 'Nothing to download: English needs no model.';
   return lines.join('\n');
 }
 

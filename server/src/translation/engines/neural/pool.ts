@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { LanguageCode } from '@parley/common';
 import { abortError, EngineError } from '../../../platform/errors.ts';
 import type { TranslationModel } from './catalog.ts';
-import type { TranslateJob, WorkerReply, WorkerSettings } from './worker.ts';
+import type { ModelJob, TranslateJob, WorkerJob, WorkerReply, WorkerSettings } from './worker.ts';
 
 /**
  * The worker threads that run the models, seen from the main thread (which never waits on a model):
@@ -10,6 +10,7 @@ import type { TranslateJob, WorkerReply, WorkerSettings } from './worker.ts';
  * and direction that arrive while a worker is busy are sent together as one batch; a worker that dies
  * fails its job with a retryable error and is started again; a job that overruns `jobTimeoutMs` stops
  * its worker (it is stuck) and fails as a timeout (retryable: try again, never "unsupported").
+ * Other models' jobs (voice/neural: Whisper, Piper) go through the same workers, one job each, no batching.
  */
 
 export interface PoolOptions {
@@ -25,15 +26,21 @@ export interface PoolOptions {
   onLoadFailed?: ((modelId: string, message: string) => void) | undefined;
 }
 
+export type ModelJobBody = Omit<ModelJob, 'jobId' | 'type'>;
+
 interface Request {
-  model: TranslationModel;
+  model: TranslationModel | ModelJobBody['model'];
+  /** Another model's job (sent alone); otherwise a translation of `texts`. */
+  speech?: ModelJobBody | undefined;
   source: LanguageCode;
   target: LanguageCode;
   texts: string[];
   maxNewTokens?: number | undefined;
-  resolve: (texts: string[]) => void;
+  resolve: (value: never) => void;
   reject: (error: Error) => void;
   signal?: AbortSignal | undefined;
+  /** Removed when the request settles: a long-lived signal (a voice session's) must not gather listeners. */
+  onAbort?: (() => void) | undefined;
   settled: boolean;
 }
 
@@ -71,22 +78,32 @@ export class NeuralPool {
   }
 
   translate(model: TranslationModel, source: LanguageCode, target: LanguageCode, texts: string[], signal?: AbortSignal, maxNewTokens?: number): Promise<string[]> {
+    return this.submit<string[]>({ model, source, target, texts, maxNewTokens }, signal);
+  }
+
+  /** A job of another model (Whisper, Piper) on the model's worker; resolves to what its handler returned. */
+  run<T>(body: ModelJobBody, signal?: AbortSignal): Promise<T> {
+    return this.submit<T>({ model: body.model, speech: body, source: 'en', target: 'en', texts: [] }, signal);
+  }
+
+  private submit<T>(fields: Pick<Request, 'model' | 'speech' | 'source' | 'target' | 'texts' | 'maxNewTokens'>, signal?: AbortSignal): Promise<T> {
     if (this.closed) return Promise.reject(new EngineError(ENGINE, 'unavailable', 'neural engine is closed'));
     if (signal?.aborted) return Promise.reject(abortError(ENGINE, signal));
-    return new Promise((resolve, reject) => {
-      const request: Request = { model, source, target, texts, maxNewTokens, resolve, reject, signal, settled: false };
-      const slot = this.slotFor(model);
-      signal?.addEventListener('abort', () => {
+    return new Promise<T>((resolve, reject) => {
+      const request: Request = { ...fields, resolve: resolve as (value: never) => void, reject, signal, settled: false };
+      const slot = this.slotFor(fields.model);
+      request.onAbort = () => {
         const i = slot.queue.indexOf(request);
         if (i >= 0) slot.queue.splice(i, 1);
-        this.settle(request, abortError(ENGINE, signal));
-      }, { once: true });
+        this.settle(request, abortError(ENGINE, signal!));
+      };
+      signal?.addEventListener('abort', request.onAbort, { once: true });
       slot.queue.push(request);
       this.pump(slot);
     });
   }
 
-  private slotFor(model: TranslationModel): Slot {
+  private slotFor(model: { id: string; bytes: number }): Slot {
     let slot = this.assigned.get(model.id);
     if (!slot) {
       slot = [...this.slots].sort((a, b) => a.bytes - b.bytes)[0]!;
@@ -96,11 +113,12 @@ export class NeuralPool {
     return slot;
   }
 
-  private settle(request: Request, result: string[] | Error): void {
+  private settle(request: Request, result: unknown): void {
     if (request.settled) return;
     request.settled = true;
+    if (request.onAbort) request.signal?.removeEventListener('abort', request.onAbort);
     if (result instanceof Error) request.reject(result);
-    else request.resolve(result);
+    else request.resolve(result as never);
   }
 
   private start(slot: Slot): Worker {
@@ -122,7 +140,8 @@ export class NeuralPool {
     if (!first) return;
     const requests: Request[] = [];
     let sentences = 0;
-    for (const r of slot.queue) {
+    for (const r of first.speech ? [first] : slot.queue) {
+      if (r.speech !== first.speech) continue;
       if (r.model.id !== first.model.id || r.source !== first.source || r.target !== first.target || r.maxNewTokens !== first.maxNewTokens) continue;
       if (requests.length > 0 && sentences + r.texts.length > this.options.maxBatch) break;
       requests.push(r);
@@ -140,10 +159,10 @@ export class NeuralPool {
     slot.busy = { jobId, requests, timer };
     this.stats.batches++;
     this.stats.sentences += sentences;
-    const job: TranslateJob = {
-      type: 'translate', jobId, model: first.model, source: first.source, target: first.target,
+    const job: WorkerJob = first.speech ? { ...first.speech, type: 'model', jobId } : {
+      type: 'translate', jobId, model: first.model as TranslationModel, source: first.source, target: first.target,
       texts: requests.flatMap((r) => r.texts), numBeams: this.options.numBeams, maxNewTokens: first.maxNewTokens,
-    };
+    } satisfies TranslateJob;
     worker.ref();
     worker.postMessage(job);
   }
@@ -155,7 +174,9 @@ export class NeuralPool {
     clearTimeout(timer);
     slot.busy = undefined;
     slot.worker?.unref();
-    if (reply.type === 'result') {
+    if (reply.type === 'model') {
+      this.settle(requests[0]!, reply.value);
+    } else if (reply.type === 'result') {
       this.stats.pastSteps += reply.pastSteps;
       let at = 0;
       for (const r of requests) {
@@ -166,7 +187,8 @@ export class NeuralPool {
       const model = requests[0]!.model.id;
       const error = new EngineError(ENGINE, 'failed', `${model}: ${reply.message}`, { retryable: false });
       for (const r of requests) this.settle(r, error);
-      if (reply.loading) this.options.onLoadFailed?.(model, reply.message);
+      // Only translation models leave the engine's routes; another model's handler reports its own error.
+      if (reply.loading && !requests[0]!.speech) this.options.onLoadFailed?.(model, reply.message);
     }
     this.pump(slot);
   }

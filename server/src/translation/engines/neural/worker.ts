@@ -5,7 +5,9 @@ import { LoadedModel } from './runtime.ts';
 
 /**
  * The neural engine's worker thread: loads models on first use, keeps them within the memory limit
- * (least recently used first out) and unloads them after idleMs unused. One job at a time.
+ * (least recently used first out) and unloads them after idleMs unused. One job at a time. Besides
+ * translation models it runs other models (voice/neural: Whisper, Piper) through a handler module
+ * named by the job, which loads a model and runs one input on it.
  */
 
 export interface WorkerSettings {
@@ -25,14 +27,36 @@ export interface TranslateJob {
   maxNewTokens?: number | undefined;
 }
 
+/** A model run by a handler module (its URL): `load(model, threads)` once, then `run(loaded, input)`. */
+export interface ModelJob {
+  type: 'model';
+  jobId: number;
+  model: { id: string; bytes: number };
+  handler: string;
+  input: unknown;
+}
+
+interface Loaded {
+  info: { id: string; bytes: number };
+  release(): Promise<void>;
+}
+
+export interface ModelHandler {
+  load(model: never, threads: number): Promise<Loaded>;
+  run(loaded: never, input: never): Promise<unknown>;
+}
+
+export type WorkerJob = TranslateJob | ModelJob;
+
 export type WorkerReply =
   | { type: 'result'; jobId: number; texts: string[]; loaded: string[]; pastSteps: number }
+  | { type: 'model'; jobId: number; value: unknown; loaded: string[] }
   | { type: 'error'; jobId: number; message: string; loading: boolean; loaded: string[] }
   | { type: 'loaded'; loaded: string[] };
 
 const settings = workerData as WorkerSettings;
 const port = parentPort!;
-const models = new Map<string, { model: LoadedModel; lastUsed: number; inUse: number }>();
+const models = new Map<string, { model: Loaded; lastUsed: number; inUse: number }>();
 
 const loadedIds = () => [...models.keys()];
 
@@ -43,11 +67,11 @@ async function unload(id: string): Promise<void> {
 }
 
 /** The loaded model, marked in use (the idle sweep and the memory limit leave it alone until `done`). */
-async function modelFor(info: TranslationModel): Promise<{ model: LoadedModel; done: () => void }> {
+async function modelFor<M extends Loaded>(info: { id: string; bytes: number }, load: () => Promise<M>): Promise<{ model: M; done: () => void }> {
   const found = models.get(info.id);
   if (found) {
     found.inUse += 1;
-    return { model: found.model, done: () => release(found) };
+    return { model: found.model as M, done: () => release(found) };
   }
   const used = () => [...models.values()].reduce((sum, m) => sum + m.model.info.bytes, 0);
   for (;;) {
@@ -55,9 +79,10 @@ async function modelFor(info: TranslationModel): Promise<{ model: LoadedModel; d
     if (idle.length === 0 || used() + info.bytes <= settings.memoryBytes) break;
     await unload(idle[0]![0]);
   }
-  const entry = { model: await LoadedModel.load(info, settings.threads), lastUsed: Date.now(), inUse: 1 };
+  const model = await load();
+  const entry = { model, lastUsed: Date.now(), inUse: 1 };
   models.set(info.id, entry);
-  return { model: entry.model, done: () => release(entry) };
+  return { model, done: () => release(entry) };
 }
 
 function release(entry: { lastUsed: number; inUse: number }): void {
@@ -65,11 +90,27 @@ function release(entry: { lastUsed: number; inUse: number }): void {
   entry.lastUsed = Date.now();
 }
 
-port.on('message', (job: TranslateJob) => {
+async function runModel(job: ModelJob, loaded: () => void): Promise<unknown> {
+  const handler = (await import(job.handler)) as ModelHandler;
+  const { model, done } = await modelFor(job.model, () => handler.load(job.model as never, settings.threads));
+  loaded();
+  try {
+    return await handler.run(model as never, job.input as never);
+  } finally {
+    done();
+  }
+}
+
+port.on('message', (job: WorkerJob) => {
   void (async () => {
     let loading = true;
     try {
-      const { model, done } = await modelFor(job.model);
+      if (job.type !== 'translate') {
+        const value = await runModel(job, () => (loading = false));
+        port.postMessage({ type: 'model', jobId: job.jobId, value, loaded: loadedIds() } satisfies WorkerReply);
+        return;
+      }
+      const { model, done } = await modelFor(job.model, () => LoadedModel.load(job.model, settings.threads));
       loading = false;
       let texts: string[];
       const before = model.pastSteps;
