@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '@parley/common';
-import { plainCode } from '../../translation/neuralRuntime.ts';
+import { onnxFile, plainCode, readJson } from '../../translation/neuralRuntime.ts';
 
 /**
  * Speech models in MODELS_DIR, next to the translation models: Whisper folders in the public ONNX
@@ -45,25 +45,7 @@ export interface SpeechFolder {
   problems: { id: string; reason: string }[];
 }
 
-function readJson(file: string): Record<string, unknown> | undefined {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-}
-
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
-
-function onnxFile(dir: string, part: string): string | undefined {
-  const onnxDir = path.join(dir, 'onnx');
-  if (!existsSync(onnxDir)) return undefined;
-  const names = readdirSync(onnxDir);
-  for (const suffix of ['', '_quantized', '_int8', '_uint8', '_q8', '_q4', '_fp16']) {
-    if (names.includes(`${part}${suffix}.onnx`)) return path.join(onnxDir, `${part}${suffix}.onnx`);
-  }
-  return undefined;
-}
 
 export function inspectWhisper(dir: string, id: string): WhisperModel | { id: string; reason: string } {
   const encoderFile = onnxFile(dir, 'encoder_model');

@@ -49,7 +49,8 @@ export interface ModelsFolder {
   other: OtherFolder[];
 }
 
-function readJson(file: string): Record<string, unknown> | undefined {
+/** A model folder's JSON file, or undefined when it is missing or not JSON. */
+export function readJson(file: string): Record<string, unknown> | undefined {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   } catch {
@@ -64,7 +65,7 @@ const num = (v: unknown, fallback: number): number => (typeof v === 'number' && 
  * publishes (encoder_model_quantized.onnx...). decoder_with_past_model.onnx, where present, carries the
  * key/value cache from the second token on (see runtime.ts).
  */
-function onnxFile(dir: string, part: 'encoder_model' | 'decoder_model' | 'decoder_with_past_model'): string | undefined {
+export function onnxFile(dir: string, part: string): string | undefined {
   const onnxDir = path.join(dir, 'onnx');
   if (!existsSync(onnxDir)) return undefined;
   const names = readdirSync(onnxDir);
