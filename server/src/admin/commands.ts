@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { LIMITS, REGISTRATION_MODES, USER_FILTERS, emailSchema, usernameSchema, type RegistrationMode, type UserFilter } from '@parley/common';
-import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/connect.ts';
-import { CLI_ACTOR, listAudit, recordAudit } from './audit.ts';
-import { createInvite } from './invites.ts';
-import { registrationMode, setRegistrationMode } from './settings.ts';
-import { confirmEmail, createUser, deleteUser, disableUser, enableUser, findUser, listUsers, resetLink, setRole, type AdminOps } from './users.ts';
+import { CLI_ACTOR, listAudit } from './audit.ts';
+import { issueInvite } from './invites.ts';
+import { changeRegistration, registrationMode } from './settings.ts';
+import { confirmEmail, createUser, deleteUser, disableUser, enableUser, findUser, listUsers, resetLink, setPassword, setRole, type AdminOps } from './users.ts';
 
 export const COMMANDS = [
   'create-user', 'list', 'show', 'make-admin', 'unmake-admin', 'confirm-email', 'disable', 'enable', 'delete', 'set-password', 'reset-link', 'invite',
@@ -132,15 +131,7 @@ export async function runCommand(ctx: CommandContext, command: string, args: str
       const given = str(flags, 'password');
       const password = given ?? generatedPassword();
       checkPassword(password);
-      const hash = await hashPassword(password);
-      let ended: string[] = [];
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', target.id).execute();
-        // Whoever knew the old password is signed out.
-        ended = (await trx.deleteFrom('sessions').where('user_id', '=', target.id).returning('id').execute()).map((r) => r.id);
-        await recordAudit(trx, { action: 'user.password_set', actor: CLI_ACTOR, target }, ctx.now());
-      });
-      ctx.endSessions(ended);
+      await setPassword(ctx, CLI_ACTOR, target.id, password);
       return { text: `New password for ${target.email}${given ? ' set' : `: ${password}`}`, data: given ? { user: target } : { user: target, password } };
     }
     case 'reset-link': {
@@ -150,12 +141,7 @@ export async function runCommand(ctx: CommandContext, command: string, args: str
     }
     case 'invite': {
       const expiresInHours = flags['never-expires'] === true ? null : int(flags, 'expires-hours', 24 * 7, 24 * 365);
-      const now = ctx.now();
-      const invite = await ctx.db.transaction().execute(async (trx) => {
-        const created = await createInvite(trx, { maxUses: int(flags, 'uses', 1, 10_000), expiresInHours, createdBy: null, publicUrl: ctx.publicUrl }, now);
-        await recordAudit(trx, { action: 'invite.created', actor: CLI_ACTOR, details: { id: created.id, maxUses: created.maxUses, expiresAt: created.expiresAt } }, now);
-        return created;
-      });
+      const invite = await issueInvite(ctx.db, CLI_ACTOR, { maxUses: int(flags, 'uses', 1, 10_000), expiresInHours, publicUrl: ctx.publicUrl }, ctx.now());
       const note = ctx.publicUrl ? '' : '\n(PUBLIC_URL is not set: put the server\'s address in front of the path)';
       return { text: `${invite.url}\n${invite.maxUses} use(s), expires ${invite.expiresAt ?? 'never'}${note}`, data: { invite } };
     }
@@ -166,12 +152,7 @@ export async function runCommand(ctx: CommandContext, command: string, args: str
         return { text: `Registration: ${current}`, data: { mode: current } };
       }
       if (!(REGISTRATION_MODES as readonly string[]).includes(mode)) throw new UsageError(`Registration must be one of ${REGISTRATION_MODES.join(', ')}`);
-      const now = ctx.now();
-      await ctx.db.transaction().execute(async (trx) => {
-        const before = await registrationMode(trx, ctx.registrationDefault);
-        await setRegistrationMode(trx, mode as RegistrationMode, now);
-        await recordAudit(trx, { action: 'registration.changed', actor: CLI_ACTOR, details: { from: before, to: mode } }, now);
-      });
+      await changeRegistration(ctx.db, CLI_ACTOR, { mode: mode as RegistrationMode, fallback: ctx.registrationDefault }, ctx.now());
       return { text: `Registration: ${mode}`, data: { mode } };
     }
     case 'audit': {

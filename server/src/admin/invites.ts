@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AdminInvite, CreatedInvite } from '@parley/common';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, InvitesTable } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { recordAudit, type Actor } from './audit.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -40,6 +42,28 @@ export async function createInvite(
     .returningAll()
     .executeTakeFirstOrThrow();
   return { ...present(row, null), token, url: inviteUrl(input.publicUrl, token) };
+}
+
+/** An operator's invite (console or command line), audited as `invite.created` in the same transaction. */
+export async function issueInvite(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: { maxUses: number; expiresInHours: number | null; publicUrl: string | undefined },
+  now: Date,
+): Promise<CreatedInvite> {
+  return db.transaction().execute(async (trx) => {
+    const created = await createInvite(trx, { ...input, createdBy: actor.id }, now);
+    await recordAudit(trx, { action: 'invite.created', actor, details: { id: created.id, maxUses: created.maxUses, expiresAt: created.expiresAt } }, now);
+    return created;
+  });
+}
+
+/** An operator revokes an invite (404 when there is none), audited as `invite.revoked`. */
+export async function withdrawInvite(db: Kysely<Database>, actor: Actor, id: string, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await revokeInvite(trx, id, now))) throw notFound('No such invite');
+    await recordAudit(trx, { action: 'invite.revoked', actor, details: { id } }, now);
+  });
 }
 
 export async function listInvites(db: Kysely<Database>): Promise<AdminInvite[]> {

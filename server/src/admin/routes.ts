@@ -6,11 +6,11 @@ import {
   userIdParams, type RegistrationInfo, type RegistrationMode,
 } from '@parley/common';
 import type { RequireUser } from '../auth/requireUser.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import { listAudit, recordAudit } from './audit.ts';
-import { createInvite, listInvites, revokeInvite } from './invites.ts';
+import { issueInvite, listInvites, withdrawInvite } from './invites.ts';
 import { actorOf, makeRequireAdmin } from './requireAdmin.ts';
-import { membersMayInvite, registrationMode, setMembersMayInvite, setRegistrationMode } from './settings.ts';
+import { changeRegistration, membersMayInvite, registrationMode } from './settings.ts';
 import { memberInviteRoutes } from './memberInvites.ts';
 import { translationConsoleRoutes, type TranslationConsoleDeps } from './translation.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -86,22 +86,12 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
 
   r.post(ADMIN_API.invites, { ...admin, schema: { body: createInviteBody } }, async (request, reply) => {
     const actor = actorOf(request);
-    const now = deps.now();
-    const invite = await deps.db.transaction().execute(async (trx) => {
-      const created = await createInvite(trx, { ...request.body, createdBy: actor.id, publicUrl: deps.publicUrl }, now);
-      await recordAudit(trx, { action: 'invite.created', actor, details: { id: created.id, maxUses: created.maxUses, expiresAt: created.expiresAt } }, now);
-      return created;
-    });
+    const invite = await issueInvite(deps.db, actor, { ...request.body, publicUrl: deps.publicUrl }, deps.now());
     return reply.status(201).send({ ...invite, createdBy: actor.email });
   });
 
   r.delete(ADMIN_API.invite, { ...admin, schema: { params: inviteParams } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const now = deps.now();
-    await deps.db.transaction().execute(async (trx) => {
-      if (!(await revokeInvite(trx, request.params.id, now))) throw notFound('No such invite');
-      await recordAudit(trx, { action: 'invite.revoked', actor, details: { id: request.params.id } }, now);
-    });
+    await withdrawInvite(deps.db, actorOf(request), request.params.id, deps.now());
     return reply.status(204).send();
   });
 
@@ -115,19 +105,9 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
   }));
 
   r.put(ADMIN_API.registration, { ...admin, schema: { body: registrationBody } }, async (request) => {
-    const actor = actorOf(request);
-    const now = deps.now();
     const { mode, membersMayInvite: invites } = request.body;
-    const allowed = await deps.db.transaction().execute(async (trx) => {
-      const before = await registrationMode(trx, deps.registration);
-      const allowedBefore = await membersMayInvite(trx);
-      await setRegistrationMode(trx, mode, now);
-      if (invites !== undefined) await setMembersMayInvite(trx, invites, now);
-      const details = { from: before, to: mode, ...(invites !== undefined && invites !== allowedBefore ? { membersMayInvite: invites } : {}) };
-      await recordAudit(trx, { action: 'registration.changed', actor, details }, now);
-      return invites ?? allowedBefore;
-    });
-    return { mode, emailDomains: deps.signupEmailDomains, membersMayInvite: allowed, signUpRevealsAccounts: deps.signUpRevealsAccounts ?? false };
+    const now = await changeRegistration(deps.db, actorOf(request), { mode, membersMayInvite: invites, fallback: deps.registration }, deps.now());
+    return { mode, emailDomains: deps.signupEmailDomains, membersMayInvite: now.membersMayInvite, signUpRevealsAccounts: deps.signUpRevealsAccounts ?? false };
   });
 
   r.get(ADMIN_API.audit, { ...admin, schema: { querystring: auditQuery } }, async (request) => ({ entries: await listAudit(deps.db, request.query) }));

@@ -2,6 +2,7 @@ import { REGISTRATION_MODES, type RegistrationMode } from '@parley/common';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import { recordAudit, type Actor } from './audit.ts';
 
 const REGISTRATION_KEY = 'registration';
 
@@ -39,4 +40,26 @@ export async function setMembersMayInvite(db: Kysely<Database>, allowed: boolean
     .values({ key: MEMBERS_INVITE_KEY, value, updated_at: now })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
     .execute();
+}
+
+/**
+ * An operator changes who may sign up (console or command line) and, from the console, whether members may
+ * invite; audited as `registration.changed` in the same transaction. Answers whether members may invite now.
+ */
+export async function changeRegistration(
+  db: Kysely<Database>,
+  actor: Actor,
+  change: { mode: RegistrationMode; membersMayInvite?: boolean | undefined; fallback: RegistrationMode },
+  now: Date,
+): Promise<{ membersMayInvite: boolean }> {
+  const { mode, membersMayInvite: invites } = change;
+  return db.transaction().execute(async (trx) => {
+    const before = await registrationMode(trx, change.fallback);
+    const allowedBefore = await membersMayInvite(trx);
+    await setRegistrationMode(trx, mode, now);
+    if (invites !== undefined) await setMembersMayInvite(trx, invites, now);
+    const details = { from: before, to: mode, ...(invites !== undefined && invites !== allowedBefore ? { membersMayInvite: invites } : {}) };
+    await recordAudit(trx, { action: 'registration.changed', actor, details }, now);
+    return { membersMayInvite: invites ?? allowedBefore };
+  });
 }

@@ -174,6 +174,18 @@ export function enableUser(ops: AdminOps, actor: Actor, userId: string): Promise
   });
 }
 
+/** A new password (the command line, for servers without e-mail): whoever knew the old one is signed out. */
+export async function setPassword(ops: AdminOps, actor: Actor, userId: string, password: string): Promise<AdminUser> {
+  const hash = await hashPassword(password);
+  let ended: string[] = [];
+  const user = await change(ops, actor, userId, 'user.password_set', async (trx) => {
+    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+    ended = (await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute()).map((r) => r.id);
+  });
+  ops.endSessions(ended);
+  return user;
+}
+
 /** Delete the account (profile, sessions, memberships go with it by their foreign keys). */
 export async function deleteUser(ops: AdminOps, actor: Actor, userId: string): Promise<void> {
   refuseSelf(actor, userId);
