@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_ERRORS } from './api/errors.ts';
+import { fieldError } from './api/errors.ts';
 import { safeText } from './text.ts';
 
 import { CONTEXT_TYPES, FORMALITIES, RELATIONSHIP_TYPES, type ContextType, type PickerRelationshipType } from './relationshipTypes.ts';
@@ -9,7 +9,7 @@ export { CONTEXT_TYPES, FORMALITIES, RELATIONSHIP_TYPES, type ContextType, type 
 export const relationshipContextSchema = z.object({
   type: z.enum(CONTEXT_TYPES),
   formality: z.enum(FORMALITIES),
-  description: safeText().trim().max(500, FIELD_ERRORS.context_too_long),
+  description: safeText().trim().max(500, fieldError('context_too_long')),
 });
 export type RelationshipContext = z.infer<typeof relationshipContextSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_ERRORS } from './api/errors.ts';
+import { fieldError, type FieldErrorCode } from './api/errors.ts';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -15,10 +15,10 @@ export function isSafeText(text: string): boolean {
 
 /**
  * A string field of any request: every text field of the API is built on this.
- * `missing` is the message when the field is absent or not a string.
+ * `missing` is the code (and its message) when the field is absent or not a string.
  */
-export const safeText = (missing?: string) =>
-  z.string(missing ? { error: missing } : undefined).refine(isSafeText, FIELD_ERRORS.invalid_text);
+export const safeText = (missing?: FieldErrorCode) =>
+  z.string(missing ? fieldError(missing) : undefined).refine(isSafeText, fieldError('invalid_text'));
 
 /**
  * C0/C1 controls (tab and line breaks aside, when `lines` allows them), bidi embedding/override/isolate
@@ -41,4 +41,4 @@ export function isPlainText(text: string, options: { lines?: boolean } = {}): bo
  * are built from. NUL and unpaired surrogates stay `invalid_text`.
  */
 export const plainText = (options: { lines?: boolean } = {}) =>
-  safeText().refine((text) => !isSafeText(text) || isPlainText(text, options), FIELD_ERRORS.invalid_characters);
+  safeText().refine((text) => !isSafeText(text) || isPlainText(text, options), fieldError('invalid_characters'));

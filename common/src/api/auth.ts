@@ -2,18 +2,18 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { LANGUAGE_CODES } from '../languages.ts';
 import { safeText } from '../text.ts';
-import { FIELD_ERRORS } from './errors.ts';
+import { fieldError } from './errors.ts';
 
-export const usernameSchema = safeText(FIELD_ERRORS.username_invalid)
+export const usernameSchema = safeText('username_invalid')
   .trim()
-  .min(LIMITS.usernameMin, FIELD_ERRORS.username_too_short)
-  .max(LIMITS.usernameMax, FIELD_ERRORS.username_too_long)
-  .regex(/^[\p{L}\p{N}_.-]+$/u, FIELD_ERRORS.username_invalid);
+  .min(LIMITS.usernameMin, fieldError('username_too_short'))
+  .max(LIMITS.usernameMax, fieldError('username_too_long'))
+  .regex(/^[\p{L}\p{N}_.-]+$/u, fieldError('username_invalid'));
 
-export const emailSchema = safeText(FIELD_ERRORS.email_invalid).trim().toLowerCase().max(254, FIELD_ERRORS.email_invalid).pipe(z.email(FIELD_ERRORS.email_invalid));
+export const emailSchema = safeText('email_invalid').trim().toLowerCase().max(254, fieldError('email_invalid')).pipe(z.email(fieldError('email_invalid')));
 
 /** Length checked by the server so the message matches spec section 5 ('Password ...'). */
-export const passwordSchema = safeText().max(LIMITS.passwordMax, FIELD_ERRORS.password_too_long);
+export const passwordSchema = safeText().max(LIMITS.passwordMax, fieldError('password_too_long'));
 
 export const signUpBody = z.object({
   username: usernameSchema,

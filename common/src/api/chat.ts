@@ -4,7 +4,7 @@ import type { TextSpan, TranslationFailureReason } from './translation.ts';
 import { plainText, safeText } from '../text.ts';
 import type { AttachmentKind, MessageAttachment } from './media.ts';
 import { REACTION_EMOJI, type MessageReaction, type ReplyPreview } from './messageLife.ts';
-import { FIELD_ERRORS } from './errors.ts';
+import { fieldError } from './errors.ts';
 import type { GroupRegister, GroupSystemEvent, RoomKind } from './groupTypes.ts';
 import { RELATIONSHIP_TYPES, relationshipContextSchema, type RelationshipContext } from '../relationship.ts';
 
@@ -147,28 +147,28 @@ export interface StartChatResponse {
   partner: UserSummary & { chatRoomId: string; relationshipContext: RelationshipContext | null };
 }
 
-export const searchUsersQuery = z.object({ q: safeText().max(100, FIELD_ERRORS.search_too_long).default('') });
+export const searchUsersQuery = z.object({ q: safeText().max(100, fieldError('search_too_long')).default('') });
 
 const pickerTypes = RELATIONSHIP_TYPES.map((r) => r.type) as [string, ...string[]];
 
 export const startChatBody = z.object({
-  userId: z.string().uuid(FIELD_ERRORS.invalid_id),
+  userId: z.string().uuid(fieldError('invalid_id')),
   relationshipType: z.enum(pickerTypes).optional(),
 });
 
 /** Either a picker type or the user's own words (whose type and formality are inferred). */
 export const saveContextBody = z.union([
   z.object({ relationshipType: z.enum(pickerTypes) }).strict(),
-  z.object({ description: safeText().trim().min(1, FIELD_ERRORS.context_required).max(200, FIELD_ERRORS.context_too_long) }).strict(),
+  z.object({ description: safeText().trim().min(1, fieldError('context_required')).max(200, fieldError('context_too_long')) }).strict(),
 ]);
 
 export const sendMessageBody = z.object({
   content: safeText()
-    .max(LIMITS.messageMaxChars, FIELD_ERRORS.message_too_long)
-    .refine((s) => s.trim().length > 0, FIELD_ERRORS.message_empty),
-  clientId: z.string().min(8, FIELD_ERRORS.invalid_id).max(64, FIELD_ERRORS.invalid_id).regex(/^[A-Za-z0-9_-]+$/, FIELD_ERRORS.invalid_id),
+    .max(LIMITS.messageMaxChars, fieldError('message_too_long'))
+    .refine((s) => s.trim().length > 0, fieldError('message_empty')),
+  clientId: z.string().min(8, fieldError('invalid_id')).max(64, fieldError('invalid_id')).regex(/^[A-Za-z0-9_-]+$/, fieldError('invalid_id')),
   /** The message this one answers (same room). */
-  replyTo: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
+  replyTo: z.string().regex(/^\d{1,18}$/, fieldError('invalid_id')).optional(),
 });
 
 /** PATCH a message: the new text, checked as a send's. */
@@ -176,7 +176,7 @@ export const editMessageBody = z.object({ content: sendMessageBody.shape.content
 
 /** POST a reaction: one of REACTION_EMOJI, on (active) or off. */
 export const reactionBody = z.object({
-  emoji: z.string().max(16).refine((e) => (REACTION_EMOJI as readonly string[]).includes(e), FIELD_ERRORS.unknown_reaction),
+  emoji: z.string().max(16).refine((e) => (REACTION_EMOJI as readonly string[]).includes(e), fieldError('unknown_reaction')),
   active: z.boolean(),
 }).strict();
 
@@ -212,17 +212,17 @@ export interface LanguagePreview {
 
 export const messagesQuery = z.object({
   /** Only messages with a larger id (paging). */
-  after: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
+  after: z.string().regex(/^\d{1,18}$/, fieldError('invalid_id')).optional(),
   /**
    * Resume after a reconnect from the newest message held: the messages after it, and the earlier
    * ones that changed shortly before it (server/src/chat/messages.ts). The client merges by id.
    */
-  resume: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
+  resume: z.string().regex(/^\d{1,18}$/, fieldError('invalid_id')).optional(),
   /**
    * Jump to a message: a page of history around it (up to 25 before it, it, and up to 24 after), oldest
    * first. A message of another room, or from before a group member joined, answers 404 message_not_found.
    */
-  around: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
+  around: z.string().regex(/^\d{1,18}$/, fieldError('invalid_id')).optional(),
 });
 
 /**
@@ -231,9 +231,9 @@ export const messagesQuery = z.object({
  * `cursor`: the `nextCursor` of the page before.
  */
 export const messageSearchQuery = z.object({
-  q: safeText().trim().min(1, FIELD_ERRORS.search_empty).max(LIMITS.messageSearchMaxChars, FIELD_ERRORS.message_search_too_long),
+  q: safeText().trim().min(1, fieldError('search_empty')).max(LIMITS.messageSearchMaxChars, fieldError('message_search_too_long')),
   roomId: z.string().max(64).optional(),
-  cursor: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id).optional(),
+  cursor: z.string().regex(/^\d{1,18}$/, fieldError('invalid_id')).optional(),
 });
 
 /** One message found: what the reader reads of it, with the matched words marked. */

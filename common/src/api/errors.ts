@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 
 /**
@@ -145,9 +146,8 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /**
- * The message of each field check in the shared schemas, by error code. Schemas use these
- * strings; the server maps a failed check back to its code with fieldErrorCode(), so a
- * validation failure always carries a specific code. Each message is unique (tested).
+ * The message of each field check in the shared schemas, by error code. A schema attaches both where the check is
+ * written, with fieldError(code); a failed check's issue carries the code, and the server answers with it.
  */
 export const FIELD_ERRORS = {
   invalid_text: 'must not contain NUL characters, unpaired surrogates or invalid UTF-8',
@@ -185,9 +185,28 @@ export const FIELD_ERRORS = {
   unknown_reaction: 'Reactions are one of 👍 ❤️ 😂 😮 😢 🙏',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
-const BY_MESSAGE = new Map<string, ErrorCode>(Object.entries(FIELD_ERRORS).map(([code, message]) => [message, code as ErrorCode]));
+export type FieldErrorCode = keyof typeof FIELD_ERRORS;
 
-/** The code of a failed field check, from its message; 'invalid_request' for checks without one (wrong types, unknown enums). */
-export function fieldErrorCode(message: string): ErrorCode {
-  return BY_MESSAGE.get(message) ?? 'invalid_request';
+/**
+ * A check's error with its code: `message`, and `code` put on the failed check's issue as `params.code` (zod keeps
+ * params for custom checks only, so the code is set on the issue as it is made). Written where the check is:
+ * `.max(100, checkError('not_found', 'Conversation not found'))`; field checks use fieldError.
+ */
+export function checkError(code: ErrorCode, message: string) {
+  return {
+    error: (issue: z.core.$ZodRawIssue): string => {
+      const raw = issue as { params?: Record<string, unknown> };
+      raw.params = { ...raw.params, code };
+      return message;
+    },
+  };
+}
+
+/** A field check's error: its code and its FIELD_ERRORS message, e.g. `.max(100, fieldError('search_too_long'))`. */
+export const fieldError = (code: FieldErrorCode) => checkError(code, FIELD_ERRORS[code]);
+
+/** The code a failed check carries (checkError), or undefined for a check without one (wrong types, unknown enums). */
+export function issueCode(issue: object): ErrorCode | undefined {
+  const code = ((issue as { params?: unknown }).params as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code) ? (code as ErrorCode) : undefined;
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorCode } from './errors.ts';
+import { issueCode } from './errors.ts';
 import { addMembersBody, createGroupBody, groupInitials, updateGroupBody } from './groups.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const codeOf = (result: { error?: { issues: { message: string }[] } }) => fieldErrorCode(result.error?.issues[0]?.message ?? '');
+const codeOf = (result: { error?: { issues: object[] } }) => issueCode(result.error?.issues[0] ?? {}) ?? 'invalid_request';
 
 describe('group contract', () => {
   it('accepts a name of 1-100 characters and 2-255 distinct people, register optional', () => {

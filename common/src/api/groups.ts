@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import { safeText } from '../text.ts';
-import { FIELD_ERRORS } from './errors.ts';
+import { fieldError } from './errors.ts';
 import type { ConversationListItem } from './chat.ts';
 import { GROUP_LIMITS, GROUP_REGISTER_NAMES, type FormerMember, type RoomMember } from './groupTypes.ts';
 
 export * from './groupTypes.ts';
 
-const userId = z.string().uuid(FIELD_ERRORS.invalid_id);
+const userId = z.string().uuid(fieldError('invalid_id'));
 
 /** A group's name: 1-100 characters after trimming, one line. */
 export const groupName = () =>
   safeText()
     .trim()
-    .min(1, FIELD_ERRORS.group_name_invalid)
-    .max(GROUP_LIMITS.nameMax, FIELD_ERRORS.group_name_invalid)
-    .refine((s) => !/[\n\r\t]/.test(s), FIELD_ERRORS.group_name_invalid);
+    .min(1, fieldError('group_name_invalid'))
+    .max(GROUP_LIMITS.nameMax, fieldError('group_name_invalid'))
+    .refine((s) => !/[\n\r\t]/.test(s), fieldError('group_name_invalid'));
 
-export const groupRegister = () => z.enum(GROUP_REGISTER_NAMES, { message: FIELD_ERRORS.unknown_register });
+export const groupRegister = () => z.enum(GROUP_REGISTER_NAMES, fieldError('unknown_register'));
 
 const distinct = (ids: string[]) => new Set(ids).size === ids.length;
 
@@ -26,9 +26,9 @@ export const createGroupBody = z
     name: groupName(),
     memberIds: z
       .array(userId)
-      .min(GROUP_LIMITS.pickMin, FIELD_ERRORS.too_few_members)
-      .max(GROUP_LIMITS.pickMax, FIELD_ERRORS.too_many_members)
-      .refine(distinct, FIELD_ERRORS.duplicate_member),
+      .min(GROUP_LIMITS.pickMin, fieldError('too_few_members'))
+      .max(GROUP_LIMITS.pickMax, fieldError('too_many_members'))
+      .refine(distinct, fieldError('duplicate_member')),
     register: groupRegister().optional(),
   })
   .strict();
@@ -47,8 +47,8 @@ export const addMembersBody = z
     userIds: z
       .array(userId)
       .min(1, 'Pick at least one person')
-      .max(GROUP_LIMITS.pickMax, FIELD_ERRORS.too_many_members)
-      .refine(distinct, FIELD_ERRORS.duplicate_member),
+      .max(GROUP_LIMITS.pickMax, fieldError('too_many_members'))
+      .refine(distinct, fieldError('duplicate_member')),
   })
   .strict();
 export type AddMembersBody = z.infer<typeof addMembersBody>;

@@ -3,16 +3,16 @@ import { LIMITS } from '../limits.ts';
 import { LANGUAGE_CODES } from '../languages.ts';
 import { safeText } from '../text.ts';
 import { usernameSchema } from './auth.ts';
-import { FIELD_ERRORS } from './errors.ts';
+import { fieldError } from './errors.ts';
 
 /** PATCH /api/profile: any subset of the editable fields of one's own profile. */
 export const updateProfileBody = z
   .object({
     username: usernameSchema.optional(),
-    bio: safeText().max(LIMITS.bioMax, FIELD_ERRORS.bio_too_long).nullable().optional(),
+    bio: safeText().max(LIMITS.bioMax, fieldError('bio_too_long')).nullable().optional(),
     avatar_url: safeText()
-      .max(2048, FIELD_ERRORS.avatar_url_invalid)
-      .refine((v) => v.startsWith('/storage/') || /^https:\/\//.test(v), FIELD_ERRORS.avatar_url_invalid)
+      .max(2048, fieldError('avatar_url_invalid'))
+      .refine((v) => v.startsWith('/storage/') || /^https:\/\//.test(v), fieldError('avatar_url_invalid'))
       .nullable()
       .optional(),
     language: z.enum(LANGUAGE_CODES).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_ERRORS } from './errors.ts';
+import { fieldError } from './errors.ts';
 import { MUTE_DURATIONS, PUSH_LIMITS } from './pushRoutes.ts';
 
 export { MUTE_DURATIONS, MUTED_ALWAYS_UNTIL, PUSH_API, PUSH_LIMITS, type MuteDuration, type PushPayload } from './pushRoutes.ts';
@@ -13,12 +13,12 @@ export function base64UrlBytes(value: string): number {
 
 /** A PushSubscription as the browser gives it (toJSON()): endpoint + the two keys. */
 export const pushSubscriptionBody = z.object({
-  endpoint: z.string().max(PUSH_LIMITS.endpointMaxChars, FIELD_ERRORS.push_endpoint_invalid).url(FIELD_ERRORS.push_endpoint_invalid),
+  endpoint: z.string().max(PUSH_LIMITS.endpointMaxChars, fieldError('push_endpoint_invalid')).url(fieldError('push_endpoint_invalid')),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
-    p256dh: z.string().max(200, FIELD_ERRORS.push_key_invalid)
-      .refine((k) => base64UrlBytes(k) === PUSH_LIMITS.p256dhBytes && k.startsWith('B'), FIELD_ERRORS.push_key_invalid),
-    auth: z.string().max(40, FIELD_ERRORS.push_auth_invalid).refine((k) => base64UrlBytes(k) === PUSH_LIMITS.authBytes, FIELD_ERRORS.push_auth_invalid),
+    p256dh: z.string().max(200, fieldError('push_key_invalid'))
+      .refine((k) => base64UrlBytes(k) === PUSH_LIMITS.p256dhBytes && k.startsWith('B'), fieldError('push_key_invalid')),
+    auth: z.string().max(40, fieldError('push_auth_invalid')).refine((k) => base64UrlBytes(k) === PUSH_LIMITS.authBytes, fieldError('push_auth_invalid')),
   }).strict(),
 }).strict();
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { safeText } from '../text.ts';
-import { FIELD_ERRORS } from './errors.ts';
+import { fieldError } from './errors.ts';
 
 export { SCAN_API, SCAN_LIMITS, SCAN_UPLOAD_FIELDS } from './scanRoutes.ts';
 
 /** A language as clients send it: a code ('es'), a locale tag ('es-MX') or a name ('Spanish'); unknown -> 400 'Unknown language: xx'. */
-export const scanLanguageField = safeText(FIELD_ERRORS.language_required).trim().min(1, FIELD_ERRORS.language_required).max(64, FIELD_ERRORS.unknown_language);
+export const scanLanguageField = safeText('language_required').trim().min(1, fieldError('language_required')).max(64, fieldError('unknown_language'));
 
 /** POST /api/scan and /functions/v1/smart-image-translate. */
 export const scanImageBody = z.object({

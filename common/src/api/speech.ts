@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../languages.ts';
 import { safeText } from '../text.ts';
-import { FIELD_ERRORS } from './errors.ts';
+import { fieldError } from './errors.ts';
 
 import { SPEECH_MAX_CHARS } from './speechRoutes.ts';
 
@@ -14,11 +14,11 @@ export { SPEECH_MAX_CHARS, SPEECH_API, messageSpeechUrl, textSpeechUrl } from '.
  */
 export const speechQuery = z.union([
   z.object({
-    messageId: z.string().regex(/^\d{1,18}$/, FIELD_ERRORS.invalid_id),
+    messageId: z.string().regex(/^\d{1,18}$/, fieldError('invalid_id')),
     part: z.enum(['original', 'translation']).default('original'),
   }).strict(),
   z.object({
-    text: safeText().trim().min(1, FIELD_ERRORS.nothing_to_read).max(SPEECH_MAX_CHARS, FIELD_ERRORS.speech_too_long),
+    text: safeText().trim().min(1, fieldError('nothing_to_read')).max(SPEECH_MAX_CHARS, fieldError('speech_too_long')),
     language: z.enum(LANGUAGE_CODES, { message: 'language must be one of the 20 language codes' }),
   }).strict(),
 ]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { relationshipContextSchema } from '../relationship.ts';
 import { safeText } from '../text.ts';
-import { FIELD_ERRORS } from './errors.ts';
+import { fieldError } from './errors.ts';
 
 /** Caps of the UI-strings batch endpoint. */
 export const UI_STRINGS_LIMITS = { maxEntries: 500, maxChars: 500, maxKeyChars: 200 } as const;
@@ -12,16 +12,16 @@ export const UI_STRINGS_LIMITS = { maxEntries: 500, maxChars: 500, maxKeyChars: 
  * or an English/native name ('Spanish', 'Español'). The server resolves it and answers
  * 400 `Unknown language: xx` when it names none of the 20.
  */
-export const languageField = safeText(FIELD_ERRORS.language_required).trim().min(1, FIELD_ERRORS.language_required).max(64, FIELD_ERRORS.unknown_language);
+export const languageField = safeText('language_required').trim().min(1, fieldError('language_required')).max(64, fieldError('unknown_language'));
 
 /** Source language: as above, or 'auto-detect' / 'auto' (chat), 'en' for interface strings. */
 export const sourceLanguageField = languageField;
 
 /** The relationship context as stored (object) or as the user typed it (free text, inferred server-side). */
-export const relationshipContextInput = z.union([relationshipContextSchema, safeText().trim().max(500, FIELD_ERRORS.context_too_long)]);
+export const relationshipContextInput = z.union([relationshipContextSchema, safeText().trim().max(500, fieldError('context_too_long'))]);
 
 /** Text to translate. The length cap is checked separately so the server can answer 413. */
-export const translateTextField = safeText(FIELD_ERRORS.text_required).min(1, FIELD_ERRORS.text_required);
+export const translateTextField = safeText('text_required').min(1, fieldError('text_required'));
 export const TRANSLATE_MAX_CHARS = LIMITS.translateMaxChars;
 
 /** POST /api/translate and /functions/v1/translate-text. */
@@ -141,10 +141,10 @@ export const uiStringsBody = z.object({
   language: languageField,
   strings: z
     .record(
-      safeText().max(UI_STRINGS_LIMITS.maxKeyChars, FIELD_ERRORS.string_too_long),
-      safeText().max(UI_STRINGS_LIMITS.maxChars, FIELD_ERRORS.string_too_long),
+      safeText().max(UI_STRINGS_LIMITS.maxKeyChars, fieldError('string_too_long')),
+      safeText().max(UI_STRINGS_LIMITS.maxChars, fieldError('string_too_long')),
     )
-    .refine((r) => Object.keys(r).length <= UI_STRINGS_LIMITS.maxEntries, FIELD_ERRORS.too_many_strings),
+    .refine((r) => Object.keys(r).length <= UI_STRINGS_LIMITS.maxEntries, fieldError('too_many_strings')),
 });
 export type UiStringsBody = z.infer<typeof uiStringsBody>;
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { fieldErrorCode, isSafeText, type ApiErrorBody, type ErrorCode } from '@parley/common';
+import { isSafeText, issueCode, type ApiErrorBody, type ErrorCode } from '@parley/common';
 import { isConnectionLoss } from '../db/availability.ts';
 
 /** An error meant for the client: stable code, HTTP status, user-facing message. */
@@ -27,10 +27,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).headers(err.headers).send(errorBody(err.code, err.message));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      // The first failed check names the field and, through its shared message, the code.
+      // The first failed check names the field and carries the code (checkError in the shared schemas).
       const first = specificIssue(err.validation[0]);
+      // A malformed id in the path is answered as a missing one would be (common/src/api/params.ts).
+      if (first?.code === 'not_found') return reply.status(404).send(errorBody('not_found', first.message));
       const message = first ? `${first.field ? `${first.field}: ` : ''}${first.message}` : 'Invalid request';
-      return reply.status(400).send(errorBody(fieldErrorCode(first?.message ?? ''), message, err.validation));
+      return reply.status(400).send(errorBody(first?.code ?? 'invalid_request', message, err.validation));
     }
     if (isConnectionLoss(err)) {
       request.log.warn({ err: (err as Error).message, url: request.url }, 'database unavailable');
@@ -63,12 +65,13 @@ interface Issue {
   code?: string;
   path?: PropertyKey[];
   message: string;
+  params?: unknown;
   errors?: Issue[][];
   issues?: Issue[];
 }
 
 /**
- * The field and message of a failed check. Unions (text or object) and record keys nest their
+ * The field, message and code of a failed check. Unions (text or object) and record keys nest their
  * issues: the first nested one with a specific code wins, else the first one not about the
  * value's type. Path parts that are themselves bad text (a record key) are left out of the name.
  */
@@ -76,10 +79,10 @@ function specificIssue(first: { instancePath: string; message?: string; params?:
   if (!first) return undefined;
   const name = (path: PropertyKey[]) => path.map(String).filter(isSafeText).join('.');
   const base = first.instancePath.replace(/^\//, '').split('/').filter(Boolean);
-  const params = first.params as { errors?: Issue[][]; issues?: Issue[] } | undefined;
-  const nested = [...(params?.errors ?? []).flat(), ...(params?.issues ?? [])];
-  const issue =
-    nested.find((i) => fieldErrorCode(i.message) !== 'invalid_request') ?? nested.find((i) => i.code !== 'invalid_type');
-  if (issue) return { field: name([...base, ...(issue.path ?? [])]), message: issue.message };
-  return { field: name(base), message: first.message ?? 'Invalid request' };
+  // fastify-type-provider-zod passes the rest of the zod issue (its params, nested issues) as `params`.
+  const rest = first.params as { params?: unknown; errors?: Issue[][]; issues?: Issue[] } | undefined;
+  const nested = [...(rest?.errors ?? []).flat(), ...(rest?.issues ?? [])];
+  const issue = nested.find((i) => issueCode(i) !== undefined) ?? nested.find((i) => i.code !== 'invalid_type');
+  if (issue) return { field: name([...base, ...(issue.path ?? [])]), message: issue.message, code: issueCode(issue) };
+  return { field: name(base), message: first.message ?? 'Invalid request', code: issueCode(rest ?? {}) };
 }
