@@ -3,6 +3,7 @@ export * from './relationship.ts';
 export * from './limits.ts';
 export * from './text.ts';
 export * from './api/errors.ts';
+export * from './api/params.ts';
 export * from './api/auth.ts';
 export * from './api/account.ts';
 export * from './api/profile.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../text.ts';
 import { emailSchema, passwordSchema, usernameSchema } from './auth.ts';
+import { userIdParams } from './params.ts';
 
 /** Paths of the operators' API (issue 24). Every one answers 403 `admin_required` to anyone but an admin. */
 export const ADMIN_API = {
@@ -51,8 +52,7 @@ export const listUsersQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-export const userIdParams = z.object({ id: z.uuid() });
-export const userActionParams = z.object({ id: z.uuid(), action: z.enum(USER_ACTIONS) });
+export const userActionParams = userIdParams.extend({ action: z.enum(USER_ACTIONS) });
 
 export const createUserBody = z.object({
   email: emailSchema,

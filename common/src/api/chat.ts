@@ -97,8 +97,6 @@ export const correctTranslationBody = z.object({
   glossary: glossaryEntryBody.optional(),
 }).strict();
 
-export const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().regex(/^\d{1,18}$/, 'messageId must be a message id') });
-export const glossaryParams = z.object({ roomId: z.string().max(64), entryId: z.string().regex(/^\d{1,18}$/, 'entryId must be an entry id') });
 
 /** Conversation list item (spec section 3), with a real unread count. */
 export interface ConversationListItem {

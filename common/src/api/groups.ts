@@ -53,9 +53,6 @@ export const addMembersBody = z
   .strict();
 export type AddMembersBody = z.infer<typeof addMembersBody>;
 
-/** DELETE /api/chats/:roomId/members/:userId and POST .../members/:userId/admin. */
-export const memberParams = z.object({ roomId: z.string().max(64), userId: z.string().max(64) });
-
 /**
  * POST /api/chats/:roomId/leave: anyone leaves. The last admin leaving hands admin to `successorId`
  * when given (a member), else to the longest-standing member; the last member leaving deletes the group.

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { safeText } from '../text.ts';
+import { userIdParam } from './params.ts';
 
 import { REPORT_REASON_MAX } from './safetyRoutes.ts';
 
 export { CANNOT_MESSAGE, REPORT_REASON_MAX, SAFETY_API } from './safetyRoutes.ts';
 
 export const blockBody = z.object({ userId: z.uuid('userId must be a user id') }).strict();
-export const blockParams = z.object({ userId: z.uuid('userId must be a user id') });
+export const blockParams = z.object({ userId: userIdParam });
 
 export const reportBody = z.object({
   userId: z.uuid('userId must be a user id'),

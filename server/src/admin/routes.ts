@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  ADMIN_API, API, auditQuery, reportActionParams, createInviteBody, createUserBody, listUsersQuery, registrationBody, userActionParams,
+  ADMIN_API, API, auditQuery, inviteParams, reportActionParams, createInviteBody, createUserBody, listUsersQuery, registrationBody, userActionParams,
   userIdParams, type RegistrationInfo, type RegistrationMode,
 } from '@parley/common';
 import type { RequireUser } from '../auth/requireUser.ts';
@@ -33,8 +32,6 @@ export interface AdminRouteDeps extends AdminOps {
   /** The Translation tab (issue 34 item 4). */
   translation?: Omit<TranslationConsoleDeps, 'db' | 'now' | 'requireAdmin'> | undefined;
 }
-
-const inviteParams = z.object({ id: z.uuid() });
 
 /** The operators' API: every route behind requireAdmin (401 without a session, 403 admin_required for others). */
 export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {

@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { acceptCallRequest, CALL_API, startCallRequest, type CallCapabilities, type CallResponse, type CurrentCallResponse, type StartCallResponse } from '@parley/common';
+import { acceptCallRequest, CALL_API, callParams, roomParams, startCallRequest, type CallCapabilities, type CallResponse, type CurrentCallResponse, type StartCallResponse } from '@parley/common';
 import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import type { CallService } from './service.ts';
-
-const callParams = z.object({ callId: z.string().min(1).max(64) });
-const roomParams = z.object({ roomId: z.string().min(1).max(64) });
 
 /** The call routes (issue 26): thin; the state machine is CallService. */
 export async function callRoutes(app: FastifyInstance, deps: { calls: CallService; requireUser: RequireUser }): Promise<void> {

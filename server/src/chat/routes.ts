@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  addMembersBody, createGroupBody, leaveGroupBody, memberParams, updateGroupBody,
-  CHAT_API, correctTranslationBody, editMessageBody, reactionBody, type ReactionEmoji, glossaryEntryBody, glossaryParams, messageParams as numericMessageParams, messageSearchQuery, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
+  addMembersBody, createGroupBody, leaveGroupBody, memberParams, messageParams, roomParams, updateGroupBody,
+  CHAT_API, correctTranslationBody, editMessageBody, reactionBody, type ReactionEmoji, glossaryEntryBody, glossaryParams, messageSearchQuery, messagesQuery, previewTranslationBody, saveContextBody, searchUsersQuery, sendMessageBody, startChatBody,
   type PickerRelationshipType, type StartChatResponse,
 } from '@parley/common';
 import { z } from 'zod';
@@ -50,9 +50,6 @@ export interface ChatRouteDeps {
   /** The clock of the edit window (tests move it). */
   now?: () => Date;
 }
-
-const roomParams = z.object({ roomId: z.string().max(64) });
-const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().max(32) });
 
 export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -187,7 +184,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   });
 
   // The life of a message (issue 25): edit and delete one's own, react to any (messageLife.ts, reactions.ts).
-  r.patch(`${CHAT_API.chats}/:roomId/messages/:messageId`, { schema: { params: numericMessageParams, body: editMessageBody } }, async (request) => {
+  r.patch(`${CHAT_API.chats}/:roomId/messages/:messageId`, { schema: { params: messageParams, body: editMessageBody } }, async (request) => {
     const me = currentUser(request).id;
     await sendLimit.consume(me);
     const { roomId, messageId } = request.params;
@@ -197,12 +194,12 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     );
   });
 
-  r.delete(`${CHAT_API.chats}/:roomId/messages/:messageId`, { schema: { params: numericMessageParams } }, async (request) => {
+  r.delete(`${CHAT_API.chats}/:roomId/messages/:messageId`, { schema: { params: messageParams } }, async (request) => {
     const { roomId, messageId } = request.params;
     return deleteMessage({ db, events, push: deps.push }, { userId: currentUser(request).id, roomId, messageId });
   });
 
-  r.post(`${CHAT_API.chats}/:roomId/messages/:messageId/reactions`, { schema: { params: numericMessageParams, body: reactionBody } }, async (request) => {
+  r.post(`${CHAT_API.chats}/:roomId/messages/:messageId/reactions`, { schema: { params: messageParams, body: reactionBody } }, async (request) => {
     const me = currentUser(request).id;
     await sendLimit.consume(me);
     const { roomId, messageId } = request.params;
@@ -217,7 +214,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   });
 
   // Fix a translation once: the corrected row goes to both participants like a new translation.
-  r.put(`${CHAT_API.chats}/:roomId/messages/:messageId/translation`, { schema: { params: numericMessageParams, body: correctTranslationBody } }, async (request) => {
+  r.put(`${CHAT_API.chats}/:roomId/messages/:messageId/translation`, { schema: { params: messageParams, body: correctTranslationBody } }, async (request) => {
     const { roomId, messageId } = request.params;
     return correctTranslation(db, events, { userId: currentUser(request).id, roomId, messageId, text: request.body.text, glossary: request.body.glossary });
   });

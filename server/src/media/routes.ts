@@ -1,8 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CHAT_API, MEDIA_LIMITS, MEDIA_UPLOAD_FIELDS, sendMessageBody } from '@parley/common';
-import { z } from 'zod';
+import { CHAT_API, MEDIA_LIMITS, MEDIA_UPLOAD_FIELDS, mediaParams, roomParams, sendMessageBody } from '@parley/common';
 import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
@@ -25,9 +24,6 @@ export interface MediaRouteDeps {
   budget?: TranslationBudget | undefined;
   onMessageStored?: () => void;
 }
-
-const roomParams = z.object({ roomId: z.string().max(64) });
-const mediaParams = z.object({ roomId: z.string().max(64), mediaId: z.string().max(64) });
 
 const UPLOADS = {
   photo: {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { muteBody, PUSH_API, pushSettingsBody, pushSubscriptionBody, type MuteResponse, type PushKeyResponse, type PushSettingsResponse } from '@parley/common';
+import { muteBody, PUSH_API, roomParams, pushSettingsBody, pushSubscriptionBody, type MuteResponse, type PushKeyResponse, type PushSettingsResponse } from '@parley/common';
 import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
@@ -20,8 +19,6 @@ export interface PushRouteDeps {
    */
   onSubscribed: () => void;
 }
-
-const roomParams = z.object({ roomId: z.string().max(64) });
 
 /** Web push (issue 25 item 1): the public key, this device's subscription, settings, per-conversation mute. */
 export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps): Promise<void> {
