@@ -25,12 +25,6 @@ export async function requireMembership(db: Db, roomId: string, userId: string) 
 
 export { isUuid };
 
-/** Everyone in a room, for fan-out: the one answer to who hears a room's events (read at publish time, so a removed member hears nothing more). */
-export async function participantIds(db: Db, roomId: string): Promise<string[]> {
-  const rows = await db.selectFrom('chat_room_participants').select('user_id').where('chat_room_id', '=', roomId).execute();
-  return rows.map((r) => r.user_id);
-}
-
 /** What a person may read of a room: a member, everything from joining on; a removed member, up to the removal line. */
 export interface ReadAccess {
   kind: 'direct' | 'group';

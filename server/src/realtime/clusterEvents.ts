@@ -7,7 +7,7 @@ import type { RealtimeHub } from './hub.ts';
  * Chat events in cluster mode: serialized once and sent through Redis; every node, this one
  * included, delivers the frame to its sockets when Redis hands it back. No shortcut for local
  * sockets: were Redis to lose an event, a local socket must not have seen a later one, or a
- * client resuming with ?after=<newest id seen> would skip the lost one. After an outage every
+ * client resuming with ?resume=<newest id held> would skip the lost one. After an outage every
  * node closes its sockets (1012) and clients resume from what they really saw.
  */
 export class ClusterEvents implements EventPublisher {

@@ -51,7 +51,7 @@ export class RealtimeHub implements EventPublisher {
     }
   }
 
-  /** Close every socket (Redis came back after an outage: events may be lost; clients resume with ?after). */
+  /** Close every socket (Redis came back after an outage: events may be lost; clients resume with ?resume=<newest id held>). */
   closeAll(code: number, reason: string): void {
     for (const client of this.clients()) client.ws.close(code, reason);
   }

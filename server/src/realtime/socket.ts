@@ -100,7 +100,7 @@ export function attachRealtimeSocket(server: Server, deps: RealtimeSocketDeps): 
   const unsubscribe = deps.sessionEvents.onEnded((sessionId, reason) => deps.hub.closeSession(sessionId, reason === 'signed_out' ? 'signed out' : 'session ended'));
 
   return {
-    /** 1012 "service restart": clients reconnect (elsewhere) and resume with ?after. */
+    /** 1012 "service restart": clients reconnect (elsewhere) and resume with ?resume. */
     async closeForRestart() {
       closing = true;
       const open = [...deps.hub.clients()];
