@@ -5,12 +5,11 @@
  *  - memory per idle socket with 5,000 sockets (server RSS before/after).
  * Run: node --import tsx bench/chat.bench.ts [pairs=16] [messagesPerPair=100] [idleSockets=5000]
  */
-import { randomBytes } from 'node:crypto';
 import { REALTIME_LIMITS } from '@parley/common';
 import pg from 'pg';
 import type WebSocket from 'ws';
-import { call as callAt, cpuSeconds, createUsers as createBenchUsers, loadAverage, openSocket as openAt, rssKb, startServer } from './server.ts';
-import { percentile, table } from './stats.ts';
+import { cpuSeconds, createPairRooms, createUsers as createBenchUsers, exchangeInPairs, loadAverage, openSocket as openAt, rssKb, startServer } from './server.ts';
+import { table } from './stats.ts';
 
 const PAIRS = Number(process.argv[2] ?? 16);
 const PER_PAIR = Number(process.argv[3] ?? 100);
@@ -23,7 +22,7 @@ async function main() {
   try {
     const db = new pg.Pool({ connectionString: server.databaseUrl, max: 20 });
     const cookies = (await createBenchUsers(db, PAIRS * 2, 'bench')).map((u) => u.cookie);
-    const rooms = await createRooms(cookies);
+    const rooms = await createPairRooms(BASE, cookies);
 
     const loadBefore = loadAverage();
     const txBefore = await server.transactions();
@@ -67,48 +66,16 @@ async function main() {
   }
 }
 
-const call = (cookie: string, method: string, url: string, body?: unknown) => callAt(BASE, cookie, method, url, body);
 const openSocket = (cookie: string) => openAt(BASE, cookie);
 
-async function createRooms(cookies: string[]): Promise<string[]> {
-  const rooms: string[] = [];
-  for (let p = 0; p < PAIRS; p++) {
-    const other = (await call(cookies[2 * p + 1]!, 'GET', '/api/auth/session')) as { user: { id: string } };
-    const res = (await call(cookies[2 * p]!, 'POST', '/api/chats', { userId: other.user.id })) as { room: { id: string } };
-    rooms.push(res.room.id);
-  }
-  return rooms;
-}
-
-/** Each pair: A sends, B's socket receives message.created; PER_PAIR times, pairs in parallel. */
+/** The pairs' exchange, each second user listening on a socket of their own. */
 async function exchange(cookies: string[], rooms: string[]) {
   const receivers = await Promise.all(rooms.map((_, p) => openSocket(cookies[2 * p + 1]!)));
-  const latencies: number[] = [];
-  const started = performance.now();
-  await Promise.all(rooms.map(async (roomId, p) => {
-    const ws = receivers[p]!;
-    for (let i = 0; i < PER_PAIR; i++) {
-      const clientId = `bench-${p}-${i}-${randomBytes(4).toString('hex')}`;
-      const t0 = performance.now();
-      const received = new Promise<void>((resolve) => {
-        const onMessage = (data: WebSocket.RawData) => {
-          const e = JSON.parse(data.toString());
-          if (e.type === 'message.created' && e.message.client_id === clientId) {
-            ws.off('message', onMessage);
-            resolve();
-          }
-        };
-        ws.on('message', onMessage);
-      });
-      await call(cookies[2 * p]!, 'POST', `/api/chats/${roomId}/messages`, { content: `message ${i} from pair ${p}`, clientId });
-      await received;
-      latencies.push(performance.now() - t0);
-    }
-  }));
-  const seconds = (performance.now() - started) / 1000;
-  receivers.forEach((ws) => ws.close());
-  latencies.sort((a, b) => a - b);
-  return { rate: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+  try {
+    return await exchangeInPairs(BASE, cookies, rooms, receivers, PER_PAIR);
+  } finally {
+    receivers.forEach((ws) => ws.close());
+  }
 }
 
 /**

@@ -1,16 +1,18 @@
 /**
  * The one way the benchmarks start a Parley server: a fresh PostgreSQL database, the real server
- * process (server/src/main.ts) on it, waiting for /api/ready (not /api/health, which answers while the
- * node is still migrating), users and sessions written straight into the database, and small HTTP and
- * socket helpers. Used by chat, groups and push benches.
+ * process on it (started as the tests start it: server/test/serverProcess.ts, ready once it says it is
+ * running), users and sessions written straight into the database, and small HTTP and socket helpers.
+ * Used by the chat, groups, push and cluster benches.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { hashPassword } from '../server/src/auth/passwords.ts';
+import { percentile } from './stats.ts';
+import { startServerProcess, type LaunchOptions, type ServerProcess } from '../server/test/serverProcess.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 // BENCH_SERVER_ROOT: run another checkout's server (e.g. an older commit, for before/after figures in one sitting).
@@ -32,62 +34,57 @@ export interface BenchServer {
 
 export interface BenchUser { id: string; cookie: string; language: string }
 
-/**
- * Creates a database, starts the server on it with `env` added, and waits until it is ready.
- * BENCH_PG_SOCKET=/var/run/postgresql makes the server talk to PostgreSQL over its Unix socket;
- * BENCH_NODE_ARGS adds node flags (e.g. --cpu-prof); BENCH_LOG_LEVEL sets the log level.
- */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
-  const dbName = `parley_bench_${randomBytes(4).toString('hex')}`;
+/** A fresh PostgreSQL database of the bench's own: its URL, an admin connection, and drop(). */
+export async function createBenchDatabase(prefix = 'parley_bench') {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const serverDbUrl = process.env.BENCH_PG_SOCKET ? `${url.toString()}?host=${process.env.BENCH_PG_SOCKET}` : url.toString();
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: serverDbUrl, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
-      CHAT_SENDS_PER_10S: '100000', DATA_DIR: `/tmp/${dbName}`, ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
+  const drop = async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   };
+  return { name, url, admin, drop };
+}
+
+/** The environment a bench's server runs with: this process's, and no limit on sends. */
+export function benchServerEnv(port: number, databaseUrl: string, env: Record<string, string> = {}): Record<string, string> {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  return { ...inherited, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error', CHAT_SENDS_PER_10S: '100000', ...env };
+}
+
+/** BENCH_NODE_ARGS adds node flags (e.g. --cpu-prof); the server's errors are shown as they come. */
+export const BENCH_LAUNCH: LaunchOptions = { nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), root, echoErrors: true };
+
+/**
+ * Creates a database, starts the server on it with `env` added (server/test/serverProcess.ts, as the tests do),
+ * and waits until it is ready. BENCH_PG_SOCKET=/var/run/postgresql makes the server talk to PostgreSQL over its
+ * Unix socket; BENCH_LOG_LEVEL sets the log level.
+ */
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+  const database = await createBenchDatabase();
+  const serverDbUrl = process.env.BENCH_PG_SOCKET ? `${database.url}?host=${process.env.BENCH_PG_SOCKET}` : database.url;
+  let server: ServerProcess;
   try {
-    await waitForReady(base, child);
+    // A loaded machine starts the server slowly: up to two minutes.
+    server = await startServerProcess(benchServerEnv(port, serverDbUrl, env), 120_000, 'running', BENCH_LAUNCH);
   } catch (e) {
-    await stop();
+    await database.drop();
     throw e;
   }
+  const stop = async () => {
+    await server.kill('SIGTERM');
+    await server.stop();
+    await database.drop();
+  };
   const transactions = async () => {
     // Backends report their counts at most once a second (PostgreSQL 15): let them.
     await new Promise((r) => setTimeout(r, 1_500));
-    const { rows } = await admin.query(`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1`, [dbName]);
+    const { rows } = await database.admin.query(`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1`, [database.name]);
     return Number(rows[0].n);
   };
-  return { base, port, process: child, pid: child.pid!, databaseUrl: url.toString(), admin, transactions, stop };
-}
-
-async function waitForReady(base: string, child: ChildProcess) {
-  // A loaded machine starts the server slowly: up to two minutes.
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become ready');
+  return { base: `http://127.0.0.1:${port}`, port, process: server.child, pid: server.child.pid!, databaseUrl: database.url, admin: database.admin, transactions, stop };
 }
 
 /** Users and sessions are written straight into the database (sign-up is rate limited per address). */
@@ -112,6 +109,48 @@ export async function call(base: string, cookie: string, method: string, url: st
   const res = await fetch(`${base}${url}`, { method, headers: { cookie, origin: base, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<Record<string, unknown>>;
+}
+
+/** One direct room per pair of users (2p, 2p+1), created by the first of each pair. */
+export async function createPairRooms(base: string, cookies: string[]): Promise<string[]> {
+  const rooms: string[] = [];
+  for (let p = 0; 2 * p + 1 < cookies.length; p++) {
+    const other = (await call(base, cookies[2 * p + 1]!, 'GET', '/api/auth/session')) as { user: { id: string } };
+    rooms.push(((await call(base, cookies[2 * p]!, 'POST', '/api/chats', { userId: other.user.id })) as { room: { id: string } }).room.id);
+  }
+  return rooms;
+}
+
+/**
+ * Each pair: the first sends, the second's socket (`receivers[p]`) receives message.created; `perPair` times, pairs
+ * in parallel. Persisted, delivered messages per second and send -> receive p50/p95/p99 in ms.
+ */
+export async function exchangeInPairs(base: string, cookies: string[], rooms: string[], receivers: WebSocket[], perPair: number) {
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(rooms.map(async (roomId, p) => {
+    const ws = receivers[p]!;
+    for (let i = 0; i < perPair; i++) {
+      const clientId = `pair-${p}-${i}-${randomBytes(4).toString('hex')}`;
+      const t0 = performance.now();
+      const received = new Promise<void>((resolve) => {
+        const onMessage = (data: WebSocket.RawData) => {
+          const e = JSON.parse(data.toString());
+          if (e.type === 'message.created' && e.message.client_id === clientId) {
+            ws.off('message', onMessage);
+            resolve();
+          }
+        };
+        ws.on('message', onMessage);
+      });
+      await call(base, cookies[2 * p]!, 'POST', `/api/chats/${roomId}/messages`, { content: `message ${i} from pair ${p}`, clientId });
+      await received;
+      latencies.push(performance.now() - t0);
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rate: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
 }
 
 /** A realtime socket, resolved once the server's first frame arrives. */

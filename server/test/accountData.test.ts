@@ -1,17 +1,9 @@
 import type { AccountExport, ChatMessage, ConversationListItem } from '@parley/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestServer, signIn, signUpAndIn, uniqueUser, type TestServer } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, signUpAndIn, uniqueUser, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
-let s: TestServer;
-let base: string;
-beforeAll(async () => {
-  s = await getTestServer();
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-});
-afterAll(async () => s.close());
+const s = useTestServer({ listen: true });
 
 type Person = Awaited<ReturnType<typeof signUpAndIn>>;
 const api = (who: { cookie: string }, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
@@ -42,8 +34,8 @@ describe('delete my account', () => {
     expect((await send(bo, roomId, 'hi ana')).statusCode).toBe(201);
     // Two devices of ana's, and bo's socket to hear the room change.
     const secondCookie = await signIn(s.app, ana.email, ana.password);
-    const sockets = [await TestSocket.open(base, ana.cookie), await TestSocket.open(base, secondCookie)];
-    const boSocket = await TestSocket.open(base, bo.cookie);
+    const sockets = [await TestSocket.open(s.base, ana.cookie), await TestSocket.open(s.base, secondCookie)];
+    const boSocket = await TestSocket.open(s.base, bo.cookie);
 
     const res = await deleteAccount(ana, { password: ana.password });
     expect(res.statusCode, res.body).toBe(204);

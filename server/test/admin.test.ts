@@ -1,22 +1,16 @@
 import { ADMIN_API } from '@parley/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestServer, signIn, signUpAndIn, uniqueUser, type TestServer } from './helpers.ts';
+import { getTestServer, signIn, signUpAndIn, type TestServer, uniqueUser, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 /** Roles, the admin API, disabling accounts, registration control and the audit log (issue 24). */
-let s: TestServer;
-let base: string;
 let admin: Awaited<ReturnType<typeof signUpAndIn>>;
 const adminUser = uniqueUser('boss');
 
+const s = useTestServer({ env: { ADMIN_EMAILS: `someone@example.org, ${adminUser.email.toUpperCase()}` }, listen: true });
 beforeAll(async () => {
-  s = await getTestServer({ env: { ADMIN_EMAILS: `someone@example.org, ${adminUser.email.toUpperCase()}` } });
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   admin = await signUpAndIn(s.app, adminUser);
 });
-afterAll(async () => s.close());
 
 const as = (cookie: string | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   s.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
@@ -156,7 +150,7 @@ describe('users', () => {
   it('disable: open sockets close, the session is gone, sign-in says the account is disabled; enable lets them back', async () => {
     const u = await signUpAndIn(s.app);
     const otherSession = await signIn(s.app, u.email, u.password);
-    const sockets = [await TestSocket.open(base, u.cookie), await TestSocket.open(base, otherSession)];
+    const sockets = [await TestSocket.open(s.base, u.cookie), await TestSocket.open(s.base, otherSession)];
     const res = await as(admin.cookie, 'POST', ADMIN_API.userAction.replace(':id', u.id).replace(':action', 'disable'));
     expect(res.json()).toMatchObject({ disabled: true });
     expect(await Promise.all(sockets.map((x) => x.waitClosed()))).toEqual([4001, 4001]);

@@ -81,14 +81,11 @@ describe(`admin CLI on ${TEST_DB}`, { timeout: 300_000 }, () => {
   it('disable against a running server: the account is signed out and cannot sign in; enable and set-password', async () => {
     // PGlite is one process's database: the server runs after the CLI there, beside it on PostgreSQL.
     await cli('create-user', '--email', 'left@example.com', '--username', 'leaver', '--password', 'first password');
-    const s = await getTestServer({ testDb });
+    const s = await getTestServer({ testDb, listen: true });
     try {
       const cookie = await signIn(s.app, 'left@example.com', 'first password');
       if (TEST_DB === 'postgres') {
-        await s.app.listen({ port: 0, host: '127.0.0.1' });
-        const addr = s.app.server.address();
-        const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-        const socket = await TestSocket.open(base, cookie);
+        const socket = await TestSocket.open(s.base, cookie);
         expect((await cli('disable', 'left@example.com')).code).toBe(0);
         // Without Redis the node finds out at its next check of open sockets (every 30 s; called here).
         await s.app.sessionWatch.sweep();

@@ -1,33 +1,21 @@
 import { CALL_API, CALL_CLOSE, type CallCapabilities, type CallInfo, type ChatMessage, type ServerEvent } from '@parley/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CallSocket } from './callClient.ts';
-import { getTestServer, signUpAndIn, uniqueUser, type TestServer } from './helpers.ts';
+import { signUpAndIn, signUpSpeaking, uniqueUser, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 /**
  * Calls, signalling and access (issue 26): ringing on every device, accept once, decline, cancel, busy, missed,
  * blocked, non-members, sign-out, connection lost, bad frames on the media socket. One server, short timers.
  */
-let s: TestServer;
-let base: string;
 const operator = uniqueUser('op');
-beforeAll(async () => {
-  s = await getTestServer({ env: { CALL_RING_SECONDS: '1.5', CALL_RECONNECT_GRACE_SECONDS: '3', CALL_KEEPALIVE_SECONDS: '0.5', ADMIN_EMAILS: operator.email } });
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-});
-afterAll(async () => s.close());
+const s = useTestServer({ env: { CALL_RING_SECONDS: '1.5', CALL_RECONNECT_GRACE_SECONDS: '3', CALL_KEEPALIVE_SECONDS: '0.5', ADMIN_EMAILS: operator.email }, listen: true });
 
 type Person = Awaited<ReturnType<typeof signUpAndIn>>;
 const req = (who: Person | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
   s.app.inject({ method, url, ...(payload ? { payload } : {}), headers: who ? { cookie: who.cookie } : {} });
 
-async function person(language: string): Promise<Person> {
-  const p = await signUpAndIn(s.app);
-  await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language }, headers: { cookie: p.cookie } });
-  return p;
-}
+const person = (language: string) => signUpSpeaking(s.app, language);
 
 async function pair(a: Person, b: Person): Promise<string> {
   const res = await req(a, 'POST', '/api/chats', { userId: b.id });
@@ -51,7 +39,7 @@ describe('calling', () => {
   it('rings every device of the callee; the first accept wins, the second device hears "answered on another device"; hang-up leaves "Call, n min"', async () => {
     const [ana, li] = [await person('en'), await person('es')];
     const roomId = await pair(ana, li);
-    const [anaWs, liPhone, liLaptop] = await Promise.all([TestSocket.open(base, ana.cookie), TestSocket.open(base, li.cookie), TestSocket.open(base, li.cookie)]);
+    const [anaWs, liPhone, liLaptop] = await Promise.all([TestSocket.open(s.base, ana.cookie), TestSocket.open(s.base, li.cookie), TestSocket.open(s.base, li.cookie)]);
 
     const capabilities = (await req(ana, 'GET', CALL_API.capabilities(roomId))).json() as CallCapabilities;
     expect(capabilities).toMatchObject({ callable: true, reason: null, self: { language: 'en', recognised: true, spoken: true }, partner: { userId: li.id, language: 'es', recognised: false, spoken: true } });
@@ -71,7 +59,7 @@ describe('calling', () => {
     expect(await liLaptop.next('call.accepted')).toMatchObject({ deviceId: 'phone', call: { id: c.id, state: 'active' } });
     expect((await req(ana, 'POST', CALL_API.decline(c.id))).statusCode).toBe(404); // the caller cannot decline
 
-    const [anaMedia, liMedia] = await Promise.all([CallSocket.open(base, ana.cookie, c.id), CallSocket.open(base, li.cookie, c.id)]);
+    const [anaMedia, liMedia] = await Promise.all([CallSocket.open(s.base, ana.cookie, c.id), CallSocket.open(s.base, li.cookie, c.id)]);
     expect(await anaMedia.next('call.ready')).toMatchObject({ self: { userId: ana.id, recognised: true }, partner: { userId: li.id, language: 'es', recognised: false, spoken: true } });
     await Promise.all([anaMedia.next('timer.started'), liMedia.next('timer.started')]);
 
@@ -99,7 +87,7 @@ describe('calling', () => {
     const [ana, li, bo] = [await person('en'), await person('es'), await person('fr')];
     const roomId = await pair(ana, li);
     const boRoom = await pair(bo, li);
-    const anaWs = await TestSocket.open(base, ana.cookie);
+    const anaWs = await TestSocket.open(s.base, ana.cookie);
 
     const declined = await call(ana, roomId);
     expect((await req(li, 'POST', CALL_API.decline(declined.id))).json()).toMatchObject({ call: { endReason: 'declined', endedBy: li.id } });
@@ -139,11 +127,11 @@ describe('calling', () => {
     // Someone else's call id: the same 404 as an unknown one.
     const c = await call(ana, roomId);
     expect((await accept(outsider, c.id, 'x')).body).toBe((await accept(outsider, '00000000-0000-4000-8000-000000000000', 'x')).body);
-    await expect(CallSocket.open(base, outsider.cookie, c.id).then((ws) => ws.waitClosed())).resolves.toBe(CALL_CLOSE.notFound.code);
+    await expect(CallSocket.open(s.base, outsider.cookie, c.id).then((ws) => ws.waitClosed())).resolves.toBe(CALL_CLOSE.notFound.code);
     expect((await accept(li, c.id, 'phone')).statusCode).toBe(200);
 
     // A block ends the live call (the partner hears why) and refuses the next attempt, neutrally.
-    const [liMedia, anaMedia] = await Promise.all([CallSocket.open(base, li.cookie, c.id), CallSocket.open(base, ana.cookie, c.id)]);
+    const [liMedia, anaMedia] = await Promise.all([CallSocket.open(s.base, li.cookie, c.id), CallSocket.open(s.base, ana.cookie, c.id)]);
     await Promise.all([liMedia.next('call.ready'), anaMedia.next('call.ready')]);
     expect((await req(ana, 'POST', '/api/blocks', { userId: li.id })).statusCode).toBe(200);
     expect(await liMedia.next('call.ended')).toMatchObject({ call: { endReason: 'blocked' } });
@@ -158,7 +146,7 @@ describe('calling', () => {
     const roomId = await pair(ana, li);
     const c = await call(ana, roomId);
     await accept(li, c.id, 'phone');
-    const [anaMedia, liMedia] = await Promise.all([CallSocket.open(base, ana.cookie, c.id), CallSocket.open(base, li.cookie, c.id)]);
+    const [anaMedia, liMedia] = await Promise.all([CallSocket.open(s.base, ana.cookie, c.id), CallSocket.open(s.base, li.cookie, c.id)]);
     await anaMedia.next('call.ready');
 
     for (const garbage of ['not json', '{"type":"nope"}', '{"type":"audio.append","audio":"%%%"}', '{"type":"mute"}']) anaMedia.ws.send(garbage);
@@ -170,7 +158,7 @@ describe('calling', () => {
     // Li drops: Ana is told, and Li may come back within the grace.
     liMedia.close();
     await anaMedia.next((e) => e.type === 'partner.connection' && e.state === 'dropped');
-    const back = await CallSocket.open(base, li.cookie, c.id);
+    const back = await CallSocket.open(s.base, li.cookie, c.id);
     await back.next('call.ready');
     await anaMedia.next((e) => e.type === 'partner.connection' && e.state === 'connected' && anaMedia.events.indexOf(e) > anaMedia.events.findIndex((x) => x.type === 'partner.connection' && x.state === 'dropped'));
 
@@ -183,7 +171,7 @@ describe('calling', () => {
     const [bo, mia] = [await person('en'), await person('es')];
     const second = await call(bo, await pair(bo, mia));
     await accept(mia, second.id, 'phone');
-    const boWs = await TestSocket.open(base, bo.cookie);
+    const boWs = await TestSocket.open(s.base, bo.cookie);
     expect((await ended(boWs, second.id)).call.endReason).toBe('connection_lost');
     expect((await req(bo, 'GET', CALL_API.current)).json()).toEqual({ call: null });
     boWs.close();
@@ -202,7 +190,7 @@ describe('calling', () => {
     const c = await call(max, roomId);
     await accept(zoe, c.id, 'phone');
     // Both connected (neither is "away": the short grace of this file would end the call first).
-    const [maxMedia, zoeMedia] = await Promise.all([CallSocket.open(base, max.cookie, c.id), CallSocket.open(base, zoe.cookie, c.id)]);
+    const [maxMedia, zoeMedia] = await Promise.all([CallSocket.open(s.base, max.cookie, c.id), CallSocket.open(s.base, zoe.cookie, c.id)]);
     await Promise.all([maxMedia.next('call.ready'), zoeMedia.next('call.ready')]);
     const disabled = await req(admin, 'POST', `/api/admin/users/${zoe.id}/disable`);
     expect(disabled.statusCode, disabled.body).toBe(200);

@@ -1,25 +1,19 @@
 import { CALL_API, type CallInfo } from '@parley/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fliteSpeech, silence } from '../src/voice/testing/speech.ts';
 import { CallSocket } from './callClient.ts';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { signUpAndIn, useTestServer } from './helpers.ts';
 
 /**
  * In the call, with the real offline engines (issue 26): English speech rendered at test time (flite, as the
  * voice tests do), recognised by PocketSphinx, translated by Apertium, spoken by espeak-ng for the Spanish
  * listener, with captions on both sides. Spanish cannot be recognised offline: that voice crosses untranslated.
  */
-let s: TestServer;
-let base: string;
 let english: Buffer;
+const s = useTestServer({ listen: true });
 beforeAll(async () => {
-  s = await getTestServer();
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   english = Buffer.concat([silence(0.3), await fliteSpeech('Good morning, where is the train station?'), silence(0.3)]);
 });
-afterAll(async () => s.close());
 
 type Person = Awaited<ReturnType<typeof signUpAndIn>>;
 const req = (who: Person, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
@@ -33,7 +27,7 @@ async function inCall(): Promise<{ ana: Person; li: Person; roomId: string; call
   const roomId = room.room?.id ?? room.id ?? '';
   const call = ((await req(ana, 'POST', CALL_API.start, { roomId })).json() as { call: CallInfo }).call;
   expect((await req(li, 'POST', CALL_API.accept(call.id), { deviceId: 'phone' })).statusCode).toBe(200);
-  const [anaMedia, liMedia] = await Promise.all([CallSocket.open(base, ana.cookie, call.id), CallSocket.open(base, li.cookie, call.id)]);
+  const [anaMedia, liMedia] = await Promise.all([CallSocket.open(s.base, ana.cookie, call.id), CallSocket.open(s.base, li.cookie, call.id)]);
   await Promise.all([anaMedia.next('call.ready'), liMedia.next('call.ready')]);
   return { ana, li, roomId, call, anaMedia, liMedia };
 }

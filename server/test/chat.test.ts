@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatTranslator } from '../src/chat/types.ts';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { signUpAndIn, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 /** A controllable translator: marks text with its target, fails on demand. */
@@ -13,15 +13,7 @@ const translator: ChatTranslator = {
   },
 };
 
-let s: TestServer;
-let base: string;
-beforeAll(async () => {
-  s = await getTestServer({ chatTranslator: translator });
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-});
-afterAll(async () => s.close());
+const s = useTestServer({ chatTranslator: translator, listen: true });
 
 const api = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   s.app.inject({ method, url, payload, headers: { cookie } });
@@ -133,7 +125,7 @@ describe('starting chats', () => {
 
   it('tells the partner\'s open sockets about the new room', async () => {
     const { a, b } = await pair();
-    const bSocket = await TestSocket.open(base, b.cookie);
+    const bSocket = await TestSocket.open(s.base, b.cookie);
     const roomId = await startRoom(a, b.id);
     const event = await bSocket.next('room.created');
     expect(event.room).toMatchObject({ id: roomId, otherUser: { id: a.id } });
@@ -145,7 +137,7 @@ describe('messages', () => {
   it('stores the original, acknowledges, delivers to both, then translates with the sender\'s context', async () => {
     const { a, b } = await pair('en', 'es');
     const roomId = await startRoom(a, b.id, 'boss');
-    const [aSock, bSock] = await Promise.all([TestSocket.open(base, a.cookie), TestSocket.open(base, b.cookie)]);
+    const [aSock, bSock] = await Promise.all([TestSocket.open(s.base, a.cookie), TestSocket.open(s.base, b.cookie)]);
     const res = await send(a.cookie, roomId, 'Good morning');
     expect(res.statusCode).toBe(201);
     const sent = res.json().message;
@@ -165,7 +157,7 @@ describe('messages', () => {
   it('keeps the original when translation fails and says so', async () => {
     const { a, b } = await pair();
     const roomId = await startRoom(a, b.id);
-    const bSock = await TestSocket.open(base, b.cookie);
+    const bSock = await TestSocket.open(s.base, b.cookie);
     const res = await send(a.cookie, roomId, 'please FAIL this');
     const translated = await bSock.next('message.translated');
     expect(translated.message).toMatchObject({ id: res.json().message.id, content: 'please FAIL this', translated_content: null, translation_status: 'failed' });
@@ -175,7 +167,7 @@ describe('messages', () => {
   it('never duplicates under 20 concurrent retries with the same client id', async () => {
     const { a, b } = await pair();
     const roomId = await startRoom(a, b.id);
-    const bSock = await TestSocket.open(base, b.cookie);
+    const bSock = await TestSocket.open(s.base, b.cookie);
     const results = await Promise.all(Array.from({ length: 20 }, () => send(a.cookie, roomId, 'only once', 'retry-same-id-123')));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(results.every((r) => [200, 201].includes(r.statusCode))).toBe(true);
@@ -231,7 +223,7 @@ describe('conversation list and read markers', () => {
     const aList = (await api(a.cookie, 'GET', '/api/chats')).json().conversations;
     expect(aList[0]).toMatchObject({ unreadCount: 1, lastMessage: { isFromCurrentUser: true } });
 
-    const aSock = await TestSocket.open(base, a.cookie);
+    const aSock = await TestSocket.open(s.base, a.cookie);
     const read = await api(b.cookie, 'POST', `/api/chats/${roomId}/read`);
     expect(read.statusCode).toBe(200);
     expect((await aSock.next('read.updated')).userId).toBe(b.id);
@@ -297,7 +289,7 @@ describe('membership and deletion', () => {
     const { a, b } = await pair();
     const roomId = await startRoom(a, b.id);
     await send(a.cookie, roomId, 'soon gone');
-    const bSock = await TestSocket.open(base, b.cookie);
+    const bSock = await TestSocket.open(s.base, b.cookie);
     const del = await api(a.cookie, 'DELETE', `/api/chats/${roomId}`);
     expect(del.json()).toEqual({ deleted: true });
     expect((await bSock.next('room.deleted')).roomId).toBe(roomId);
@@ -310,16 +302,16 @@ describe('membership and deletion', () => {
 
 describe('realtime socket', () => {
   it('refuses a signed-out handshake and a foreign Origin', async () => {
-    await expect(TestSocket.open(base, undefined)).rejects.toThrow('401');
+    await expect(TestSocket.open(s.base, undefined)).rejects.toThrow('401');
     const u = await signUpAndIn(s.app);
-    await expect(TestSocket.open(base, u.cookie, 'https://evil.example')).rejects.toThrow('403');
+    await expect(TestSocket.open(s.base, u.cookie, 'https://evil.example')).rejects.toThrow('403');
   });
 
   it('only delivers events of rooms the user is in', async () => {
     const { a, b } = await pair();
     const outsider = await signUpAndIn(s.app);
-    const outSock = await TestSocket.open(base, outsider.cookie);
-    const bSock = await TestSocket.open(base, b.cookie);
+    const outSock = await TestSocket.open(s.base, outsider.cookie);
+    const bSock = await TestSocket.open(s.base, b.cookie);
     const roomId = await startRoom(a, b.id);
     await send(a.cookie, roomId, 'private');
     await bSock.next('message.translated');
@@ -336,7 +328,7 @@ describe('realtime socket', () => {
 
   it('answers garbage frames with an error and closes oversized ones', async () => {
     const u = await signUpAndIn(s.app);
-    const sock = await TestSocket.open(base, u.cookie);
+    const sock = await TestSocket.open(s.base, u.cookie);
     sock.ws.send('not json');
     expect((await sock.next('error')).code).toBe('bad_frame');
     sock.ws.send('x'.repeat(5000));
@@ -345,9 +337,9 @@ describe('realtime socket', () => {
 
   it('closes the sockets of a session that signs out', async () => {
     const u = await signUpAndIn(s.app);
-    const sock = await TestSocket.open(base, u.cookie);
+    const sock = await TestSocket.open(s.base, u.cookie);
     await api(u.cookie, 'POST', '/api/auth/signout');
     expect(await sock.waitClosed()).toBe(4001);
-    await expect(TestSocket.open(base, u.cookie)).rejects.toThrow('401');
+    await expect(TestSocket.open(s.base, u.cookie)).rejects.toThrow('401');
   });
 });

@@ -1,7 +1,7 @@
 import type { ChatMessage, ConversationListItem, FormerMember, RoomMember } from '@parley/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatTranslator } from '../src/chat/types.ts';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { signUpAndIn, signUpSpeaking, useTestServer } from './helpers.ts';
 import { pngImage } from './images.ts';
 import { TestSocket } from './realtimeClient.ts';
 
@@ -15,25 +15,13 @@ const translator: ChatTranslator = {
   },
 };
 
-let s: TestServer;
-let base: string;
-beforeAll(async () => {
-  s = await getTestServer({ chatTranslator: translator });
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-});
-afterAll(async () => s.close());
+const s = useTestServer({ chatTranslator: translator, listen: true });
 
 type Person = Awaited<ReturnType<typeof signUpAndIn>>;
 const api = (who: { cookie: string }, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   s.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
 
-async function person(language: string): Promise<Person> {
-  const p = await signUpAndIn(s.app);
-  await api(p, 'PATCH', '/api/profile', { language });
-  return p;
-}
+const person = (language: string) => signUpSpeaking(s.app, language);
 
 async function group(admin: Person, others: Person[]) {
   const res = await api(admin, 'POST', '/api/groups', { name: 'Trip', memberIds: others.map((o) => o.id) });
@@ -85,8 +73,8 @@ describe('a removed member reads the group up to the removal, and nothing more',
     const room = await group(ana, [li, bo]);
     expect((await send(li, room.id, 'Hola a todos')).statusCode).toBe(201);
     expect((await send(bo, room.id, 'Bonjour')).statusCode).toBe(201);
-    const boSocket = await TestSocket.open(base, bo.cookie);
-    const liSocket = await TestSocket.open(base, li.cookie);
+    const boSocket = await TestSocket.open(s.base, bo.cookie);
+    const liSocket = await TestSocket.open(s.base, li.cookie);
     expect((await api(ana, 'DELETE', `/api/chats/${room.id}/members/${bo.id}`)).statusCode).toBe(200);
     await boSocket.next((e) => e.type === 'group.you_were_removed');
     const removedAt = boSocket.events.length;
@@ -146,7 +134,7 @@ describe('a removed member reads the group up to the removal, and nothing more',
     const room = await group(ana, [li, bo]);
     expect((await send(bo, room.id, 'Salut')).statusCode).toBe(201);
     expect((await api(ana, 'DELETE', `/api/chats/${room.id}/members/${bo.id}`)).statusCode).toBe(200);
-    const boSocket = await TestSocket.open(base, bo.cookie);
+    const boSocket = await TestSocket.open(s.base, bo.cookie);
     const deleted = await api(bo, 'DELETE', `/api/chats/${room.id}`);
     expect(deleted.json()).toEqual({ deleted: true });
     expect(await boSocket.next((e) => e.type === 'room.deleted')).toMatchObject({ roomId: room.id });

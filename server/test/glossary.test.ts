@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deeplHandler, openAiHandler, startFake, type FakeProvider } from '../src/translation/testing/fakeProviders.ts';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { getTestServer, signUpSpeaking, type TestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 /**
@@ -10,21 +10,12 @@ import { TestSocket } from './realtimeClient.ts';
  * through their own mechanisms (local contract servers).
  */
 
-type Server = TestServer & { base: string };
-async function start(env?: Record<string, string>): Promise<Server> {
-  const s = await getTestServer(env ? { env } : {});
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  return Object.assign(s, { base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` });
-}
+type Server = TestServer;
+const start = (env?: Record<string, string>): Promise<Server> => getTestServer({ env, listen: true });
 
 function helpers(s: Server) {
   const api = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => s.app.inject({ method, url, payload, headers: { cookie } });
-  async function person(language: string) {
-    const u = await signUpAndIn(s.app);
-    await api(u.cookie, 'PATCH', '/api/profile', { language });
-    return u;
-  }
+  const person = (language: string) => signUpSpeaking(s.app, language);
   async function room(a: { cookie: string }, b: { id: string }) {
     return (await api(a.cookie, 'POST', '/api/chats', { userId: b.id, relationshipType: 'boss' })).json().room.id as string;
   }

@@ -1,7 +1,7 @@
 import type { ChatMessage, ConversationListItem, RoomMember } from '@parley/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatTranslator } from '../src/chat/types.ts';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { signUpAndIn, signUpSpeaking, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 /** Marks text with its target language; counts calls per target. */
@@ -13,25 +13,13 @@ const translator: ChatTranslator = {
   },
 };
 
-let s: TestServer;
-let base: string;
-beforeAll(async () => {
-  s = await getTestServer({ chatTranslator: translator });
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-});
-afterAll(async () => s.close());
+const s = useTestServer({ chatTranslator: translator, listen: true });
 
 type Person = Awaited<ReturnType<typeof signUpAndIn>>;
 const api = (who: { cookie: string }, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   s.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
 
-async function person(language: string): Promise<Person> {
-  const p = await signUpAndIn(s.app);
-  await api(p, 'PATCH', '/api/profile', { language });
-  return p;
-}
+const person = (language: string) => signUpSpeaking(s.app, language);
 
 async function group(admin: Person, others: Person[], name = 'Family', register?: string) {
   const res = await api(admin, 'POST', '/api/groups', { name, memberIds: others.map((o) => o.id), ...(register ? { register } : {}) });
@@ -47,7 +35,7 @@ const history = async (who: Person, roomId: string) => (await api(who, 'GET', `/
 describe('creating a group', () => {
   it('makes the creator admin, lists the room for every member and writes a created line', async () => {
     const [ana, li, bo] = [await person('en'), await person('es'), await person('fr')];
-    const liSocket = await TestSocket.open(base, li.cookie);
+    const liSocket = await TestSocket.open(s.base, li.cookie);
     const { room, members } = await group(ana, [li, bo], '  Familia Ruiz  ', 'family');
     expect(room).toMatchObject({ kind: 'group', name: 'Familia Ruiz', memberCount: 3, avatarInitials: 'FR', register: 'family', isAdmin: true, otherUser: null });
     expect(Object.fromEntries(members.map((m) => [m.id, m.is_admin]))).toEqual({ [ana.id]: true, [li.id]: false, [bo.id]: false });
@@ -85,7 +73,7 @@ describe('messages in a group', () => {
   it('costs one translation per other language, and each socket gets its own language only', async () => {
     const [ana, ann, li, lu, bo] = [await person('en'), await person('en'), await person('es'), await person('es'), await person('fr')];
     const { room } = await group(ana, [ann, li, lu, bo], 'Team', 'colleagues');
-    const sockets = await Promise.all([ann, li, lu, bo].map((p) => TestSocket.open(base, p.cookie)));
+    const sockets = await Promise.all([ann, li, lu, bo].map((p) => TestSocket.open(s.base, p.cookie)));
     calls.length = 0;
     const sent = await send(ana, room.id, 'Meeting at nine');
     expect(sent.statusCode).toBe(201);
@@ -137,8 +125,8 @@ describe('messages in a group', () => {
     const { room } = await group(ana, [li, bo]);
     const db = s.database.db;
     // Send with the workers unable to take the French job: it is deleted before anyone fetches it.
-    const liSocket = await TestSocket.open(base, li.cookie);
-    const boSocket = await TestSocket.open(base, bo.cookie);
+    const liSocket = await TestSocket.open(s.base, li.cookie);
+    const boSocket = await TestSocket.open(s.base, bo.cookie);
     const jobs = s.app.translationJobs;
     const original = jobs.insertJobs.bind(jobs);
     jobs.insertJobs = async (tx, rows) => original(tx, rows.filter((r) => r.language !== 'fr'));
@@ -201,8 +189,8 @@ describe('running a group', () => {
   it('a removed member loses the room at once: events stop, sends and the glossary answer as a missing room, byte for byte (the history they keep: formerMembers.test.ts)', async () => {
     const [ana, li, bo] = [await person('en'), await person('es'), await person('fr')];
     const { room } = await group(ana, [li, bo]);
-    const boSocket = await TestSocket.open(base, bo.cookie);
-    const liSocket = await TestSocket.open(base, li.cookie);
+    const boSocket = await TestSocket.open(s.base, bo.cookie);
+    const liSocket = await TestSocket.open(s.base, li.cookie);
     const removed = await api(ana, 'DELETE', `/api/chats/${room.id}/members/${bo.id}`);
     expect(removed.json().room.memberCount).toBe(2);
     expect(await boSocket.next((e) => e.type === 'group.you_were_removed')).toMatchObject({ roomId: room.id, reason: 'removed' });
@@ -255,7 +243,7 @@ describe('history in a language that has no row yet', () => {
   it('makes the missing row on demand (pending, with a job) when the reader loads history, and tells them the result', async () => {
     const [ana, li, bo] = [await person('en'), await person('es'), await person('fr')];
     const { room } = await group(ana, [li, bo]);
-    const boSocket = await TestSocket.open(base, bo.cookie);
+    const boSocket = await TestSocket.open(s.base, bo.cookie);
     const id = (await send(ana, room.id, 'Older news')).json().message.id as string;
     await boSocket.next((e) => e.type === 'message.translated' && e.message.id === id && e.message.translation_status === 'done');
     // An older message with no French row (as one from before bo read French): only the original so far.

@@ -79,6 +79,8 @@ export interface TestServer {
   config: Config;
   database: DbHandle;
   clock: { now: Date; advance(ms: number): void };
+  /** http://127.0.0.1:<port> when started with `listen` (sockets, fetch); '' otherwise. */
+  base: string;
   close(): Promise<void>;
 }
 
@@ -107,6 +109,8 @@ export interface TestServerOptions {
   afterReply?: AppDeps['afterReply'];
   /** The app's database as the app sees it (a test may add a Kysely plugin that records queries). */
   wrapDb?: (db: DbHandle['db']) => DbHandle['db'];
+  /** Listen on a port of its own (for sockets and fetch): its address is `base`. */
+  listen?: boolean;
 }
 
 /** A full app on its own database and data directory, with a clock the test moves. */
@@ -142,14 +146,45 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
   });
   await app.ready();
   if (options.browserHeaders !== false) actAsSameOriginBrowser(app);
+  let base = '';
+  if (options.listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  }
   return {
-    app, config, database, clock,
+    app, config, database, clock, base,
     close: async () => {
       await app.close();
       await database.close();
       if (ownDb) await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The test server of the calling file or describe block: started before its tests, closed after them. The handle
+ * reads the running server (`s.app`, `s.base`...); `options` may be a function, read when the server starts (after
+ * the hooks registered before this one).
+ */
+export function useTestServer(options: TestServerOptions | (() => TestServerOptions) = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await getTestServer(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => server?.close());
+  const running = () => {
+    if (!server) throw new Error('the test server starts in beforeAll');
+    return server;
+  };
+  return {
+    get app() { return running().app; },
+    get config() { return running().config; },
+    get database() { return running().database; },
+    get clock() { return running().clock; },
+    get base() { return running().base; },
+    close: () => running().close(),
   };
 }
 
@@ -166,6 +201,14 @@ export async function signUpAndIn(app: FastifyInstance, user = uniqueUser()) {
   if (up.statusCode !== 201) throw new Error(`sign-up failed: ${up.body}`);
   const cookie = await signIn(app, user.email, user.password);
   return { ...user, id: (up.json() as { user: { id: string } }).user.id, cookie };
+}
+
+/** signUpAndIn, then the profile's language set: a person who reads `language`. */
+export async function signUpSpeaking(app: FastifyInstance, language: string, user = uniqueUser()) {
+  const person = await signUpAndIn(app, user);
+  const res = await app.inject({ method: 'PATCH', url: '/api/profile', payload: { language }, headers: { cookie: person.cookie } });
+  if (res.statusCode !== 200) throw new Error(`setting the language failed: ${res.body}`);
+  return person;
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {

@@ -1,7 +1,7 @@
 import type { ChatMessage, ServerEvent } from '@parley/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RETARGET_RECENT, retargetReceivedMessages } from '../src/chat/retarget.ts';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { signUpSpeaking, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 /**
@@ -9,14 +9,7 @@ import { TestSocket } from './realtimeClient.ts';
  * (real Apertium: English -> Spanish, then English -> Portuguese through Galician), each
  * translated once; their own messages are left alone.
  */
-let s: TestServer & { base: string };
-beforeAll(async () => {
-  const server = await getTestServer({ env: { METRICS_TOKEN: 'metrics-token-for-tests' } });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = server.app.server.address();
-  s = Object.assign(server, { base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` });
-});
-afterAll(async () => s.close());
+const s = useTestServer({ env: { METRICS_TOKEN: 'metrics-token-for-tests' }, listen: true });
 
 /** Translator calls the job runner made so far (the engine histogram of /metrics counts one per job run). */
 async function translatorCalls(): Promise<number> {
@@ -27,11 +20,7 @@ async function translatorCalls(): Promise<number> {
 const api = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
   s.app.inject({ method, url, payload, headers: { cookie } });
 
-async function person(language: string) {
-  const u = await signUpAndIn(s.app);
-  await api(u.cookie, 'PATCH', '/api/profile', { language });
-  return u;
-}
+const person = (language: string) => signUpSpeaking(s.app, language);
 
 async function messages(cookie: string, roomId: string): Promise<ChatMessage[]> {
   return (await api(cookie, 'GET', `/api/chats/${roomId}/messages`)).json().messages;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderMail } from '../src/mail/templates.ts';
 import { MAIL_QUEUE, mailJobId } from '../src/mail/mailer.ts';
-import { getTestServer, type TestServer } from './helpers.ts';
+import { getTestServer, type TestServer, useTestServer } from './helpers.ts';
 import { startSmtp, type TestSmtp } from './smtpServer.ts';
 
 const MAIL = { to: 'ana@example.com', subject: 'Hello', text: 'Plain body https://parley.test/x', html: '<p>HTML body</p>' };
@@ -90,15 +90,9 @@ describe('outgoing mail through a running SMTP server', () => {
 describe('outgoing mail while the SMTP server is down', () => {
   // A port of this helper's range with nothing listening until the test starts the server there.
   const PORT = 3552;
-  let s: TestServer;
+  const s = useTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${PORT}`, PUBLIC_URL: 'http://parley.test' }, mail: { retryDelaySeconds: 1, pollSeconds: 0.5 } });
   let smtp: TestSmtp | undefined;
-  beforeAll(async () => {
-    s = await getTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${PORT}`, PUBLIC_URL: 'http://parley.test' }, mail: { retryDelaySeconds: 1, pollSeconds: 0.5 } });
-  });
-  afterAll(async () => {
-    await s.close();
-    await smtp?.close();
-  });
+  afterAll(async () => smtp?.close());
 
   it('keeps the mail, retries, and delivers it once when the server is back', async () => {
     await enqueue(s, 'test:down');

@@ -64,10 +64,8 @@ const nextEvent = <T extends ServerEvent['type']>(socket: TestSocket, type: T, m
 };
 
 beforeAll(async () => {
-  s = await getTestServer({ chatTranslator: translator });
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  s = await getTestServer({ chatTranslator: translator, listen: true });
+  base = s.base;
   [ana, bruno, eve] = [await signUpAndIn(s.app), await signUpAndIn(s.app), await signUpAndIn(s.app)];
   for (const [who, language] of [[ana, 'en'], [bruno, 'es'], [eve, 'en']] as const) await req(who, 'PATCH', '/api/profile', { language });
   roomId = (await req(ana, 'POST', '/api/chats', { userId: bruno.id })).json().room.id;

@@ -2,7 +2,7 @@ import type { ChatMessage, MessageSearchHit, MessageSearchResponse } from '@parl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { highlightSpans, searchTerms } from '../src/chat/messageSearch.ts';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { getTestServer, signUpAndIn, signUpSpeaking, type TestServer } from './helpers.ts';
 
 /** A phrase book standing in for the engines: what each reader reads of each message. */
 const PHRASES: Record<string, Record<string, string>> = {
@@ -28,11 +28,7 @@ async function send(who: Person, roomId: string, content: string): Promise<ChatM
   expect(res.statusCode, res.body).toBe(201);
   return res.json().message as ChatMessage;
 }
-const person = async (language: string) => {
-  const p = await signUpAndIn(s.app);
-  await api(p, 'PATCH', '/api/profile', { language });
-  return p;
-};
+const person = (language: string) => signUpSpeaking(s.app, language);
 const pairRoom = async (a: Person, b: Person) => (await api(a, 'POST', '/api/chats', { userId: b.id })).json().room.id as string;
 const search = (who: Person, q: string, extra = '') => api(who, 'GET', `/api/messages/search?q=${encodeURIComponent(q)}${extra}`);
 const hits = async (who: Person, q: string, extra = '') => {

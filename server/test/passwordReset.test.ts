@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAIL_QUEUE } from '../src/mail/mailer.ts';
-import { getTestServer, signIn, signUpAndIn, uniqueUser, type TestServer } from './helpers.ts';
+import { getTestServer, signIn, signUpAndIn, uniqueUser, type TestServer, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 import { linksIn, startSmtp, type TestSmtp } from './smtpServer.ts';
 
@@ -52,6 +52,7 @@ async function thenRunTheirWork<T>(requests: () => Promise<T>): Promise<T> {
 beforeAll(async () => {
   smtp = await startSmtp();
   s = await getTestServer({
+    listen: true,
     env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL },
     mail: { retryDelaySeconds: 1, pollSeconds: 0.5 },
     mailLimits: { perAddress: 5, windowSeconds: 600 },
@@ -61,9 +62,7 @@ beforeAll(async () => {
       else setImmediate(() => void task());
     },
   });
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  base = s.base;
 });
 afterAll(async () => {
   await s.close();
@@ -254,15 +253,9 @@ describe('forgot password', () => {
 
 describe('forgot password while the SMTP server is down', () => {
   const PORT = 3553;
-  let down: TestServer;
+  const down = useTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${PORT}`, PUBLIC_URL: 'https://chat.example.org' }, mail: { retryDelaySeconds: 1, pollSeconds: 0.5 } });
   let late: TestSmtp | undefined;
-  beforeAll(async () => {
-    down = await getTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${PORT}`, PUBLIC_URL: 'https://chat.example.org' }, mail: { retryDelaySeconds: 1, pollSeconds: 0.5 } });
-  });
-  afterAll(async () => {
-    await down.close();
-    await late?.close();
-  });
+  afterAll(async () => late?.close());
 
   it('keeps the mail until the server is back, then delivers it once, with a working link', async () => {
     const u = await signUpAndIn(down.app);

@@ -6,7 +6,7 @@ import { PUSH_QUEUE, queueCallPush } from '../src/push/index.ts';
 import { pushJobId } from '../src/push/jobs.ts';
 import { vapidAuthorization } from '../src/push/sender.ts';
 import { checkEndpoint } from '../src/push/ssrf.ts';
-import { getTestServer, signIn, signUpAndIn, type TestServer } from './helpers.ts';
+import { getTestServer, signIn, signUpAndIn, signUpSpeaking, type TestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 import { PushService, type TestSubscription } from './support/pushService.ts';
 
@@ -24,13 +24,12 @@ const service = new PushService(() => s.app.push.vapid()?.publicKey ?? '');
 beforeAll(async () => {
   await service.start();
   s = await getTestServer({
+    listen: true,
     chatTranslator: translator,
     env: { PUSH_ALLOWED_ORIGINS: `${service.origin}, https://push.example.test` },
     push: { translationWaitMs: 8_000, pollMs: 100, retryDelaySeconds: 1, retryBackoff: false },
   });
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  base = s.base;
 });
 afterAll(async () => {
   await s.close();
@@ -41,11 +40,7 @@ type Person = Awaited<ReturnType<typeof signUpAndIn>>;
 const api = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   s.app.inject({ method, url, payload, headers: { cookie } });
 
-async function person(language: string): Promise<Person> {
-  const p = await signUpAndIn(s.app);
-  await api(p.cookie, 'PATCH', '/api/profile', { language });
-  return p;
-}
+const person = (language: string) => signUpSpeaking(s.app, language);
 
 /** A device of `who`: a session of its own with a subscription at the local push service. */
 async function device(who: Person, own = true): Promise<{ cookie: string; sub: TestSubscription }> {

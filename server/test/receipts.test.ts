@@ -1,22 +1,14 @@
 import type { ChatMessage } from '@parley/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatTranslator } from '../src/chat/types.ts';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { signUpAndIn, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 const translator: ChatTranslator = {
   translate: async (input) => ({ text: `[${input.target}] ${input.text}`, ok: true, detectedLanguage: input.sourceHint ?? 'en' }),
 };
 
-let s: TestServer;
-let base: string;
-beforeAll(async () => {
-  s = await getTestServer({ chatTranslator: translator });
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-});
-afterAll(async () => s.close());
+const s = useTestServer({ chatTranslator: translator, listen: true });
 
 type Person = Awaited<ReturnType<typeof signUpAndIn>>;
 const api = (who: Person, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
@@ -112,7 +104,7 @@ describe('read receipts', () => {
     const [ana, bo] = [await person('en'), await person('es')];
     const roomId = await pairRoom(ana, bo);
     const hello = await send(ana, roomId, 'hello');
-    const anaSocket = await TestSocket.open(base, ana.cookie);
+    const anaSocket = await TestSocket.open(s.base, ana.cookie);
     expect(await read(bo, roomId)).toBe(hello.id);
     const live = await anaSocket.next((e) => e.type === 'read.updated' && e.userId === bo.id);
     expect(live).toMatchObject({ roomId, lastReadMessageId: hello.id });
@@ -122,7 +114,7 @@ describe('read receipts', () => {
     // Bo turns them off: Ana no longer sees Bo's reads, and Bo no longer sees Ana's. Ana's open screen is told
     // at once (it reloads the marks and "Seen" goes); someone who shares no room with Bo is not.
     const stranger = await person('en');
-    const strangerSocket = await TestSocket.open(base, stranger.cookie);
+    const strangerSocket = await TestSocket.open(s.base, stranger.cookie);
     await setReceipts(bo, false);
     expect(await anaSocket.next((e) => e.type === 'read.receipts_changed')).toEqual({ v: 1, type: 'read.receipts_changed', userId: bo.id });
     await setReceipts(stranger, false);
@@ -155,7 +147,7 @@ describe('read receipts', () => {
     await send(ana, roomId, 'hello');
     await send(bo, roomId, 'hi');
     expect((await api(bo, 'POST', '/api/blocks', { userId: ana.id })).statusCode).toBe(200);
-    const [anaSocket, boSocket] = [await TestSocket.open(base, ana.cookie), await TestSocket.open(base, bo.cookie)];
+    const [anaSocket, boSocket] = [await TestSocket.open(s.base, ana.cookie), await TestSocket.open(s.base, bo.cookie)];
     await read(bo, roomId);
     await read(ana, roomId);
     expect(await readsSeen(anaSocket, ana, roomId, bo)).toEqual([]);

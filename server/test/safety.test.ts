@@ -1,19 +1,11 @@
 import type { ChatMessage, UserSearchResult } from '@parley/common';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestServer, signUpAndIn, uniqueUser, type TestServer } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { signUpAndIn, uniqueUser, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
-let s: TestServer;
-let base: string;
 const operator = uniqueUser('operator');
-beforeAll(async () => {
-  s = await getTestServer({ env: { ADMIN_EMAILS: operator.email } });
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-});
-afterAll(async () => s.close());
+const s = useTestServer({ env: { ADMIN_EMAILS: operator.email }, listen: true });
 
 type Person = Awaited<ReturnType<typeof signUpAndIn>>;
 const api = (who: { cookie: string }, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
@@ -85,7 +77,7 @@ describe('blocking', () => {
     const [ana, bo] = [await signUpAndIn(s.app), await signUpAndIn(s.app)];
     const roomId = (await start(ana, bo)).json().room.id as string;
     await send(bo, roomId, 'one');
-    const boSocket = await TestSocket.open(base, bo.cookie);
+    const boSocket = await TestSocket.open(s.base, bo.cookie);
     await block(ana, bo);
     expect((await api(ana, 'POST', `/api/chats/${roomId}/read`)).statusCode).toBe(200);
     // Bo's own read arrives after Ana's would have (one socket, in order): Ana's never came.
@@ -98,7 +90,7 @@ describe('blocking', () => {
   it('stops the blocker\'s typing from reaching the blocked person (a group both are in)', async () => {
     const [ana, bo, cy] = [await signUpAndIn(s.app), await signUpAndIn(s.app), await signUpAndIn(s.app)];
     const roomId = (await api(ana, 'POST', '/api/groups', { name: 'Club', memberIds: [bo.id, cy.id] })).json().room.id as string;
-    const [boSocket, cySocket, anaSocket] = [await TestSocket.open(base, bo.cookie), await TestSocket.open(base, cy.cookie), await TestSocket.open(base, ana.cookie)];
+    const [boSocket, cySocket, anaSocket] = [await TestSocket.open(s.base, bo.cookie), await TestSocket.open(s.base, cy.cookie), await TestSocket.open(s.base, ana.cookie)];
     await block(ana, bo);
     anaSocket.ws.send(JSON.stringify({ type: 'typing', roomId }));
     await cySocket.next((e) => e.type === 'typing' && e.userId === ana.id);

@@ -1,21 +1,13 @@
 import type { DeviceSession } from '@parley/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeUserAgent } from '../src/auth/devices.ts';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { signUpAndIn, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-let s: TestServer;
-let base: string;
-beforeAll(async () => {
-  s = await getTestServer();
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-});
-afterAll(async () => s.close());
+const s = useTestServer({ listen: true });
 
 async function signInFrom(email: string, password: string, userAgent: string): Promise<string> {
   const res = await s.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password }, headers: { 'user-agent': userAgent } });
@@ -41,7 +33,7 @@ describe('signed-in devices', () => {
     const u = await signUpAndIn(s.app);
     const laptop = await signInFrom(u.email, u.password, CHROME_LINUX);
     const phone = await signInFrom(u.email, u.password, SAFARI_IPHONE);
-    const socket = await TestSocket.open(base, phone);
+    const socket = await TestSocket.open(s.base, phone);
     const target = (await devices(laptop)).find((d) => d.os === 'iOS')!;
 
     const stranger = await signUpAndIn(s.app);

@@ -19,17 +19,31 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** How the process is launched (benchmarks): node flags, another checkout, its errors shown as they come. */
+export interface LaunchOptions {
+  nodeArgs?: string[];
+  /** The checkout whose server runs (default: this one). */
+  root?: string;
+  /** Also write what the server prints on stderr to this process's stderr. */
+  echoErrors?: boolean;
+}
+
 /**
  * The real server (`node --import tsx server/src/main.ts`, as scripts/start.sh runs it) in a
  * child process, on a port of its own; resolves once it prints its URL: "running" (ready to serve,
  * the default) or, with `until: 'listening'`, "starting" (it listens at once; ops/startup.ts).
  * Without DATA_DIR in `env` it gets a temporary one, removed by stop(); pass DATA_DIR to restart
- * on the same data.
+ * on the same data. The one way tests, end-to-end tests and benchmarks start a server process.
  */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, until: 'running' | 'listening' = 'running'): Promise<ServerProcess> {
+export function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  until: 'running' | 'listening' = 'running',
+  launch: LaunchOptions = {},
+): Promise<ServerProcess> {
   const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'parley-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...(launch.nodeArgs ?? []), '--import', 'tsx', 'server/src/main.ts'], {
+    cwd: launch.root ?? ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
@@ -46,7 +60,10 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 60_0
   let exit: number | null | undefined;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => ((exit = code), resolve(code))));
   child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => {
+    log += c.toString();
+    if (launch.echoErrors) process.stderr.write(c);
+  });
   const removeDataDir = () => {
     if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
   };

@@ -1,22 +1,14 @@
 import { VOICE_SOCKET_PATH } from '@parley/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { signUpAndIn, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 /** Every socket of a session (chat and voice) closes when the session ends, whatever ends it. */
-let s: TestServer;
-let base: string;
-beforeAll(async () => {
-  s = await getTestServer({ env: { SESSION_IDLE_HOURS: '1', SESSION_ABSOLUTE_HOURS: '3' } });
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-});
-afterAll(async () => s.close());
+const s = useTestServer({ env: { SESSION_IDLE_HOURS: '1', SESSION_ABSOLUTE_HOURS: '3' }, listen: true });
 
 async function openVoice(cookie: string) {
-  const ws = new WebSocket(`${base.replace('http', 'ws')}${VOICE_SOCKET_PATH}`, { headers: { cookie, origin: base } });
+  const ws = new WebSocket(`${s.base.replace('http', 'ws')}${VOICE_SOCKET_PATH}`, { headers: { cookie, origin: s.base } });
   const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
   await new Promise((resolve, reject) => {
     ws.once('open', resolve);
@@ -26,7 +18,7 @@ async function openVoice(cookie: string) {
 }
 
 async function openBoth(cookie: string) {
-  const chat = await TestSocket.open(base, cookie);
+  const chat = await TestSocket.open(s.base, cookie);
   const voice = await openVoice(cookie);
   return { chat, voice };
 }

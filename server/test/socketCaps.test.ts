@@ -1,23 +1,15 @@
 import { REALTIME_LIMITS, REALTIME_TOO_MANY_SOCKETS } from '@parley/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { getTestServer, signIn, signUpAndIn, type TestServer } from './helpers.ts';
+import { signIn, signUpAndIn, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
 /** Chat sockets are capped per session and per user (one session once opened 3,000), with close code 4008. */
-let s: TestServer;
-let base: string;
-beforeAll(async () => {
-  s = await getTestServer();
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-});
-afterAll(async () => s.close());
+const s = useTestServer({ listen: true });
 
 /** A socket the server is expected to close at once: its close code and reason. */
 function refused(cookie: string): Promise<{ code: number; reason: string }> {
-  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie, origin: base } });
+  const ws = new WebSocket(`${s.base.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie, origin: s.base } });
   return new Promise((resolve, reject) => {
     ws.once('error', reject);
     ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
@@ -27,13 +19,13 @@ function refused(cookie: string): Promise<{ code: number; reason: string }> {
 describe('chat socket caps', () => {
   it('closes the socket over the per-session cap with 4008, while another session of the user still connects', async () => {
     const user = await signUpAndIn(s.app);
-    const sockets = await Promise.all(Array.from({ length: REALTIME_LIMITS.socketsPerSession }, () => TestSocket.open(base, user.cookie)));
+    const sockets = await Promise.all(Array.from({ length: REALTIME_LIMITS.socketsPerSession }, () => TestSocket.open(s.base, user.cookie)));
     expect(await refused(user.cookie)).toEqual({ code: REALTIME_TOO_MANY_SOCKETS.code, reason: 'too many sockets' });
-    const other = await TestSocket.open(base, await signIn(s.app, user.email, user.password));
+    const other = await TestSocket.open(s.base, await signIn(s.app, user.email, user.password));
     // A closed one frees its place.
     sockets[0]!.close();
     await sockets[0]!.waitClosed();
-    const again = await TestSocket.open(base, user.cookie);
+    const again = await TestSocket.open(s.base, user.cookie);
     for (const socket of [...sockets.slice(1), other, again]) expect(socket.closed).toBeNull();
     for (const socket of [...sockets, other, again]) socket.close();
   });
@@ -45,13 +37,13 @@ describe('chat socket caps', () => {
     for (let i = 1; i <= sessions; i++) cookies.push(await signIn(s.app, user.email, user.password));
     const sockets: TestSocket[] = [];
     for (const cookie of cookies.slice(0, sessions)) {
-      sockets.push(...(await Promise.all(Array.from({ length: REALTIME_LIMITS.socketsPerSession }, () => TestSocket.open(base, cookie)))));
+      sockets.push(...(await Promise.all(Array.from({ length: REALTIME_LIMITS.socketsPerSession }, () => TestSocket.open(s.base, cookie)))));
     }
     expect(sockets).toHaveLength(REALTIME_LIMITS.socketsPerUser);
     expect(await refused(cookies[sessions]!)).toEqual({ code: 4008, reason: 'too many sockets' });
     // Someone else is not affected.
     const stranger = await signUpAndIn(s.app);
-    const theirs = await TestSocket.open(base, stranger.cookie);
+    const theirs = await TestSocket.open(s.base, stranger.cookie);
     expect(theirs.closed).toBeNull();
     for (const socket of [...sockets, theirs]) socket.close();
   });

@@ -13,7 +13,7 @@ let s: TestServer;
 let me: Awaited<ReturnType<typeof signUpAndIn>>;
 let roomId: string;
 beforeAll(async () => {
-  s = await getTestServer();
+  s = await getTestServer({ listen: true });
   me = await signUpAndIn(s.app);
   const partner = await signUpAndIn(s.app);
   const res = await s.app.inject({ method: 'POST', url: '/api/chats', headers: headers(), payload: { userId: partner.id } });
@@ -143,10 +143,7 @@ describe(`bad text in any field is refused 400 and nothing is stored (${TEST_DB}
   });
 
   it('answers bad text in voice frames with an error event naming the field, and the socket stays usable', async () => {
-    await s.app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = s.app.server.address();
-    const base = `127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    const ws = new WebSocket(`ws://${base}${VOICE_SOCKET_PATH}`, { headers: { cookie: me.cookie, origin: `http://${base}` } });
+    const ws = new WebSocket(`${s.base.replace('http', 'ws')}${VOICE_SOCKET_PATH}`, { headers: { cookie: me.cookie, origin: s.base } });
     const events: { type: string; error?: { code: string; message: string } }[] = [];
     let wake = () => {};
     ws.on('message', (d) => (events.push(JSON.parse(d.toString())), wake()));

@@ -1,50 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fakeTranslation, libreHandler, startFake, type FakeProvider } from '../src/translation/testing/fakeProviders.ts';
-import { createTestDatabase, type TestDatabase } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeTranslation } from '../src/translation/testing/fakeProviders.ts';
 import { httpUser, type HttpUser } from './httpClient.ts';
 import { TestSocket } from './realtimeClient.ts';
-import { startServerProcess, type ServerProcess } from './serverProcess.ts';
+import { until } from './support/poll.ts';
+import { useTranslatingServers } from './support/translatingServers.ts';
 
 /**
  * A translation in flight when the server process stops (kill -9, SIGTERM) must still reach
  * a final status: the real server in a child process, a slow LibreTranslate-protocol engine.
  */
-const languages = [
-  { code: 'en', name: 'English', targets: ['es'] },
-  { code: 'es', name: 'Spanish', targets: ['en'] },
-];
-let engineDelayMs = 3_000;
-let engine: FakeProvider;
-let testDb: TestDatabase;
-const running = new Set<ServerProcess>();
+const servers = useTranslatingServers(3_000);
 
-beforeAll(async () => {
-  const libre = libreHandler({ languages });
-  engine = await startFake((req) => ({ ...libre(req), delayMs: req.path === '/translate' ? engineDelayMs : 0 }));
-  testDb = await createTestDatabase();
-});
-afterEach(async () => {
-  for (const p of running) await p.stop();
-  running.clear();
-});
-afterAll(async () => {
-  await engine.close();
-  await testDb.drop();
-});
-
-async function start(extra: Record<string, string> = {}): Promise<ServerProcess> {
-  const p = await startServerProcess({
-    ...testDb.serverEnv,
-    TRANSLATION_ENGINES: 'libretranslate',
-    LIBRETRANSLATE_URL: engine.url,
-    TRANSLATION_LEASE_SECONDS: '2',
-    ...extra,
-  });
-  running.add(p);
-  return p;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const start = (extra: Record<string, string> = {}) => servers.start({ TRANSLATION_LEASE_SECONDS: '2', ...extra });
 
 /** ana (English) and bruno (Spanish) in one room on the given server. */
 async function conversation(base: () => string) {
@@ -59,30 +26,23 @@ async function messages(user: HttpUser, roomId: string) {
   return ((await res.json()) as { messages: { id: string; client_id: string; translation_status: string; translated_content: string | null }[] }).messages;
 }
 
-async function settled(user: HttpUser, roomId: string, id: string) {
-  for (let i = 0; i < 300; i++) {
-    const m = (await messages(user, roomId)).find((x) => x.id === id);
-    if (m && m.translation_status !== 'pending') return m;
-    await sleep(100);
-  }
-  throw new Error(`message ${id} still pending`);
-}
+const settled = async (user: HttpUser, roomId: string, id: string) =>
+  until(`message ${id} translated`, async () => (await messages(user, roomId)).find((x) => x.id === id), (m) => m !== undefined && m.translation_status !== 'pending', { everyMs: 100 });
 
 /** Send, and return once the engine has the request (the translation is in flight). */
 async function sendInFlight(ana: HttpUser, roomId: string, content: string, clientId: string) {
-  const before = engine.requests.length;
+  const before = servers.engine.requests.length;
   const res = await ana.call('POST', `/api/chats/${roomId}/messages`, { content, clientId });
   expect(res.status).toBe(201);
   const id = ((await res.json()) as { message: { id: string } }).message.id;
   // Polled, not a fixed wait: a loaded machine may take longer than any guess to fetch the job.
-  for (let i = 0; i < 600 && engine.requests.length <= before; i++) await sleep(50);
-  expect(engine.requests.length).toBeGreaterThan(before);
+  await until('the engine has the request', () => servers.engine.requests.length > before);
   return id;
 }
 
 describe('translation work survives a stopped server', () => {
   it('kill -9 mid-translation: after a restart the message is translated, and a resend does not strand it', async () => {
-    engineDelayMs = 3_000;
+    servers.delayMs = 3_000;
     let server = await start();
     const { ana, bruno, roomId } = await conversation(() => server.url);
     const id = await sendInFlight(ana, roomId, 'Good morning, how are you today?', 'kill9-client-0001');
@@ -100,7 +60,7 @@ describe('translation work survives a stopped server', () => {
   }, 120_000);
 
   it('SIGTERM finishes the translation in flight before exiting and tells sockets to reconnect (1012)', async () => {
-    engineDelayMs = 2_000;
+    servers.delayMs = 2_000;
     let server = await start({ SHUTDOWN_DRAIN_SECONDS: '20' });
     const { ana, bruno, roomId } = await conversation(() => server.url);
     const socket = await TestSocket.open(server.url, bruno.cookie);
@@ -115,7 +75,7 @@ describe('translation work survives a stopped server', () => {
   }, 120_000);
 
   it('SIGTERM with a slow engine hands the job back; the next process translates it', async () => {
-    engineDelayMs = 4_000;
+    servers.delayMs = 4_000;
     let server = await start({ SHUTDOWN_DRAIN_SECONDS: '0.3' });
     const { ana, bruno, roomId } = await conversation(() => server.url);
     const id = await sendInFlight(ana, roomId, 'Where is the train station?', 'sigterm-client-0002');

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { typingThrottle, TYPING_RELAY_EVERY_MS } from '../src/realtime/typingThrottle.ts';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { signUpAndIn, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 
-let s: TestServer;
-let base: string;
-beforeAll(async () => {
-  s = await getTestServer();
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-});
-afterAll(async () => s.close());
+const s = useTestServer({ listen: true });
 
 type Person = Awaited<ReturnType<typeof signUpAndIn>>;
 const post = (who: Person, url: string, payload: object) => s.app.inject({ method: 'POST', url, payload, headers: { cookie: who.cookie } });
@@ -32,7 +24,7 @@ describe('typing in a group', () => {
     // A room ana and the outsider share: its typing event tells us the earlier ones were already published.
     const directId = await roomOf(await post(ana, '/api/chats', { userId: outsider.id }));
     const [anaWs, liWs, boWs, outWs] = await Promise.all([
-      TestSocket.open(base, ana.cookie), TestSocket.open(base, li.cookie), TestSocket.open(base, bo.cookie), TestSocket.open(base, outsider.cookie),
+      TestSocket.open(s.base, ana.cookie), TestSocket.open(s.base, li.cookie), TestSocket.open(s.base, bo.cookie), TestSocket.open(s.base, outsider.cookie),
     ]);
 
     typing(anaWs, groupId);
@@ -61,7 +53,7 @@ describe('typing and blocks', () => {
     const pairId = await roomOf(await post(bruno, '/api/chats', { userId: ana.id }));
     const groupId = await roomOf(await post(carl, '/api/groups', { name: 'Trip', memberIds: [ana.id, bruno.id] }));
     const witnessId = await roomOf(await post(bruno, '/api/chats', { userId: carl.id }));
-    const [anaWs, brunoWs, carlWs] = await Promise.all([TestSocket.open(base, ana.cookie), TestSocket.open(base, bruno.cookie), TestSocket.open(base, carl.cookie)]);
+    const [anaWs, brunoWs, carlWs] = await Promise.all([TestSocket.open(s.base, ana.cookie), TestSocket.open(s.base, bruno.cookie), TestSocket.open(s.base, carl.cookie)]);
     typing(brunoWs, pairId);
     await anaWs.next((e) => e.type === 'typing' && e.roomId === pairId);
 

@@ -1,21 +1,13 @@
 import { VOICE_CAPABILITIES_PATH, VOICE_SOCKET_PATH, type VoiceCapabilities } from '@parley/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { signUpAndIn, useTestServer } from './helpers.ts';
 
 /** The voice socket as the full app serves it: auth, Origin, protocol round trip. */
-let s: TestServer;
-let base: string;
-beforeAll(async () => {
-  s = await getTestServer();
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = s.app.server.address();
-  base = `127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-});
-afterAll(async () => s.close());
+const s = useTestServer({ listen: true });
 
-function open(cookie: string | undefined, origin = `http://${base}`) {
-  const ws = new WebSocket(`ws://${base}${VOICE_SOCKET_PATH}`, { headers: { ...(cookie ? { cookie } : {}), origin } });
+function open(cookie: string | undefined, origin = s.base) {
+  const ws = new WebSocket(`${s.base.replace('http', 'ws')}${VOICE_SOCKET_PATH}`, { headers: { ...(cookie ? { cookie } : {}), origin } });
   const events: { type: string; error?: { code: string } }[] = [];
   ws.on('message', (d) => events.push(JSON.parse(d.toString())));
   const next = (type: string) =>
