@@ -7,6 +7,7 @@ import { DEFAULT_MODES_DIR } from '../src/translation/engines/apertium-modes.ts'
 import { createTranslationService } from '../src/translation/service.ts';
 import { fakeTranslation, libreHandler, startFake } from '../src/translation/testing/fakeProviders.ts';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { until } from './support/poll.ts';
 
 /**
  * Chat translation while an engine is not (yet) usable: a direction still being checked at start-up
@@ -23,15 +24,6 @@ function tempDir(prefix: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`never: ${what}`);
 }
 
 /** ana (English) writes to bruno (Spanish); returns the message id and bruno's cookie. */
@@ -92,11 +84,11 @@ describe('chat translation and engine availability', () => {
     const languages = (await s.app.inject({ url: '/api/languages', headers: { cookie: reader } })).json();
     expect(languages.pairs.find((p: { source: string; target: string }) => p.source === 'en' && p.target === 'es')).toMatchObject({ support: 'direct', checking: true });
     // Its job ran and was put off (twice: it keeps waiting), without failing the message.
-    await until(() => metrics(s), (text) => /parley_translation_jobs_total\{outcome="postponed"\} ([2-9]|\d{2,})/.test(text), 'the job is postponed again');
+    await until('the job is postponed again', () => metrics(s), (text) => /parley_translation_jobs_total\{outcome="postponed"\} ([2-9]|\d{2,})/.test(text));
     expect(await row(s, id)).toMatchObject({ translation_status: 'pending' });
 
     writeFileSync(gate, '');
-    const done = await until(() => row(s, id), (r) => r.translation_status !== 'pending', 'the message settles');
+    const done = await until('the message settles', () => row(s, id), (r) => r.translation_status !== 'pending');
     expect(done).toMatchObject({ translation_status: 'done' });
     expect(done.translated_content).toMatch(/ayuntamiento|consejo|plan/i);
     expect(translation.isDirectionBeingChecked('en', 'es')).toBe(false);
@@ -114,11 +106,11 @@ describe('chat translation and engine availability', () => {
 
     const content = 'Are you coming tonight?';
     const { id } = await sendEnglishToSpanish(s, content);
-    const failed = await until(() => row(s, id), (r) => r.translation_status !== 'pending', 'the message fails');
+    const failed = await until('the message fails', () => row(s, id), (r) => r.translation_status !== 'pending');
     expect(failed).toMatchObject({ translation_status: 'failed', translation_error: 'engine_failed' });
 
     down = false; // nobody presses Retry
-    const done = await until(() => row(s, id), (r) => r.translation_status === 'done', 'the message is translated');
+    const done = await until('the message is translated', () => row(s, id), (r) => r.translation_status === 'done');
     expect(done.translated_content).toBe(fakeTranslation('es', content));
   });
 });

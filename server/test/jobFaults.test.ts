@@ -8,6 +8,7 @@ import { retryOnConnectionLoss } from '../src/db/availability.ts';
 import type { DbHandle } from '../src/db/connect.ts';
 import { createJobQueue, JOB_SCHEMA } from '../src/db/jobQueue.ts';
 import { createTestDatabase, type TestDatabase } from './helpers.ts';
+import { until } from './support/poll.ts';
 
 /**
  * A translation job whose database connection is terminated (pg_terminate_backend: a restart, a
@@ -80,14 +81,6 @@ async function blockedBackend(): Promise<number> {
   }
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 // The test's own reads share the pool whose connections were terminated: they retry too.
 const translationOf = (messageId: string) => retryOnConnectionLoss(() => handle.db.selectFrom('message_translations').select(['status', 'content', 'attempts', 'job_id']).where('message_id', '=', messageId as never).executeTakeFirstOrThrow());
 const jobOf = (jobId: string) => retryOnConnectionLoss(async () =>
@@ -111,7 +104,7 @@ describe('a translation job whose connection is terminated between fetch and com
     // The completion is tried again on a fresh connection and waits on the same row: let it have it.
     await blockedBackend();
     await locker.query('COMMIT');
-    expect(await until(() => jobOf(jobId), (j) => j?.state !== 'active')).toEqual({ state: 'completed', retry_count: 0 });
+    expect(await until(`job ${jobId} finishes`, () => jobOf(jobId), (j) => j?.state !== 'active')).toEqual({ state: 'completed', retry_count: 0 });
     expect(await translationOf(sent.messageId)).toMatchObject({ status: 'done', content: '[es] Good morning', attempts: 1 });
   });
 
@@ -128,8 +121,8 @@ describe('a translation job whose connection is terminated between fetch and com
     const pid = await blockedBackend();
     await locker.query('SELECT pg_terminate_backend($1)', [pid]);
     await locker.query('COMMIT');
-    const settled = await until(() => translationOf(sent.messageId), (t) => t.status !== 'pending');
+    const settled = await until('the message settles', () => translationOf(sent.messageId), (t) => t.status !== 'pending');
     expect(settled).toMatchObject({ status: 'done', content: '[es] Good morning', attempts: 2 });
-    expect(await until(() => jobOf(sent.jobId), (j) => j?.state !== 'active')).toEqual({ state: 'completed', retry_count: 1 });
+    expect(await until('the job finishes', () => jobOf(sent.jobId), (j) => j?.state !== 'active')).toEqual({ state: 'completed', retry_count: 1 });
   });
 });

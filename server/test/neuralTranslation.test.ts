@@ -5,6 +5,7 @@ import { ADMIN_API, type PairInfo } from '@parley/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTinyModels } from '../src/translation/engines/neural/testing/tiny-models.ts';
 import { getTestServer, signUpAndIn, uniqueUser, type TestServer } from './helpers.ts';
+import { until } from './support/poll.ts';
 
 /**
  * The app with a folder of tiny models (MODELS_DIR) and Apertium listed first: the directions the models
@@ -29,15 +30,6 @@ afterAll(async () => {
 const get = (url: string) => s.app.inject({ url, headers: { cookie: admin.cookie } });
 const translate = (text: string, sourceLanguage: string, targetLanguage: string) =>
   s.app.inject({ method: 'POST', url: '/api/translate', headers: { cookie: admin.cookie }, payload: { text, sourceLanguage, targetLanguage } });
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition never met');
-}
 
 describe('neural models in the app', () => {
   it('/api/languages reports the models\' directions first, pivots through English, Apertium for the rest', async () => {
@@ -74,6 +66,7 @@ describe('neural models in the app', () => {
     expect(sent.statusCode).toBe(201);
     const id = sent.json().message.id as string;
     const row = await until(
+      'the message is translated',
       () => s.database.db.selectFrom('message_translations').select(['status', 'content']).where('message_id', '=', id as never).where('language', '=', 'es').executeTakeFirstOrThrow(),
       (r) => r.status !== 'pending',
     );

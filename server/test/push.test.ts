@@ -9,6 +9,7 @@ import { checkEndpoint } from '../src/push/ssrf.ts';
 import { getTestServer, signIn, signUpAndIn, signUpSpeaking, type TestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
 import { PushService, type TestSubscription } from './support/pushService.ts';
+import { until } from './support/poll.ts';
 
 /** Marks text with its target language; "slow" texts take longer than the push's wait for them. */
 const translator: ChatTranslator = {
@@ -64,18 +65,11 @@ async function send(who: Person, roomId: string, content: string): Promise<strin
   return res.json().message.id as string;
 }
 
-const pollUntil = async (check: () => Promise<boolean>, what: string) => {
-  const until = Date.now() + 30_000;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 /** The fan-out of a push subject ran (its deliveries, if any, are queued); a message's by default. */
-const fannedOut = (messageId: string, key = `message:${messageId}`) => pollUntil(async () => {
+const fannedOut = (messageId: string, key = `message:${messageId}`) => until(`the fan-out of ${key}`, async () => {
   const row = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE name = ${PUSH_QUEUE} AND id = ${pushJobId(key)}`.execute(s.database.db);
   return row.rows[0]?.state === 'completed';
-}, `the fan-out of ${key}`);
+});
 const subscriptionRows = async (endpoint: string) =>
   (await s.database.db.selectFrom('push_subscriptions').select('session_id').where('endpoint', '=', endpoint).execute()).length;
 
@@ -263,10 +257,10 @@ describe('delivery', () => {
     await service.stop();
     const ids = [await send(ana, roomId, 'while down 1'), await send(ana, roomId, 'while down 2')];
     // Both deliveries failed at least once (connection refused) and wait for their retry.
-    await pollUntil(async () => {
+    await until('deliveries in retry', async () => {
       const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'web-push' AND state = 'retry' AND data->>'step' = 'deliver' AND data->>'sessionId' = (SELECT session_id FROM push_subscriptions WHERE endpoint = ${phone.sub.json.endpoint})`.execute(s.database.db);
       return (rows.rows[0]?.n ?? 0) >= 2;
-    }, 'deliveries in retry');
+    });
     await service.start();
     service.answer(503, 1, '1');
     service.answer(429, 1);
@@ -283,7 +277,7 @@ describe('delivery', () => {
     expect((await api(phone.cookie, 'GET', '/api/push/settings')).json()).toMatchObject({ subscribed: true, hideText: false });
     service.expire(phone.sub.id);
     await send(ana, roomId, 'anyone there?');
-    await pollUntil(async () => (await subscriptionRows(phone.sub.json.endpoint)) === 0, 'the subscription to go');
+    await until('the subscription to go', async () => (await subscriptionRows(phone.sub.json.endpoint)) === 0);
     expect((await api(phone.cookie, 'GET', '/api/push/settings')).json()).toMatchObject({ subscribed: false });
 
     const laptop = await device(bruno);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_SCHEMA } from '../src/db/jobQueue.ts';
 import { createTestDatabase, getTestServer, type TestDatabase, type TestServer } from './helpers.ts';
+import { until } from './support/poll.ts';
 
 /**
  * Periodic work (db/schedules.ts) runs once per slot for the cluster, not once per node: two app
@@ -27,21 +28,17 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-async function until(check: () => Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 100));
-}
-
 describe('periodic work on two nodes of one database', () => {
   it('a scheduled task runs once per slot, whichever node ticks', async () => {
     const db = nodes[0]!.database.db;
-    await until(async () => runs.length > 0);
+    await until('a scheduled run', () => runs.length > 0);
     // Let each node tick again and again within the slot (the tick is debounced through pgboss.version.cron_on).
     for (let round = 0; round < 4; round++) {
       await sql`UPDATE ${sql.id(JOB_SCHEMA, 'version')} SET cron_on = NULL`.execute(db);
-      await until(async () => (await sql<{ on: Date | null }>`SELECT cron_on AS on FROM ${sql.id(JOB_SCHEMA, 'version')}`.execute(db)).rows[0]?.on != null);
+      await until('the next tick armed', async () => (await sql<{ on: Date | null }>`SELECT cron_on AS on FROM ${sql.id(JOB_SCHEMA, 'version')}`.execute(db)).rows[0]?.on != null);
     }
     // Nothing of it left to run: every slot queued was moved to the task's queue and run.
-    await until(async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.id(JOB_SCHEMA, 'job')}
+    await until('nothing of it left to run', async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.id(JOB_SCHEMA, 'job')}
       WHERE name IN ('periodic-test-once', '__pgboss__send-it') AND state IN ('created', 'retry', 'active')`.execute(db)).rows[0]?.n === 0);
     const { rows: [slots] } = await sql<{ n: number }>`SELECT count(DISTINCT singleton_on)::int AS n FROM ${sql.id(JOB_SCHEMA, 'job')}
       WHERE name = '__pgboss__send-it' AND singleton_key = 'periodic-test-once'`.execute(db);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_MAX_CHARS } from '@parley/common';
 import { startFake, type FakeProvider } from '../src/translation/testing/fakeProviders.ts';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { settledMessage } from './support/poll.ts';
 
 /** Read aloud: GET /api/speech with the real offline engines (espeak-ng/flite, Apertium). */
 let s: TestServer;
@@ -9,16 +10,6 @@ beforeAll(async () => {
   s = await getTestServer();
 });
 afterAll(async () => s.close());
-
-async function waitForTranslation(cookie: string, roomId: string, id: string) {
-  for (let i = 0; i < 100; i++) {
-    const messages = (await s.app.inject({ url: `/api/chats/${roomId}/messages`, headers: { cookie } })).json().messages;
-    const m = messages.find((x: { id: string }) => x.id === id);
-    if (m.translation_status !== 'pending') return m;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('translation never finished');
-}
 
 function expectWav(res: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }, language: string) {
   expect(res.statusCode).toBe(200);
@@ -45,7 +36,7 @@ describe('read aloud', () => {
     const roomId = (await s.app.inject({ method: 'POST', url: '/api/chats', payload: { userId: bruno.id }, headers: { cookie: ana.cookie } })).json().room.id;
     const sent = await s.app.inject({ method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content: 'The house is big. The garden is small.', clientId: 'ana-speech-0001' }, headers: { cookie: ana.cookie } });
     const id = sent.json().message.id as string;
-    expect((await waitForTranslation(bruno.cookie, roomId, id)).translation_status).toBe('done');
+    expect((await settledMessage(s.app, bruno.cookie, roomId, id)).translation_status).toBe('done');
 
     expectWav(await s.app.inject({ url: `/api/speech?messageId=${id}&part=translation`, headers: { cookie: bruno.cookie } }), 'es');
     expectWav(await s.app.inject({ url: `/api/speech?messageId=${id}&part=original`, headers: { cookie: ana.cookie } }), 'en');

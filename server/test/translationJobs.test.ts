@@ -6,6 +6,7 @@ import { TRANSLATION_QUEUE, TranslationJobs, type TranslationJobOptions } from '
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { createJobQueue } from '../src/db/jobQueue.ts';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { until } from './support/poll.ts';
 
 /** The pg-boss job runner on a real database: retries, giving up, the outbox sweeper, two runners. */
 let failuresLeft = 0;
@@ -33,14 +34,6 @@ function hold(text: string) {
   return h;
 }
 
-async function until(check: () => Promise<boolean> | boolean, what: string) {
-  for (let i = 0; i < 600; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`never: ${what}`);
-}
-
 async function room(s: TestServer) {
   const a = await signUpAndIn(s.app);
   const b = await signUpAndIn(s.app);
@@ -64,7 +57,7 @@ const row = (s: TestServer, id: string) => s.database.db
 
 async function settled(s: TestServer, id: string) {
   let r = await row(s, id);
-  await until(async () => (r = await row(s, id)).translation_status !== 'pending', `message ${id} settles`);
+  await until(`message ${id} settles`, async () => (r = await row(s, id)).translation_status !== 'pending');
   return r;
 }
 
@@ -76,7 +69,7 @@ async function jobState(s: TestServer, jobId: string | null) {
 /** The job's state once it is no longer active (a worker stores the result, then completes the job). */
 async function finalJobState(s: TestServer, jobId: string | null) {
   let state = await jobState(s, jobId);
-  await until(async () => (state = await jobState(s, jobId))?.state !== 'active', `job ${jobId} finishes`);
+  await until(`job ${jobId} finishes`, async () => (state = await jobState(s, jobId))?.state !== 'active');
   return state;
 }
 
@@ -130,14 +123,14 @@ describe('translation jobs on a node that works', () => {
     try {
       await other.start();
       const id = await send(s, a.cookie, roomId, 'said once', 'jobs-twice-0001');
-      await until(() => h.arrived === 1, 'the first job is in flight');
+      await until('the first job is in flight', () => h.arrived === 1);
       // A second job for the same pending message (a re-queue), taken while the first still runs.
       expect(await other.requeue([{ messageId: id, language: 'es' }])).toBe(1);
       other.kick();
-      await until(() => h.arrived === 2, 'both jobs are in flight');
+      await until('both jobs are in flight', () => h.arrived === 2);
       h.release();
       expect(await settled(s, id)).toMatchObject({ translation_status: 'done', translated_content: '[es] said once' });
-      await until(() => s.app.translationJobs.inFlightCount === 0 && other.inFlightCount === 0, 'both jobs finish');
+      await until('both jobs finish', () => s.app.translationJobs.inFlightCount === 0 && other.inFlightCount === 0);
       expect(announced.filter((m) => m === id)).toHaveLength(1);
     } finally {
       hub.publish = original;
