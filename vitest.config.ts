@@ -14,7 +14,7 @@ function testFiles(dir: string): string[] {
  * database (engines, parsers, processes: it uses none of the helpers below) gives the same answer both times,
  * so the PostgreSQL pass runs only the files that use a database; the PGlite pass runs them all.
  */
-const USES_DATABASE = /createTestDatabase|useTestDatabase|getTestServer|startServerProcess|TEST_DB/;
+const USES_DATABASE = /createTestDatabase|useTestDatabase|getTestServer|useTestServer|startServerProcess|useTranslatingServers|TEST_DB/;
 const serverFiles = [...testFiles('server/src'), ...testFiles('server/test')];
 const serverInclude = process.env.TEST_DB === 'postgres'
   ? serverFiles.filter((f) => USES_DATABASE.test(readFileSync(path.join(import.meta.dirname, f), 'utf8')))

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { signUpAndIn, signUpSpeaking, useTestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
+import { settledMessage } from './support/poll.ts';
 
 /** Marks text with its target language; counts calls per target. */
 const calls: Parameters<ChatTranslator['translate']>[0][] = [];
@@ -103,13 +104,7 @@ describe('messages in a group', () => {
     const [ana, li, bo] = [await person('en'), await person('es'), await person('fr')];
     const { room } = await group(ana, [li, bo]);
     const id = (await send(ana, room.id, 'See you tomorrow')).json().message.id as string;
-    const settled = async (who: Person) => {
-      for (;;) {
-        const m = (await history(who, room.id)).find((x) => x.id === id)!;
-        if (m.translation_status !== 'pending') return m;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
+    const settled = (who: Person) => settledMessage(s.app, who.cookie, room.id, id);
     await settled(li);
     const fixed = await api(li, 'PUT', `/api/chats/${room.id}/messages/${id}/translation`, { text: 'Hasta mañana' });
     expect(fixed.json().message).toMatchObject({ translated_content: 'Hasta mañana', machine_translation: '[es] See you tomorrow', corrected_by: li.id });

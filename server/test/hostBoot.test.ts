@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers.ts';
 import { httpUser, type HttpUser } from './httpClient.ts';
 import { startServerProcess, type ServerProcess } from './serverProcess.ts';
+import { until } from './support/poll.ts';
 
 /**
  * The real server started as scripts/start.sh starts it, by a service user whose HOME has a .bashrc
@@ -25,13 +26,8 @@ afterAll(async () => {
 type Row = { id: string; translation_status: string; translated_content: string | null; translation_error: string | null };
 
 async function settled(reader: HttpUser, roomId: string, id: string): Promise<Row> {
-  for (let i = 0; i < 1_200; i++) {
-    const res = await reader.call('GET', `/api/chats/${roomId}/messages`);
-    const row = ((await res.json()) as { messages: Row[] }).messages.find((m) => m.id === id);
-    if (row && row.translation_status !== 'pending') return row;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`message ${id} still pending`);
+  const read = async () => ((await (await reader.call('GET', `/api/chats/${roomId}/messages`)).json()) as { messages: Row[] }).messages.find((m) => m.id === id);
+  return (await until(`message ${id} translated`, read, (row) => row !== undefined && row.translation_status !== 'pending', { everyMs: 200, timeoutMs: 240_000 }))!;
 }
 
 describe('boot with a hostile shell start-up file', () => {
