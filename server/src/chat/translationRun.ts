@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isLanguageCode, type GroupRegister, type LanguageCode, type RelationshipContext, type RoomKind } from '@parley/common';
 import { sql } from 'kysely';
 import { jobQueueIn } from '../db/jobQueue.ts';
+import type { GlossaryEntry } from '../translation/textTranslator.ts';
 import type { Job, JobOutcome, JobPolicy } from '../db/jobWorker.ts';
 import { registerContext } from './groupRegister.ts';
 import { announceStored, storeTranslation } from './translationAnnounce.ts';
@@ -37,7 +38,7 @@ export async function runTranslation(o: TranslationJobOptions, policy: JobPolicy
     const { budget } = o;
     const senderId = work.senderId;
     const spend = budget && senderId ? (chars: number) => budget.charge(senderId, chars) : undefined;
-    const result = await o.translator.translate({ text: work.content, sourceHint: work.senderLanguage, target: work.target, context: work.context, roomId: work.roomId, messageId: data.messageId, spend });
+    const result = await o.translator.translate({ text: work.content, sourceHint: work.senderLanguage, target: work.target, context: work.context, roomId: work.roomId, glossary: work.glossary, messageId: data.messageId, spend });
     o.observe?.engine((performance.now() - started) / 1000, result.ok);
     // The text was in another language than the sender's, whose direction is still being checked.
     if (!result.ok && result.reason === 'engine_failed' && waitsForCheck(o, result.detectedLanguage ?? null, work.target)) return postpone(o, policy, job);
@@ -63,6 +64,9 @@ async function load(o: TranslationJobOptions, data: TranslationJob, jobId: strin
     .innerJoin('chat_rooms as r', 'r.id', 'm.chat_room_id')
     .leftJoin('chat_room_participants as p', (j) => j.onRef('p.chat_room_id', '=', 'm.chat_room_id').onRef('p.user_id', '=', 'm.sender_id'))
     .select(['m.content', 'm.original_language', 'm.chat_room_id', 'r.kind', 'r.register', 'p.relationship_context', 'm.sender_id'])
+    // The room's glossary comes with it (chat/glossary.ts roomGlossary's entries): no statement of its own per job.
+    .select(sql<GlossaryEntry[] | string>`(SELECT coalesce(json_agg(json_build_object('sourceLanguage', g.source_language, 'targetLanguage', g.target_language,
+      'sourcePhrase', g.source_phrase, 'targetPhrase', g.target_phrase) ORDER BY g.id), '[]'::json) FROM conversation_glossary g WHERE g.chat_room_id = m.chat_room_id)`.as('glossary'))
     .where('t.message_id', '=', data.messageId)
     .where('t.language', '=', data.language)
     .where('t.status', '=', 'pending')
@@ -72,7 +76,8 @@ async function load(o: TranslationJobOptions, data: TranslationJob, jobId: strin
   const kind: RoomKind = row.kind;
   const context: RelationshipContext | null = kind === 'group' ? registerContext(row.register as GroupRegister | null) : row.relationship_context;
   const senderLanguage: LanguageCode | null = isLanguageCode(row.original_language) ? row.original_language : null;
-  return { content: row.content, roomId: row.chat_room_id, senderId: row.sender_id, senderLanguage, target: data.language, context };
+  const glossary = typeof row.glossary === 'string' ? (JSON.parse(row.glossary) as GlossaryEntry[]) : row.glossary;
+  return { content: row.content, roomId: row.chat_room_id, senderId: row.sender_id, senderLanguage, target: data.language, context, glossary };
 }
 
 function waitsForCheck(o: TranslationJobOptions, source: string | null, target: LanguageCode): boolean {
