@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { StatementBatch } from '../platform/batch.ts';
 import { pairSendAllowed } from '../safety/blocks.ts';
-import type { MessageRow } from './presenters.ts';
+import type { MessageRow, TranslationRow } from './presenters.ts';
+import type { TranslationJobs } from './translationJobs.ts';
+import type { PushHook } from './types.ts';
 
 /** One message to store: the messages row's values, and whether its room is a pair (the block rule applies). */
 export interface MessageInsert {
@@ -70,8 +72,52 @@ export const insertStats = (db: Db): { statements: number; rows: number } => {
   return { statements, rows: items };
 };
 
-/** The same insert inside a transaction that also writes translation rows or a push job (not batched). */
-export async function insertMessageIn(tx: Db, values: MessageInsert): Promise<MessageRow | undefined> {
-  const [row] = await insertRows(tx, [values]);
-  return row;
+/** A send that also writes translation rows or a push job: the message and that work commit together. */
+export interface SendWork {
+  values: MessageInsert;
+  languages: readonly string[];
+  push: boolean;
 }
+
+/** What the send's transaction did: the message's row and its translation rows (no row: as insertMessage). */
+export type SendWritten = { row: MessageRow; rows: TranslationRow[] } | undefined;
+
+/** The translation jobs and the push hook the transactional sends of one app write through. */
+export interface SendWriters {
+  jobs: Pick<TranslationJobs, 'addTranslationsOf'>;
+  push?: PushHook | undefined;
+}
+
+/**
+ * The sends of one turn that carry work, in one transaction: one insert of messages, one of translation rows,
+ * one of their jobs, and the push jobs (group commit, as insertMessage). A batch refused as a whole runs again
+ * send by send, each in its own transaction, so one bad send fails alone and nothing is half-written.
+ */
+async function writeSends(db: Db, writers: SendWriters, sends: SendWork[]): Promise<SendWritten[]> {
+  return db.transaction().execute(async (tx) => {
+    const rows = await insertEach(tx, sends.map((s) => s.values));
+    const wanted = sends.flatMap((s, i) => (rows[i] ? s.languages.map((language) => ({ messageId: String(rows[i]!.id), language })) : []));
+    const translations = await writers.jobs.addTranslationsOf(tx, wanted);
+    for (const [i, s] of sends.entries()) if (rows[i] && s.push) await writers.push?.queueMessage(tx, String(rows[i]!.id));
+    return rows.map((row) => row && { row, rows: translations.filter((t) => String(t.message_id) === String(row.id)) });
+  });
+}
+
+const perWriters = new WeakMap<SendWriters['jobs'], StatementBatch<SendWork, SendWritten>>();
+
+function sendsOf(db: Db, writers: SendWriters): StatementBatch<SendWork, SendWritten> {
+  let batch = perWriters.get(writers.jobs);
+  if (!batch) perWriters.set(writers.jobs, (batch = new StatementBatch((sends) => writeSends(db, writers, sends), MAX_ROWS)));
+  return batch;
+}
+
+/** Store a send with its translation rows and push job through the app's batch (keyed by its translation jobs). */
+export function insertMessageWithWork(db: Db, writers: SendWriters, work: SendWork): Promise<SendWritten> {
+  return sendsOf(db, writers).add(work);
+}
+
+/** How many transactions stored how many sends with work, for the app of these translation jobs. */
+export const sendWorkStats = (jobs: SendWriters['jobs']): { transactions: number; sends: number } => {
+  const stats = perWriters.get(jobs)?.stats ?? { statements: 0, items: 0 };
+  return { transactions: stats.statements, sends: stats.items };
+};

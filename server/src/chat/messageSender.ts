@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { refuseBlockedSend } from '../safety/blocks.ts';
-import { insertMessage, insertMessageIn } from './insertBatch.ts';
+import { insertMessage, insertMessageWithWork } from './insertBatch.ts';
 import { registerContext } from './groupRegister.ts';
 import { isUuid, requireMembership, roomNotFound } from './membership.ts';
 import { loadReplySources, replyPreview, replyTarget, type ReplySource } from './messageExtras.ts';
@@ -67,15 +67,12 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   // Push only when another member has a device subscribed (the cached context knows; a new subscription empties it).
   const push = room.pushAudience ? deps.push : undefined;
   // The message, its translation rows and their jobs are one unit: all committed, or none.
-  // A send with nothing else to write is batched with the sends around it (group commit, chat/insertBatch.ts).
+  // Sends are batched with the sends around them (group commit, chat/insertBatch.ts): those with translation rows or
+  // a push job in one transaction, the others in one statement.
   const stored = { ...values, direct: room.kind === 'direct' };
-  const inserted = languages.length === 0 && !push ? await insertMessage(db, stored).then((row) => row && { row, rows: [] }) : await db.transaction().execute(async (tx) => {
-    const row = await insertMessageIn(tx, stored);
-    if (!row) return undefined;
-    const rows = await jobs.addTranslations(tx, row.id, languages);
-    await push?.queueMessage(tx, row.id);
-    return { row, rows };
-  });
+  const inserted = languages.length === 0 && !push
+    ? await insertMessage(db, stored).then((row) => row && { row, rows: [] })
+    : await insertMessageWithWork(db, { jobs, push: deps.push }, { values: stored, languages, push: Boolean(push) });
 
   if (!inserted) {
     // No row: refused (blocked), or stored before under this client id.

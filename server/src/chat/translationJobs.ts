@@ -123,10 +123,15 @@ export class TranslationJobs {
    * caller's transaction `tx` (committed, or not, with the message).
    */
   async addTranslations(tx: Db, messageId: string, languages: readonly string[]): Promise<TranslationRow[]> {
-    if (languages.length === 0) return [];
+    return this.addTranslationsOf(tx, languages.map((language) => ({ messageId, language })));
+  }
+
+  /** The same for several messages at once (the sends of one turn): one insert of rows, one of jobs. */
+  async addTranslationsOf(tx: Db, wanted: readonly { messageId: string; language: string }[]): Promise<TranslationRow[]> {
+    if (wanted.length === 0) return [];
     const rows = await tx
       .insertInto('message_translations')
-      .values(languages.map((language) => ({ message_id: messageId, language, status: 'pending' as const, job_id: randomUUID(), queued_at: sql<Date>`now()` })))
+      .values(wanted.map(({ messageId, language }) => ({ message_id: messageId, language, status: 'pending' as const, job_id: randomUUID(), queued_at: sql<Date>`now()` })))
       .onConflict((oc) => oc.columns(['message_id', 'language']).doNothing())
       .returningAll()
       .execute();
