@@ -47,6 +47,8 @@ export interface EventPublisher {
 
 /** Web push (server/src/push): queues a message's notifications inside the transaction that stores it. */
 export interface PushHook {
+  /** Whether one of these sessions' devices is not showing the room now (else a new message needs no push job). */
+  wanted(roomId: string, sessionIds: readonly string[]): Promise<boolean>;
   queueMessage(tx: Db, messageId: string): Promise<void>;
   /** An edit or a delete for everyone: a notification still showing that message gets the new text. */
   queueChange(tx: Db, messageId: string, version: Date): Promise<void>;
