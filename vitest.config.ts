@@ -18,7 +18,7 @@ function testFiles(dir: string): string[] {
  * transcripts, console settings), batched writes, restarts on the same data folder, the admin CLI. The end-to-end
  * scenarios run the whole app on PGlite as well (e2e/playwright.config.ts: DATA_DIR, no DATABASE_URL).
  * A new test of SQL or database behaviour that could differ on PGlite belongs in this list.
- * `npm run test:server:pglite` still runs every file on PGlite (e.g. where no PostgreSQL server is at hand).
+ * `npm run test:server:pglite` still runs every file on PGlite.
  */
 export const PGLITE_SPECIFIC_SERVER_TESTS = [
   'server/src/db/connect.test.ts',
