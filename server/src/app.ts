@@ -242,6 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     boss, log: app.log, takesWork: config.role !== 'web', pollMs: deps.schedules?.pollMs,
     tasks: [
       { name: 'prune-sessions', cron: '7 * * * *', run: () => sessions.prune() },
+      // Pending translations whose job was lost get a new one (chat/translationOutbox.ts).
+      { name: 'sweep-translations', cron: '* * * * *', run: async () => jobs.sweep().catch((err: unknown) => app.log.warn({ err }, 'translation outbox sweep failed')) },
       // The audit log keeps AUDIT_RETENTION_DAYS.
       { name: 'prune-audit', cron: '17 3,15 * * *', run: () => pruneAudit(db, config.operators.auditRetentionDays, now()) },
       ...(deps.schedules?.tasks ?? []),

@@ -50,8 +50,6 @@ export interface TranslationJobOptions {
   drainMs?: number;
   /** Waiting messages beyond which new sends are refused (503, retry later): a bounded queue. */
   maxQueue?: number;
-  /** How often the outbox sweeper looks for pending messages without a live job. */
-  sweepMs?: number;
   /** How long after its job was queued a pending message without a live job is queued again. */
   sweepAfterMs?: number;
   /** false on web-only nodes: never translate here, leave every job to the workers. */
@@ -112,9 +110,9 @@ export class TranslationJobs {
     await this.o.boss.start();
     const maxQueue = this.o.maxQueue ?? 10_000;
     this.every(this.o.pollMs ?? 2_000, () => this.depth().then((n) => (this.full = n >= maxQueue), () => undefined));
+    // The outbox sweep runs once a minute for the whole cluster (app.ts, a pg-boss schedule), not on a timer per node.
     await this.worker.start(async () => {
       if (this.o.exclusive) await this.takeBackAfterRestart();
-      this.every(this.o.sweepMs ?? 30_000, () => void this.sweep().catch((err: unknown) => this.o.log.warn({ err }, 'translation outbox sweep failed')));
     });
   }
 
