@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { BrandMark } from '../shell/BrandMark.tsx';
+import { BrandMark } from '../../components/BrandMark.tsx';
 import { api, isApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { BrandMark } from '../shell/BrandMark.tsx';
+import { BrandMark } from '../../components/BrandMark.tsx';
 import { API } from '@parley/common/routes';
 import type { OidcStartResponse } from '@parley/common';
 import { api } from '../../lib/api.ts';

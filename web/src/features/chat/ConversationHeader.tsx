@@ -7,7 +7,7 @@ import { useT } from '../../lib/i18n.tsx';
 import type { LinkStatus } from '../../lib/network.ts';
 import type { ConnectionState } from '../../lib/realtime.ts';
 import { cn } from '../../lib/utils.ts';
-import { GroupAvatar } from '../groups/GroupAvatar.tsx';
+import { GroupAvatar } from '../../components/GroupAvatar.tsx';
 import { SafetyMenu } from '../safety/SafetyMenu.tsx';
 import { MuteDialog, MuteMenu, useMutedRooms } from '../push/MuteMenu.tsx';
 

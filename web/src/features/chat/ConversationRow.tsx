@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { GroupAvatar } from '../groups/GroupAvatar.tsx';
+import { GroupAvatar } from '../../components/GroupAvatar.tsx';
 import { useMutedRooms } from '../push/MuteMenu.tsx';
 import { conversationName, previewText, relativeTime, unreadBadge } from './format.ts';
 

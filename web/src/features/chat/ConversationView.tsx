@@ -6,9 +6,8 @@ import { useLinkStatus } from '../../lib/network.ts';
 import { askNotificationPermission } from '../../lib/notify.ts';
 import { useConnectionState, useRealtimeClient } from '../../lib/realtime.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { contextLabel } from '../search/relationships.ts';
+import { contextLabel } from './relationships.ts';
 import { chatApi, type OpenChat } from './chatApi.ts';
-import { displayLanguageName } from './format.ts';
 import { Composer } from './Composer.tsx';
 import { ConversationToolsContext, type ConversationTools } from './conversationTools.ts';
 import { CorrectTranslationDialog } from './CorrectTranslationDialog.tsx';
@@ -31,7 +30,7 @@ import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts
 import { photoForUpload } from './media/photo.ts';
 import { useCoverage } from '../language/useCoverage.ts';
 import { GroupInfoDialog } from '../groups/GroupInfoDialog.tsx';
-import { groupCoverageNotices, groupLanguages, joinNames, typingLine } from '../groups/groupText.ts';
+import { groupCoverageNotices, groupLanguages, typingLine } from '../groups/groupText.ts';
 import { isApiError } from '../../lib/api.ts';
 import { useTyping } from '../groups/useTyping.ts';
 import { useGroupRoom, useMembers, useRoomNames } from '../groups/useGroup.ts';
@@ -42,6 +41,7 @@ import { DeleteMessageDialog } from './life/DeleteMessageDialog.tsx';
 import { quoteText } from './life/quote.ts';
 import { CallButton } from '../calls/CallButton.tsx';
 import { BlockNotice, useBlockedIds } from './BlockNotice.tsx';
+import { displayLanguageName, joinNames } from '../../lib/names.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
 export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () => void }) {

@@ -11,7 +11,6 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Input } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
 import { updateList } from '../chat/useChatRealtimeSync.ts';
 import { departedRooms } from './groupEvents.ts';
 import { groupsApi } from './groupsApi.ts';
@@ -19,6 +18,7 @@ import { PeoplePicker } from './PeoplePicker.tsx';
 import { TonePicker } from './TonePicker.tsx';
 import { useGroupAction } from './useGroup.ts';
 import { InviteButton } from '../invites/InviteButton.tsx';
+import { displayLanguageName } from '../../lib/names.ts';
 
 export interface GroupInfoDialogProps {
   room: ConversationListItem;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_STRINGS, formatMessage, loadLocaleCatalog, type CatalogKey, type GroupRegister, type GroupSystemEvent } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
-import { compactPreview, groupCoverageNotices, groupLanguages, joinNames, systemLine, typingLine } from './groupText.ts';
+import { compactPreview, groupCoverageNotices, groupLanguages, systemLine, typingLine } from './groupText.ts';
 import { REGISTER_KEYS } from './registers.ts';
+import { joinNames } from '../../lib/names.ts';
 
 const en: TFunction = (key, vars) => formatMessage(ENGLISH_STRINGS[key], 'en', vars);
 const catalogT = async (code: 'es' | 'ru' | 'fr'): Promise<TFunction> => {

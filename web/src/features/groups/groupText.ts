@@ -1,5 +1,6 @@
 import type { GroupRegister, GroupSystemEvent } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
+import { joinNames } from '../../lib/names.ts';
 import { callLine } from '../calls/callText.ts';
 
 /**
@@ -70,15 +71,6 @@ export function compactPreview(lines: readonly PreviewLine[], max = 3): { shown:
     else merged.push({ ...line, languages: [line.language] });
   }
   return { shown: merged.slice(0, max), hidden: merged.slice(max) };
-}
-
-/** A list of names joined the reader's way ('Ana, Li and Marc', 'Ana, Li y Marc'). */
-export function joinNames(names: readonly string[], locale: string): string {
-  try {
-    return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(names);
-  } catch {
-    return names.join(', ');
-  }
 }
 
 /** The other members' languages, most-read first (ties by code), without the reader's own. */

@@ -9,14 +9,14 @@ import { Label } from '../../components/ui/label.tsx';
 import { LanguageCombobox } from '../../components/ui/language-combobox.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
 import { getStoredLanguage } from '../../lib/userLanguage.ts';
 import { cn } from '../../lib/utils.ts';
 import { CameraDialog, canUseLiveCamera } from './CameraDialog.tsx';
-import { isImageFile } from './image.ts';
+import { isImageFile } from '../../lib/image.ts';
 import { ScanOutput } from './ScanResult.tsx';
 import { defaultLanguages } from './scanApi.ts';
 import { useScan } from './useScan.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 /** Scan tab (spec section 2): translate text from a camera photo, an uploaded image or typed text. */
 export function ScanTab() {

@@ -14,7 +14,7 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { chatApi, openChatFromStart, type OpenChat } from '../chat/chatApi.ts';
 import { addRoom, updateList } from '../chat/useChatRealtimeSync.ts';
 import { RelationshipPicker } from './RelationshipPicker.tsx';
-import { RELATIONSHIP_KEYS } from './relationships.ts';
+import { RELATIONSHIP_KEYS } from '../chat/relationships.ts';
 import { useUserSearch } from './useUserSearch.ts';
 import { SafetyMenu } from '../safety/SafetyMenu.tsx';
 

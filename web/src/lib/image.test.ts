@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blobToBase64, isImageFile, scaledSize } from './image.ts';
-import { defaultLanguages, directionParts } from './scanApi.ts';
+import { defaultLanguages, directionParts } from '../features/scan/scanApi.ts';
 
 describe('scaledSize', () => {
   it('keeps images whose longest side is within 2000 px', () => {
