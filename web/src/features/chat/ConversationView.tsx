@@ -30,10 +30,9 @@ import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts
 import { photoForUpload } from './media/photo.ts';
 import { useCoverage } from '../language/useCoverage.ts';
 import { GroupInfoDialog } from '../groups/GroupInfoDialog.tsx';
-import { groupCoverageNotices, groupLanguages, typingLine } from '../groups/groupText.ts';
+import { groupCoverageNotices, groupLanguages, typingLine } from './roomText.ts';
 import { isApiError } from '../../lib/api.ts';
-import { useTyping } from '../groups/useTyping.ts';
-import { useGroupRoom, useMembers, useRoomNames } from '../groups/useGroup.ts';
+import { useTyping } from './useTyping.ts';
 import { ReadOnlyNotice } from '../groups/ReadOnlyNotice.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { ComposerBanner, type ComposerMode } from './life/ComposerBanner.tsx';
@@ -42,6 +41,7 @@ import { quoteText } from './life/quote.ts';
 import { CallButton } from '../calls/CallButton.tsx';
 import { BlockNotice, useBlockedIds } from './BlockNotice.tsx';
 import { displayLanguageName, joinNames } from '../../lib/names.ts';
+import { useListedRoom, useMembers, useRoomNames } from './members.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
 export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () => void }) {
@@ -68,7 +68,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const translationFirst = profile?.translation_first === true;
   const isGroup = chat.kind === 'group';
   // The room as listed (a group's name and register; a pair whose partner deleted their account has no otherUser).
-  const room = useGroupRoom(chat.roomId, true);
+  const room = useListedRoom(chat.roomId, true);
   const partnerGone = !isGroup && room !== undefined && room.otherUser === null;
   const members = useMembers(chat.roomId, isGroup).data;
   // Members and former members: who said what never changes when someone leaves or is removed (issue 38).

@@ -12,8 +12,8 @@ import { MessageAttachment } from './media/MessageAttachment.tsx';
 import { ReplyQuote } from './life/ReplyQuote.tsx';
 import { Reactions } from './life/Reactions.tsx';
 import { useConversationTools } from './conversationTools.ts';
-import { systemLine } from '../groups/groupText.ts';
-import { REGISTER_KEYS } from '../groups/registers.ts';
+import { systemLine } from './roomText.ts';
+import { REGISTER_KEYS } from './registers.ts';
 import { CallTranscript } from '../calls/CallTranscript.tsx';
 
 /** The translation is worth showing: present and not just the original again. */

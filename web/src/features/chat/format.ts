@@ -2,8 +2,8 @@ import { LIMITS } from '@parley/common/client';
 import type { AttachmentKind, ConversationListItem } from '@parley/common';
 import { markdownToPlain } from '@parley/common/markdown';
 import type { TFunction } from '../../lib/i18n.tsx';
-import { systemLine } from '../groups/groupText.ts';
-import { REGISTER_KEYS } from '../groups/registers.ts';
+import { systemLine } from './roomText.ts';
+import { REGISTER_KEYS } from './registers.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

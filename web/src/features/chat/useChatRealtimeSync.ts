@@ -9,8 +9,8 @@ import { useRealtime } from '../../lib/realtime.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
 import { attachmentLabel, truncate } from './format.ts';
-import { applyGroupEvent, departedRooms } from '../groups/groupEvents.ts';
-import { membersKey } from '../groups/groupsApi.ts';
+import { applyGroupEvent, departedRooms } from './groupEvents.ts';
+import { membersKey } from './members.ts';
 
 type List = ConversationListItem[] | undefined;
 

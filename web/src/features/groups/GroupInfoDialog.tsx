@@ -11,8 +11,9 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Input } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { chatApi } from '../chat/chatApi.ts';
 import { updateList } from '../chat/useChatRealtimeSync.ts';
-import { departedRooms } from './groupEvents.ts';
+import { departedRooms } from '../chat/groupEvents.ts';
 import { groupsApi } from './groupsApi.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
 import { TonePicker } from './TonePicker.tsx';
@@ -47,7 +48,7 @@ export function GroupInfoDialog({ room, members, myId, open, onOpenChange, onLef
   const remove = useGroupAction((userId: string) => groupsApi.remove(room.id, userId), () => setRemoving(null));
   const makeAdmin = useGroupAction((userId: string) => groupsApi.makeAdmin(room.id, userId));
   const leave = useMutation({
-    mutationFn: () => groupsApi.leave(room.id),
+    mutationFn: () => chatApi.leave(room.id),
     onSuccess: () => {
       departedRooms.add(room.id);
       updateList(queryClient, (list) => list.filter((r) => r.id !== room.id));

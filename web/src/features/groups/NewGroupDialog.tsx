@@ -12,9 +12,10 @@ import { errorMessage } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { openChatFromListItem, type OpenChat } from '../chat/chatApi.ts';
 import { addRoom, updateList } from '../chat/useChatRealtimeSync.ts';
-import { groupsApi, membersKey } from './groupsApi.ts';
+import { groupsApi } from './groupsApi.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
 import { TonePicker } from './TonePicker.tsx';
+import { membersKey } from '../chat/members.ts';
 
 export interface NewGroupDialogProps {
   open: boolean;

@@ -24,7 +24,7 @@ import { useApplyLanguage } from '../language/useApplyLanguage.ts';
 import { useCoverage, useVoiceCoverage } from '../language/useCoverage.ts';
 import { UserSearchDialog } from '../search/UserSearchDialog.tsx';
 import { NewGroupDialog } from '../groups/NewGroupDialog.tsx';
-import { departedRooms } from '../groups/groupEvents.ts';
+import { departedRooms } from '../chat/groupEvents.ts';
 import { CallProvider, preloadCalls } from '../calls/CallProvider.tsx';
 import { Header } from './Header.tsx';
 import { TabBar } from './TabBar.tsx';
