@@ -29,16 +29,14 @@ import { PhotoButton, VoiceButton } from './media/MediaButtons.tsx';
 import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts';
 import { photoForUpload } from './media/photo.ts';
 import { useCoverage } from '../language/useCoverage.ts';
-import { GroupInfoDialog } from '../groups/GroupInfoDialog.tsx';
 import { groupCoverageNotices, groupLanguages, typingLine } from './roomText.ts';
 import { isApiError } from '../../lib/api.ts';
 import { useTyping } from './useTyping.ts';
-import { ReadOnlyNotice } from '../groups/ReadOnlyNotice.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { ComposerBanner, type ComposerMode } from './life/ComposerBanner.tsx';
 import { DeleteMessageDialog } from './life/DeleteMessageDialog.tsx';
 import { quoteText } from './life/quote.ts';
-import { CallButton } from '../calls/CallButton.tsx';
+import { useConversationSlots } from './slots.tsx';
 import { BlockNotice, useBlockedIds } from './BlockNotice.tsx';
 import { displayLanguageName, joinNames } from '../../lib/names.ts';
 import { useListedRoom, useMembers, useRoomNames } from './members.ts';
@@ -64,6 +62,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   // The server refused a send in this pair (a block either way): the composer gives way to the notice.
   const [refused, setRefused] = useState(false);
   const blockedIds = useBlockedIds();
+  const { CallButton, GroupInfo, ReadOnlyNotice } = useConversationSlots();
   const myId = user?.id ?? '';
   const translationFirst = profile?.translation_first === true;
   const isGroup = chat.kind === 'group';
@@ -259,7 +258,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         trailing={<VoiceButton onVoice={(kind, wav, durationMs) => uploads.send(kind, wav, durationMs)} />}
       /></>}
       {isGroup && room && !readOnly && infoOpen && (
-        <GroupInfoDialog room={room} members={members} myId={myId} open={infoOpen} onOpenChange={setInfoOpen} onLeft={onBack} />
+        <GroupInfo room={room} members={members} myId={myId} open={infoOpen} onOpenChange={setInfoOpen} onLeft={onBack} />
       )}
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
       <GlossaryDialog roomId={chat.roomId} open={glossaryOpen} onOpenChange={setGlossaryOpen} />

@@ -15,7 +15,7 @@ import { useVisualViewport } from '../../lib/viewport.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { FullScreenLoader } from '../auth/guards.tsx';
 import { chatApi, CHATS_KEY, openChatFromListItem, type OpenChat } from '../chat/chatApi.ts';
-import { ChatTab } from '../chat/ChatTab.tsx';
+import { ChatTab } from './ChatTab.tsx';
 import { OutboxProvider } from '../chat/useOutbox.ts';
 import { ChatRealtimeSync } from '../chat/useChatRealtimeSync.ts';
 import { PushSync } from '../push/PushSync.tsx';
