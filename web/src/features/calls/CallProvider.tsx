@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import type { CallSignalEvent, ServerEvent } from '@parley/common';
 import { useRealtime } from '../../lib/realtime.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../auth/index.ts';
 import { callReducer, IDLE, isLive, type CallPartner } from './callState.ts';
 import { callInThisTab, CallsContext, type CallsValue } from './callsContext.ts';
 

@@ -8,7 +8,7 @@ import type { LinkStatus } from '../../lib/network.ts';
 import type { ConnectionState } from '../../lib/realtime.ts';
 import { cn } from '../../lib/utils.ts';
 import { GroupAvatar } from '../../components/GroupAvatar.tsx';
-import { SafetyMenu } from '../safety/SafetyMenu.tsx';
+import { SafetyMenu } from '../safety/index.ts';
 import { useConversationSlots } from './slots.tsx';
 
 interface ConversationHeaderProps {

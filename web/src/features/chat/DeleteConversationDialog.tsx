@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { useT } from '../../lib/i18n.tsx';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
 import { conversationName } from './format.ts';
+import { roomLeft } from './conversations.ts';
 import { updateList } from './useChatRealtimeSync.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { departedRooms } from './groupEvents.ts';
@@ -25,8 +26,7 @@ export function DeleteConversationDialog({ item, onClose, onDeleted }: { item: C
     mutationFn: async (roomId: string) => (group ? (await chatApi.leave(roomId), { deleted: true, left: true }) : { ...(await chatApi.remove(roomId)), left: false }),
     onSuccess: ({ deleted, left }, roomId) => {
       if (left) {
-        departedRooms.add(roomId);
-        updateList(queryClient, (list) => list.filter((r) => r.id !== roomId));
+        roomLeft(queryClient, roomId);
         toast(t('chat.groupLeft', { group: item?.name ?? '' }));
         return;
       }

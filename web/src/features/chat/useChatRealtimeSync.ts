@@ -6,7 +6,7 @@ import type { ConversationListItem, RoomMember } from '@parley/common';
 import { useT } from '../../lib/i18n.tsx';
 import { showMessageNotification } from '../../lib/notify.ts';
 import { useRealtime } from '../../lib/realtime.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../auth/index.ts';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
 import { attachmentLabel, truncate } from './format.ts';
 import { applyGroupEvent, departedRooms } from './groupEvents.ts';

@@ -11,14 +11,12 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Input } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { chatApi } from '../chat/chatApi.ts';
-import { updateList } from '../chat/useChatRealtimeSync.ts';
-import { departedRooms } from '../chat/groupEvents.ts';
+import { chatApi, roomLeft } from '../chat/index.ts';
 import { groupsApi } from './groupsApi.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
 import { TonePicker } from './TonePicker.tsx';
 import { useGroupAction } from './useGroup.ts';
-import { InviteButton } from '../invites/InviteButton.tsx';
+import { InviteButton } from '../invites/index.ts';
 import { displayLanguageName } from '../../lib/names.ts';
 
 export interface GroupInfoDialogProps {
@@ -50,8 +48,7 @@ export function GroupInfoDialog({ room, members, myId, open, onOpenChange, onLef
   const leave = useMutation({
     mutationFn: () => chatApi.leave(room.id),
     onSuccess: () => {
-      departedRooms.add(room.id);
-      updateList(queryClient, (list) => list.filter((r) => r.id !== room.id));
+      roomLeft(queryClient, room.id);
       queryClient.removeQueries({ queryKey: ['chat', room.id] });
       setLeaving(false);
       onOpenChange(false);

@@ -5,7 +5,7 @@ import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { useUserSearch } from '../search/useUserSearch.ts';
+import { useUserSearch } from '../search/index.ts';
 
 export interface PeoplePickerProps {
   chosen: UserSearchResult[];

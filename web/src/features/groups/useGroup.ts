@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { GroupResponse } from '@parley/common';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { applyGroupResponse } from '../chat/members.ts';
+import { applyGroupResponse } from '../chat/index.ts';
 
 /** One admin action (add, remove, make admin, rename, tone), with its error in the UI's language. */
 export function useGroupAction<V>(action: (variables: V) => Promise<GroupResponse>, onDone?: () => void) {

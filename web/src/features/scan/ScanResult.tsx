@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useI18n, useT } from '../../lib/i18n.tsx';
-import { SpeakButton } from '../speech/SpeakButton.tsx';
+import { SpeakButton } from '../speech/index.ts';
 import type { ScanState } from './useScan.ts';
 import { displayLanguageName } from '../../lib/names.ts';
 

@@ -10,13 +10,11 @@ import { Input } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { isApiError } from '../../lib/api.ts';
 import { useT, type TFunction } from '../../lib/i18n.tsx';
-import { useAuth } from '../auth/AuthProvider.tsx';
-import { chatApi, openChatFromStart, type OpenChat } from '../chat/chatApi.ts';
-import { addRoom, updateList } from '../chat/useChatRealtimeSync.ts';
+import { useAuth } from '../auth/index.ts';
+import { chatApi, openChatFromStart, RELATIONSHIP_KEYS, roomStarted, type OpenChat } from '../chat/index.ts';
 import { RelationshipPicker } from './RelationshipPicker.tsx';
-import { RELATIONSHIP_KEYS } from '../chat/relationships.ts';
 import { useUserSearch } from './useUserSearch.ts';
-import { SafetyMenu } from '../safety/SafetyMenu.tsx';
+import { SafetyMenu } from '../safety/index.ts';
 
 export interface UserSearchDialogProps {
   open: boolean;
@@ -63,7 +61,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
       return response;
     },
     onSuccess: (response, { partner, type }) => {
-      updateList(queryClient, (list) => addRoom(list, response.room));
+      roomStarted(queryClient, response.room);
       setChosen(null);
       setQuery('');
       onOpenChange(false);

@@ -1,10 +1,7 @@
 import { useState } from 'react';
-import { LanguagePartnersDialog } from '../search/LanguagePartnersDialog.tsx';
-import { openChatFromListItem, type OpenChat } from '../chat/chatApi.ts';
-import { ConversationList } from '../chat/ConversationList.tsx';
-import { ConversationView } from '../chat/ConversationView.tsx';
-import { PushAsk } from '../push/PushAsk.tsx';
-import { ConversationSlotsProvider } from '../chat/slots.tsx';
+import { LanguagePartnersDialog } from '../search/index.ts';
+import { openChatFromListItem, type OpenChat, ConversationList, ConversationView, ConversationSlotsProvider } from '../chat/index.ts';
+import { PushAsk } from '../push/index.ts';
 import { CONVERSATION_SLOTS } from './conversationSlots.ts';
 
 export interface ChatTabProps {

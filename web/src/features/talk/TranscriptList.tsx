@@ -3,7 +3,7 @@ import { MessagesSquare } from 'lucide-react';
 import { resolveLanguage, textSpeechUrl } from '@parley/common';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { SpeakButton } from '../speech/SpeakButton.tsx';
+import { SpeakButton } from '../speech/index.ts';
 import { TranslationDetails } from '../../components/TranslationMade.tsx';
 import type { TranscriptEntry } from './transcript.ts';
 import { displayLanguageName } from '../../lib/names.ts';

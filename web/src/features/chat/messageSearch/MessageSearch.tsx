@@ -8,7 +8,7 @@ import { inputClass } from '../../../components/ui/input.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { dayLabel, messageTime } from '../format.ts';
-import { useOptionalAuth } from '../../auth/AuthProvider.tsx';
+import { useOptionalAuth } from '../../auth/index.ts';
 import { highlightParts, hitLines, searchMessages } from './messageSearchApi.ts';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue.ts';
 
