@@ -1,8 +1,8 @@
-import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
+import { useDebouncedValue } from './useDebouncedValue.ts';
 import { useQuery } from '@tanstack/react-query';
 import { CHAT_API, LIMITS } from '@parley/common/client';
 import type { UserSearchResult } from '@parley/common';
-import { api } from '../../lib/api.ts';
+import { api } from './api.ts';
 
 export async function searchUsers(term: string, signal?: AbortSignal): Promise<UserSearchResult[]> {
   const { users } = await api.get<{ users: UserSearchResult[] }>(`${CHAT_API.searchUsers}?q=${encodeURIComponent(term)}`, signal);
