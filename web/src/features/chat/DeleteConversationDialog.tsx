@@ -8,9 +8,9 @@ import { useT } from '../../lib/i18n.tsx';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
 import { conversationName } from './format.ts';
 import { roomLeft } from './conversations.ts';
-import { updateList } from './useChatRealtimeSync.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { departedRooms } from './groupEvents.ts';
+import { updateList } from './listCache.ts';
 
 /**
  * The confirmation of spec section 2, then the outcome toasts of section 8. A group is not deleted from

@@ -3,7 +3,7 @@ import type { ConversationListItem, RoomMember } from '@parley/common';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
 import { departedRooms } from './groupEvents.ts';
 import { membersKey } from './members.ts';
-import { addRoom, updateList } from './useChatRealtimeSync.ts';
+import { updateList, addRoom } from './listCache.ts';
 
 // The conversation list as the other features change it: they call these, never chat's cache directly.
 

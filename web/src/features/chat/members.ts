@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ConversationListItem, FormerMember, GroupResponse, RoomMember } from '@parley/common';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
-import { updateList } from './useChatRealtimeSync.ts';
+import { updateList } from './listCache.ts';
 
 /** React Query key of a room's member list. */
 export const membersKey = (roomId: string) => ['chat', roomId, 'members'] as const;
