@@ -1,5 +1,6 @@
-// The public entry of chat/: other features import only this (eslint.config.js). Conversations: the list, a conversation's screen and what the features built on chat need of it (the list's
-// cache through roomStarted/roomLeft, room data, the slots the shell fills).
+// The public entry of chat/: other features import only this (eslint.config.js). Conversations: the list, a
+// conversation's screen, and what the features built on chat need of it (roomStarted/roomLeft rather than the
+// list's cache, room data, the slots the shell fills).
 export { chatApi, openChatFromListItem, openChatFromStart } from './chatApi.ts';
 export type { OpenChat } from './chatApi.ts';
 export { useConversationList, roomStarted, roomLeft, leftRoom } from './conversations.ts';

@@ -1,4 +1,5 @@
-// The public entry of groups/: other features import only this (eslint.config.js). Group conversations: creating one, its info and members, and what a group adds to a conversation screen.
+// The public entry of groups/: other features import only this (eslint.config.js). Group conversations: creating
+// one, its info and members, and what a group adds to a conversation screen.
 export { GroupInfoDialog } from './GroupInfoDialog.tsx';
 export { GroupPreviewLines } from './GroupPreviewLines.tsx';
 export { NewGroupDialog } from './NewGroupDialog.tsx';
