@@ -108,10 +108,16 @@ function webBoundaries(feature) {
     webLayerOf(other) >= webLayerOf(feature)
       ? { regex: `^(\\.\\./)+${other}(/|$)`, message: `${feature}/ must not import ${other}/ (a layer above or beside it: WEB_LAYER_ORDER in eslint.config.js)` }
       : { regex: `^(\\.\\./)+${other}/(?!index\\.ts$)`, message: `${feature}/ may use ${other}/ only through its public entry ../${other}/index.ts` });
+  // A lazy import() obeys the same boundaries (no-restricted-imports sees only static imports). esquery's regex
+  // cannot hold a '/', so \x2F stands for it.
+  const dynamic = patterns.map(({ regex, message }) => ({
+    selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
+    message: `${message} (a lazy import too)`,
+  }));
   return {
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }], 'no-restricted-syntax': ['error', ...dynamic] },
   };
 }
 

@@ -8,7 +8,7 @@ const eslint = new ESLint({ cwd: root });
 
 async function problems(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
 }
 
 describe('server folder boundaries (lint)', () => {
@@ -48,6 +48,12 @@ describe('web feature boundaries (lint)', () => {
     expect(up.join('\n')).toContain('chat/ must not import groups/');
     const sideways = await problems('web/src/features/groups/probe.ts', "import { UserSearchDialog } from '../search/index.ts';\nexport const x = UserSearchDialog;\n");
     expect(sideways.join('\n')).toContain('groups/ must not import search/');
+  });
+
+  it('holds a lazy import() to the same boundaries', async () => {
+    const found = await problems('web/src/features/shell/probe.ts', "export const load = () => import('../talk/TalkTab.tsx');\n");
+    expect(found.join('\n')).toContain('shell/ may use talk/ only through its public entry ../talk/index.ts (a lazy import too)');
+    expect(await problems('web/src/features/shell/probe.ts', "export const load = () => import('../talk/index.ts');\n")).toEqual([]);
   });
 
   it('keeps lib/ and components/ free of features', async () => {
