@@ -27,7 +27,7 @@ export interface ConversationSlots {
 const NOTHING = () => null;
 const NONE_MUTED: ReadonlySet<string> = new Set();
 
-export const EMPTY_SLOTS: ConversationSlots = {
+const EMPTY_SLOTS: ConversationSlots = {
   CallButton: NOTHING, CallTranscript: NOTHING, GroupInfo: NOTHING, ReadOnlyNotice: NOTHING, GroupPreviewLines: NOTHING,
   useMutedRooms: () => NONE_MUTED, MuteMenu: NOTHING, MuteDialog: NOTHING,
 };
