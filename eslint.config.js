@@ -83,6 +83,44 @@ function serverBoundaries(folder) {
   };
 }
 
+/**
+ * Web feature folders (web/src/features/<f>/), bottom first. A feature imports another only through its public entry
+ * (`../<f>` or `../<f>/index.ts`, exporting what the others use) and only of a lower layer, so no import between
+ * features runs back up and there is no cycle. chat/ is below the features built on it: a conversation screen shows
+ * calls, groups and push through the slots (chat/slots.tsx) the shell fills. shell/ composes everything. lib/ and
+ * components/ are shared and import no feature. A feature's subfolder must not be named like a feature. The root
+ * (App.tsx, main.tsx, providers.tsx, prerender/) is the composition root and is free, as are tests.
+ */
+const WEB_LAYER_ORDER = [
+  ['auth', 'speech'],
+  ['language', 'safety', 'invites'],
+  ['chat'],
+  ['groups', 'calls', 'search', 'push', 'talk', 'scan'],
+  ['profile', 'admin'],
+  ['shell'],
+];
+const WEB_FEATURES = WEB_LAYER_ORDER.flat();
+const webLayerOf = (feature) => WEB_LAYER_ORDER.findIndex((layer) => layer.includes(feature));
+
+/** One no-restricted-imports rule per web feature: others' internals never, a feature beside or above it not at all. */
+function webBoundaries(feature) {
+  const patterns = WEB_FEATURES.filter((other) => other !== feature).map((other) =>
+    webLayerOf(other) >= webLayerOf(feature)
+      ? { regex: `^(\\.\\./)+${other}(/|$)`, message: `${feature}/ must not import ${other}/ (a layer above or beside it: WEB_LAYER_ORDER in eslint.config.js)` }
+      : { regex: `^(\\.\\./)+${other}/(?!index\\.ts$)`, message: `${feature}/ may use ${other}/ only through its public entry ../${other}/index.ts` });
+  // A lazy import() obeys the same boundaries (no-restricted-imports sees only static imports). esquery's regex
+  // cannot hold a '/', so \x2F stands for it.
+  const dynamic = patterns.map(({ regex, message }) => ({
+    selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
+    message: `${message} (a lazy import too)`,
+  }));
+  return {
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }], 'no-restricted-syntax': ['error', ...dynamic] },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'e2e/artifacts/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -111,4 +149,9 @@ export default tseslint.config(
     },
   },
   ...SERVER_FOLDERS.map(serverBoundaries),
+  ...WEB_FEATURES.map(webBoundaries),
+  {
+    files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+features/', message: 'lib/ and components/ are shared: they import no feature' }] }] },
+  },
 );

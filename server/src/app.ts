@@ -42,7 +42,7 @@ import { getProfile } from './profiles/service.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { createTranslationService } from './translation/service.ts';
 import { TranslationSettings } from './translation/operator/settings.ts';
-import { recordUsage } from './translation/operator/usage.ts';
+import { UsageRecorder } from './translation/operator/usage.ts';
 import { speechRoutes } from './speech/routes.ts';
 import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
@@ -156,8 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: (err) => app.log.warn({ err }, 'translation settings could not be read; the last ones apply'),
   });
   translation.router.usePolicy(() => translationSettings.engines());
-  translation.router.onUsage((engine, chars) =>
-    recordUsage(db, engine, chars, now()).catch((err: unknown) => app.log.warn({ err }, 'translation usage not counted')));
+  const usage = new UsageRecorder(db, { onError: (err) => app.log.warn({ err }, 'translation usage not counted yet; tried again later') });
+  translation.router.onUsage((engine, chars) => usage.add(engine, chars, now()));
+  app.addHook('onClose', async () => usage.close().catch((err: unknown) => app.log.warn({ err }, 'translation usage of the last seconds not counted')));
   const budget = createTranslationBudget(() => translationSettings.budget());
   // Context only when an engine reads it (OpenAI-compatible): no query per message otherwise.
   const contextMessages = config.translation.engines.includes('openai') ? (config.translation.contextMessages ?? 0) : 0;
@@ -241,6 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     boss, log: app.log, takesWork: config.role !== 'web', pollMs: deps.schedules?.pollMs,
     tasks: [
       { name: 'prune-sessions', cron: '7 * * * *', run: () => sessions.prune() },
+      // Pending translations whose job was lost get a new one (chat/translationOutbox.ts).
+      { name: 'sweep-translations', cron: '* * * * *', run: async () => jobs.sweep().catch((err: unknown) => app.log.warn({ err }, 'translation outbox sweep failed')) },
       // The audit log keeps AUDIT_RETENTION_DAYS.
       { name: 'prune-audit', cron: '17 3,15 * * *', run: () => pruneAudit(db, config.operators.auditRetentionDays, now()) },
       ...(deps.schedules?.tasks ?? []),
@@ -369,7 +372,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       signUpRevealsAccounts: !(config.emailConfirmation && mailer),
       signupEmailDomains: config.operators.signupEmailDomains,
       oidc: config.oidc ? { name: config.oidc.name, only: config.oidc.only } : null,
-      translation: { translation, settings: translationSettings },
+      translation: { translation, settings: translationSettings, usage },
       status: {
         databaseKind: deps.database.kind, bus,
         engines: () => translation.router.engines.map((e) => e.id),

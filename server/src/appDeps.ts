@@ -31,7 +31,7 @@ export interface AppDeps {
   /** How often the sessions of open sockets are checked for expiry (default 30 s). */
   sessionSweepMs?: number;
   /** Job runner tuning (attempt time, attempts, backoff, drain time, sweeper); tests shorten them. */
-  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'retryDelaySeconds' | 'concurrency' | 'pollMs' | 'drainMs' | 'sweepMs' | 'sweepAfterMs' | 'isDirectionBeingChecked' | 'postponeSeconds'>>;
+  translationJobs?: Partial<Pick<TranslationJobOptions, 'leaseMs' | 'maxAttempts' | 'retryDelaySeconds' | 'concurrency' | 'pollMs' | 'drainMs' | 'sweepAfterMs' | 'isDirectionBeingChecked' | 'postponeSeconds'>>;
   /** Draft previews a user may ask for per 10 seconds (default 40). */
   previewsPer10s?: number;
   /**

@@ -8,7 +8,7 @@ const eslint = new ESLint({ cwd: root });
 
 async function problems(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
 }
 
 describe('server folder boundaries (lint)', () => {
@@ -32,5 +32,32 @@ describe('server folder boundaries (lint)', () => {
   it("lets a feature use a lower one's public module, infrastructure, and a higher one's types", async () => {
     expect(await problems('server/src/push/probe.ts', "import { isUuid } from '../chat/membership.ts';\nimport { AppError } from '../http/errors.ts';\nexport const x = [isUuid, AppError];\n")).toEqual([]);
     expect(await problems('server/src/http/probe.ts', "import type { SessionStore } from '../auth/sessions.ts';\nexport type X = SessionStore;\n")).toEqual([]);
+  });
+});
+
+describe('web feature boundaries (lint)', () => {
+  it("refuses another feature's internal file; the public entry passes", async () => {
+    const found = await problems('web/src/features/groups/probe.ts', "import { chatApi } from '../chat/chatApi.ts';\nexport const x = chatApi;\n");
+    expect(found.join('\n')).toContain('groups/ may use chat/ only through its public entry ../chat/index.ts');
+    expect(await problems('web/src/features/groups/probe.ts', "import { chatApi } from '../chat/index.ts';\nexport const x = chatApi;\n")).toEqual([]);
+    expect(await problems('web/src/features/groups/deeper/probe.tsx', "import { chatApi } from '../../chat';\nexport const x = chatApi;\n")).toEqual([]);
+  });
+
+  it('refuses an import that runs back up a layer or sideways, even through the public entry', async () => {
+    const up = await problems('web/src/features/chat/probe.ts', "import { GroupInfoDialog } from '../groups/index.ts';\nexport const x = GroupInfoDialog;\n");
+    expect(up.join('\n')).toContain('chat/ must not import groups/');
+    const sideways = await problems('web/src/features/groups/probe.ts', "import { UserSearchDialog } from '../search/index.ts';\nexport const x = UserSearchDialog;\n");
+    expect(sideways.join('\n')).toContain('groups/ must not import search/');
+  });
+
+  it('holds a lazy import() to the same boundaries', async () => {
+    const found = await problems('web/src/features/shell/probe.ts', "export const load = () => import('../talk/TalkTab.tsx');\n");
+    expect(found.join('\n')).toContain('shell/ may use talk/ only through its public entry ../talk/index.ts (a lazy import too)');
+    expect(await problems('web/src/features/shell/probe.ts', "export const load = () => import('../talk/index.ts');\n")).toEqual([]);
+  });
+
+  it('keeps lib/ and components/ free of features', async () => {
+    const found = await problems('web/src/lib/probe.ts', "import { chatApi } from '../features/chat/index.ts';\nexport const x = chatApi;\n");
+    expect(found.join('\n')).toContain('lib/ and components/ are shared');
   });
 });

@@ -70,6 +70,9 @@ const fannedOut = (messageId: string, key = `message:${messageId}`) => until(`th
   const row = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE name = ${PUSH_QUEUE} AND id = ${pushJobId(key)}`.execute(s.database.db);
   return row.rows[0]?.state === 'completed';
 });
+/** Push jobs queued for a message: a send writes its job in its own transaction, so after its answer or never. */
+const pushJobs = async (messageId: string) =>
+  (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${PUSH_QUEUE} AND id = ${pushJobId(`message:${messageId}`)}`.execute(s.database.db)).rows[0]!.n;
 const subscriptionRows = async (endpoint: string) =>
   (await s.database.db.selectFrom('push_subscriptions').select('session_id').where('endpoint', '=', endpoint).execute()).length;
 
@@ -209,12 +212,12 @@ describe('who is not told', () => {
     expect(service.for(pocket.sub.id).map((p) => p.payload.messageId)).toEqual([first, second]);
     socket.close();
 
-    // Muted for an hour: nothing; unmuted: the next message arrives. The unread count still counts.
+    // Muted for an hour: nothing (not even a push job); unmuted: the next message arrives. The unread count still counts.
     const mute = await api(bruno.cookie, 'PUT', `/api/chats/${roomId}/mute`, { duration: '1h' });
     expect(mute.statusCode, mute.body).toBe(200);
     expect((await api(bruno.cookie, 'GET', '/api/push/settings')).json().mutes).toEqual([{ roomId, until: mute.json().until }]);
     const muted = await send(ana, roomId, 'three');
-    await fannedOut(muted);
+    expect(await pushJobs(muted)).toBe(0);
     const list = (await api(bruno.cookie, 'GET', '/api/chats')).json().conversations as { id: string; unreadCount: number }[];
     expect(list.find((c) => c.id === roomId)?.unreadCount).toBeGreaterThan(0);
     expect((await api(bruno.cookie, 'DELETE', `/api/chats/${roomId}/mute`)).json()).toEqual({ roomId, until: null });
@@ -239,13 +242,31 @@ describe('no job without a device', () => {
     const roomId = await room(ana, bruno);
     // Nobody in the room has a device: the send stores the message and nothing else (its room's context is cached now).
     const quiet = await send(ana, roomId, 'nobody is subscribed');
-    const jobs = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${PUSH_QUEUE} AND id = ${pushJobId(`message:${quiet}`)}`.execute(s.database.db);
-    expect(jobs.rows[0]!.n).toBe(0);
+    expect(await pushJobs(quiet)).toBe(0);
     // Subscribing empties the cached send contexts: the very next send pushes.
     const phone = await device(bruno);
     const heard = await send(ana, roomId, 'now there is a phone');
     await service.waitFor(phone.sub.id);
     expect(service.for(phone.sub.id).map((p) => p.payload.messageId)).toEqual([heard]);
+  });
+});
+
+describe('no job for a reader who is looking', () => {
+  it('a send whose every subscribed device shows the conversation queues no push job; once it looks away, the next one does', async () => {
+    const [ana, bruno] = [await person('en'), await person('es')];
+    const roomId = await room(ana, bruno);
+    const phone = await device(bruno);
+    const socket = await TestSocket.open(base, phone.cookie);
+    socket.ws.send(JSON.stringify({ type: 'viewing', roomId }));
+    await new Promise((r) => setTimeout(r, 100)); // the frame is handled before the send below
+    const seen = await send(ana, roomId, 'you are reading this already');
+    expect(await pushJobs(seen)).toBe(0);
+    socket.ws.send(JSON.stringify({ type: 'viewing', roomId: null }));
+    await new Promise((r) => setTimeout(r, 100));
+    const away = await send(ana, roomId, 'and now you are not');
+    await service.waitFor(phone.sub.id);
+    expect(service.for(phone.sub.id).map((p) => p.payload.messageId)).toEqual([away]);
+    socket.close();
   });
 });
 

@@ -47,4 +47,20 @@ describe('periodic work on two nodes of one database', () => {
     expect(slots!.n).toBeLessThanOrEqual(2);
     expect(runs).toHaveLength(slots!.n);
   });
+
+  it('a node removes the periodic schedules its version no longer names (an older version\'s), and keeps its own', async () => {
+    const db = nodes[0]!.database.db;
+    const names = async () => (await sql<{ name: string }>`SELECT name FROM ${sql.id(JOB_SCHEMA, 'schedule')} ORDER BY name`.execute(db)).rows.map((r) => r.name);
+    const older = await getTestServer({ testDb, heartbeat: { alone: false }, schedules: { tasks: [{ name: 'retired-task', cron: '0 4 * * *', run: async () => undefined }] } });
+    await older.close();
+    expect(await names()).toContain('periodic-retired-task');
+    const newer = await getTestServer({ testDb, heartbeat: { alone: false }, schedules: { tasks: [] } });
+    try {
+      const now = await names();
+      expect(now).not.toContain('periodic-retired-task');
+      expect(now).toEqual(expect.arrayContaining(['periodic-prune-sessions', 'periodic-prune-audit', 'periodic-sweep-translations']));
+    } finally {
+      await newer.close();
+    }
+  });
 });

@@ -1,7 +1,8 @@
 import type { ChatMessage } from '@parley/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMessage, insertStats } from '../src/chat/insertBatch.ts';
+import { insertMessage, insertStats, sendWorkStats } from '../src/chat/insertBatch.ts';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
+import { settledMessage } from './support/poll.ts';
 
 // Group commit (chat/insertBatch.ts): sends that arrive together share one INSERT, and each still gets exactly its
 // own answer: stored once, a repeated client id answered with the stored message, a blocked pair refused.
@@ -58,6 +59,30 @@ describe('sends that arrive together', () => {
     const after = insertStats(s.database.db);
     expect(after.rows - before.rows).toBe(22);
     expect(after.statements - before.statements).toBeLessThan(22);
+  });
+
+  it('sends to translate share one transaction: each stored once with its translation row and job, translated once', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, () => signUpAndIn(s.app)));
+    for (const [i, who] of people.entries()) await api(who, 'PATCH', '/api/profile', { language: i % 2 ? 'es' : 'en' });
+    const rooms = await Promise.all([0, 2, 4].map(async (i) => ({ a: people[i]!, b: people[i + 1]!,
+      roomId: (await api(people[i]!, 'POST', '/api/chats', { userId: people[i + 1]!.id })).json().room.id as string })));
+    const before = sendWorkStats(s.app.translationJobs);
+    const sends = rooms.flatMap(({ a, roomId }, r) => [0, 1, 2].map((i) => ({ who: a, roomId, clientId: `work-${r}-${i}`, content: `Good morning number ${r}${i}` })));
+    sends.push({ ...sends[0]! });
+    const answers = await Promise.all(sends.map((x) => api(x.who, 'POST', `/api/chats/${x.roomId}/messages`, { content: x.content, clientId: x.clientId })));
+    expect(answers.map((r) => r.statusCode)).toEqual([...Array(9).fill(201), 200]);
+    expect(answers[9]!.json().message.id).toBe(answers[0]!.json().message.id);
+    const after = sendWorkStats(s.app.translationJobs);
+    expect(after.sends - before.sends).toBe(10);
+    expect(after.transactions - before.transactions).toBeLessThan(10);
+    for (const [i, answer] of answers.slice(0, 9).entries()) {
+      const { roomId, b } = rooms[Math.floor(i / 3)]!;
+      const read = await settledMessage(s.app, b.cookie, roomId, answer.json().message.id as string);
+      expect(read).toMatchObject({ content: sends[i]!.content, translation_status: 'done', target_language: 'es' });
+    }
+    const rows = await s.database.db.selectFrom('message_translations').select(['message_id', 'language'])
+      .where('message_id', 'in', answers.slice(0, 9).map((r) => r.json().message.id as string)).execute();
+    expect(rows).toHaveLength(9);
   });
 
   it('a batch the database refuses as a whole fails only the send that caused it', async () => {

@@ -22,7 +22,7 @@ export async function preloadMainPage(): Promise<void> {
 export function provideMainPage(component: ComponentType): void {
   loadedMainPage = component;
 }
-const ProfilePage = lazy(() => withAllEnglish(() => import('./features/profile/ProfilePage.tsx'))().then((m) => ({ default: m.ProfilePage })));
+const ProfilePage = lazy(() => withAllEnglish(() => import('./features/profile/index.ts'))().then((m) => ({ default: m.ProfilePage })));
 // The pages a mailed link opens (and "Forgot password?"): rarely visited, so a chunk of their own.
 const accountLinkPages = withAllEnglish(() => import('./features/auth/AccountLinkPages.tsx'));
 const ForgotPasswordPage = lazy(() => accountLinkPages().then((m) => ({ default: m.ForgotPasswordPage })));

@@ -8,7 +8,7 @@ import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
 import type { TranslationEngine } from '../translation/engines/types.ts';
 import { saveBudget, saveEnginePolicy, type TranslationSettings } from '../translation/operator/settings.ts';
-import { listUsage } from '../translation/operator/usage.ts';
+import { listUsage, type UsageRecorder } from '../translation/operator/usage.ts';
 import type { TranslationService } from '../translation/service.ts';
 import { recordAudit } from './audit.ts';
 import { actorOf } from './requireAdmin.ts';
@@ -18,6 +18,8 @@ export interface TranslationConsoleDeps {
   now: () => Date;
   translation: TranslationService;
   settings: TranslationSettings;
+  /** Engine calls counted in memory: written before the tab reads them. */
+  usage: Pick<UsageRecorder, 'flush'>;
   requireAdmin: onRequestHookHandler;
 }
 
@@ -62,7 +64,7 @@ export async function translationConsoleRoutes(app: FastifyInstance, deps: Trans
     const budget = await deps.settings.budget();
     return {
       languages: [...LANGUAGE_CODES], engines, served,
-      usage: await listUsage(deps.db, USAGE_DAYS, deps.now()),
+      usage: await deps.usage.flush().then(() => listUsage(deps.db, USAGE_DAYS, deps.now())),
       budget: { ...budget, defaults: deps.settings.defaultBudget },
     };
   }

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { StatementBatch } from '../platform/batch.ts';
 import { pairSendAllowed } from '../safety/blocks.ts';
-import type { MessageRow } from './presenters.ts';
+import type { MessageRow, TranslationRow } from './presenters.ts';
+import type { TranslationJobs } from './translationJobs.ts';
+import type { PushHook } from './types.ts';
 
 /** One message to store: the messages row's values, and whether its room is a pair (the block rule applies). */
 export interface MessageInsert {
@@ -15,69 +18,25 @@ export interface MessageInsert {
   direct: boolean;
 }
 
-interface Waiting {
-  values: MessageInsert;
-  resolve: (row: MessageRow | undefined) => void;
-  reject: (err: unknown) => void;
-}
-
 /** More rows than this in one statement would only make its parameters list long (8 per row). */
 const MAX_ROWS = 64;
 
 const keyOf = (r: { chat_room_id: string; sender_id: string | null; client_id: string }) => `${r.chat_room_id} ${r.sender_id} ${r.client_id}`;
 
 /**
- * Group commit for sends that are one statement (no translation rows, no push job). While one insert is on its
- * way to the database, the sends that arrive wait, then go together as one multi-row INSERT; each send gets its
- * own row back (or none: refused by a block, or a repeated client id — the caller tells which). Nothing waits on
- * a timer: a lone send goes after one turn of the event loop, and under load the batch is whatever arrived during the previous round trip
- * (each statement is a syscall and a wake-up of the database: the largest part of a send's CPU, PERFORMANCE.md).
- * A batch the database refuses as a whole is retried row by row, so one bad row fails only its own send.
+ * Group commit for sends that are one statement (no translation rows, no push job): the sends that arrive together
+ * are one multi-row INSERT (platform/batch.ts); each gets its own row back, or none: refused by a block, or a
+ * repeated client id (the caller tells which).
  */
-class MessageInserts {
-  private waiting: Waiting[] = [];
-  private flushing = false;
-  /** Statements sent and rows asked for: their ratio is the batching's gain (tests and metrics read it). */
-  readonly stats = { statements: 0, rows: 0 };
-
-  constructor(private readonly db: Db) {}
-
-  insert(values: MessageInsert): Promise<MessageRow | undefined> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ values, resolve, reject });
-      if (!this.flushing) void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    try {
-      // One turn of the event loop for the sends that arrived with this one (requests read in the same I/O pass; on
-      // the embedded database, whose statements run in this thread, the only chance they get to meet).
-      await new Promise((resolve) => setImmediate(resolve));
-      while (this.waiting.length) {
-        const batch = this.waiting.splice(0, MAX_ROWS);
-        this.stats.statements += 1;
-        this.stats.rows += batch.length;
-        try {
-          const rows = await insertRows(this.db, batch.map((w) => w.values));
-          const byKey = new Map(rows.map((row) => [keyOf(row), row]));
-          for (const w of batch) {
-            const key = keyOf(w.values);
-            const row = byKey.get(key);
-            // The same client id twice in one batch: the first gets the row, the second finds it stored.
-            byKey.delete(key);
-            w.resolve(row);
-          }
-        } catch (err) {
-          if (batch.length === 1) batch[0]!.reject(err);
-          else await Promise.all(batch.map((w) => insertRows(this.db, [w.values]).then(([row]) => w.resolve(row), w.reject)));
-        }
-      }
-    } finally {
-      this.flushing = false;
-    }
-  }
+async function insertEach(db: Db, batch: MessageInsert[]): Promise<(MessageRow | undefined)[]> {
+  const byKey = new Map((await insertRows(db, batch)).map((row) => [keyOf(row), row]));
+  return batch.map((values) => {
+    const key = keyOf(values);
+    const row = byKey.get(key);
+    // The same client id twice in one batch: the first gets the row, the second finds it stored.
+    byKey.delete(key);
+    return row;
+  });
 }
 
 function insertRows(db: Db, rows: MessageInsert[]): Promise<MessageRow[]> {
@@ -94,24 +53,71 @@ function insertRows(db: Db, rows: MessageInsert[]): Promise<MessageRow[]> {
     RETURNING *`.execute(db).then((r) => r.rows);
 }
 
-const perDatabase = new WeakMap<Db, MessageInserts>();
+const perDatabase = new WeakMap<Db, StatementBatch<MessageInsert, MessageRow | undefined>>();
 
-function insertsOf(db: Db): MessageInserts {
+function insertsOf(db: Db): StatementBatch<MessageInsert, MessageRow | undefined> {
   let inserts = perDatabase.get(db);
-  if (!inserts) perDatabase.set(db, (inserts = new MessageInserts(db)));
+  if (!inserts) perDatabase.set(db, (inserts = new StatementBatch((batch) => insertEach(db, batch), MAX_ROWS)));
   return inserts;
 }
 
 /** Store one message through its database's batch (one per database handle, so every caller shares it). */
 export function insertMessage(db: Db, values: MessageInsert): Promise<MessageRow | undefined> {
-  return insertsOf(db).insert(values);
+  return insertsOf(db).add(values);
 }
 
 /** How many batched statements stored how many sends on this database handle. */
-export const insertStats = (db: Db): { statements: number; rows: number } => ({ ...insertsOf(db).stats });
+export const insertStats = (db: Db): { statements: number; rows: number } => {
+  const { statements, items } = insertsOf(db).stats;
+  return { statements, rows: items };
+};
 
-/** The same insert inside a transaction that also writes translation rows or a push job (not batched). */
-export async function insertMessageIn(tx: Db, values: MessageInsert): Promise<MessageRow | undefined> {
-  const [row] = await insertRows(tx, [values]);
-  return row;
+/** A send that also writes translation rows or a push job: the message and that work commit together. */
+export interface SendWork {
+  values: MessageInsert;
+  languages: readonly string[];
+  push: boolean;
 }
+
+/** What the send's transaction did: the message's row and its translation rows (no row: as insertMessage). */
+export type SendWritten = { row: MessageRow; rows: TranslationRow[] } | undefined;
+
+/** The translation jobs and the push hook the transactional sends of one app write through. */
+export interface SendWriters {
+  jobs: Pick<TranslationJobs, 'addTranslationsOf'>;
+  push?: PushHook | undefined;
+}
+
+/**
+ * The sends of one turn that carry work, in one transaction: one insert of messages, one of translation rows,
+ * one of their jobs, and the push jobs (group commit, as insertMessage). A batch refused as a whole runs again
+ * send by send, each in its own transaction, so one bad send fails alone and nothing is half-written.
+ */
+async function writeSends(db: Db, writers: SendWriters, sends: SendWork[]): Promise<SendWritten[]> {
+  return db.transaction().execute(async (tx) => {
+    const rows = await insertEach(tx, sends.map((s) => s.values));
+    const wanted = sends.flatMap((s, i) => (rows[i] ? s.languages.map((language) => ({ messageId: String(rows[i]!.id), language })) : []));
+    const translations = await writers.jobs.addTranslationsOf(tx, wanted);
+    for (const [i, s] of sends.entries()) if (rows[i] && s.push) await writers.push?.queueMessage(tx, String(rows[i]!.id));
+    return rows.map((row) => row && { row, rows: translations.filter((t) => String(t.message_id) === String(row.id)) });
+  });
+}
+
+const perWriters = new WeakMap<SendWriters['jobs'], StatementBatch<SendWork, SendWritten>>();
+
+function sendsOf(db: Db, writers: SendWriters): StatementBatch<SendWork, SendWritten> {
+  let batch = perWriters.get(writers.jobs);
+  if (!batch) perWriters.set(writers.jobs, (batch = new StatementBatch((sends) => writeSends(db, writers, sends), MAX_ROWS)));
+  return batch;
+}
+
+/** Store a send with its translation rows and push job through the app's batch (keyed by its translation jobs). */
+export function insertMessageWithWork(db: Db, writers: SendWriters, work: SendWork): Promise<SendWritten> {
+  return sendsOf(db, writers).add(work);
+}
+
+/** How many transactions stored how many sends with work, for the app of these translation jobs. */
+export const sendWorkStats = (jobs: SendWriters['jobs']): { transactions: number; sends: number } => {
+  const stats = perWriters.get(jobs)?.stats ?? { statements: 0, items: 0 };
+  return { transactions: stats.statements, sends: stats.items };
+};

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { refuseBlockedSend } from '../safety/blocks.ts';
-import { insertMessage, insertMessageIn } from './insertBatch.ts';
+import { insertMessage, insertMessageWithWork } from './insertBatch.ts';
 import { registerContext } from './groupRegister.ts';
 import { isUuid, requireMembership, roomNotFound } from './membership.ts';
 import { loadReplySources, replyPreview, replyTarget, type ReplySource } from './messageExtras.ts';
@@ -64,18 +64,16 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
     attachment: input.attachment ? JSON.stringify(input.attachment) : null,
     reply_to_id: reply ? String(reply.row.id) : null,
   };
-  // Push only when another member has a device subscribed (the cached context knows; a new subscription empties it).
-  const push = room.pushAudience ? deps.push : undefined;
+  // Push only when another member has a device subscribed and not muted (the cached context knows; a new
+  // subscription empties it) and one of those devices is not showing this conversation now.
+  const push = room.pushSessions.length && (await deps.push?.wanted(input.roomId, room.pushSessions)) ? deps.push : undefined;
   // The message, its translation rows and their jobs are one unit: all committed, or none.
-  // A send with nothing else to write is batched with the sends around it (group commit, chat/insertBatch.ts).
+  // Sends are batched with the sends around them (group commit, chat/insertBatch.ts): those with translation rows or
+  // a push job in one transaction, the others in one statement.
   const stored = { ...values, direct: room.kind === 'direct' };
-  const inserted = languages.length === 0 && !push ? await insertMessage(db, stored).then((row) => row && { row, rows: [] }) : await db.transaction().execute(async (tx) => {
-    const row = await insertMessageIn(tx, stored);
-    if (!row) return undefined;
-    const rows = await jobs.addTranslations(tx, row.id, languages);
-    await push?.queueMessage(tx, row.id);
-    return { row, rows };
-  });
+  const inserted = languages.length === 0 && !push
+    ? await insertMessage(db, stored).then((row) => row && { row, rows: [] })
+    : await insertMessageWithWork(db, { jobs, push: deps.push }, { values: stored, languages, push: Boolean(push) });
 
   if (!inserted) {
     // No row: refused (blocked), or stored before under this client id.
@@ -121,8 +119,9 @@ export interface SendContext {
   targets: LanguageCode[];
   /** The first of those (a pair's partner's language), or the sender's when there is none: the draft preview's direction. */
   target: LanguageCode;
-  /** Another member has a device subscribed to web push: only then does a send queue a push job. */
-  pushAudience: boolean;
+  /** The sessions of other members with a device subscribed to web push and the room not muted: only when one of
+   * them is not showing the room does a send queue a push job. */
+  pushSessions: string[];
 }
 
 /**
@@ -137,8 +136,9 @@ export async function sendContext(db: Db, roomId: string, senderId: string): Pro
     .innerJoin('profiles as sp', 'sp.id', 'me.user_id')
     .select(['me.relationship_context', 'r.kind', 'r.register', 'sp.language as sender_language'])
     .select(readersJson(sql.ref('me.chat_room_id')).as('readers'))
-    .select(sql<boolean>`EXISTS (SELECT 1 FROM chat_room_participants p JOIN push_subscriptions ps ON ps.user_id = p.user_id
-        WHERE p.chat_room_id = me.chat_room_id AND p.user_id <> me.user_id)`.as('push_audience'))
+    .select(sql<string[] | string>`(SELECT coalesce(json_agg(ps.session_id), '[]'::json) FROM chat_room_participants p
+        JOIN push_subscriptions ps ON ps.user_id = p.user_id
+        WHERE p.chat_room_id = me.chat_room_id AND p.user_id <> me.user_id AND (p.muted_until IS NULL OR p.muted_until <= now()))`.as('push_sessions'))
     .where('me.chat_room_id', '=', roomId)
     .where('me.user_id', '=', senderId)
     .executeTakeFirst();
@@ -157,7 +157,7 @@ export async function sendContext(db: Db, roomId: string, senderId: string): Pro
     readers,
     targets,
     target: targets[0] ?? senderLanguage ?? 'en',
-    pushAudience: Boolean(row.push_audience),
+    pushSessions: typeof row.push_sessions === 'string' ? (JSON.parse(row.push_sessions) as string[]) : row.push_sessions,
   };
 }
 

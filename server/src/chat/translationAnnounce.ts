@@ -1,6 +1,9 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Job } from '../db/jobWorker.ts';
-import { messageAndReaders, publishViews } from './readers.ts';
+import { StatementBatch } from '../platform/batch.ts';
+import type { MessageRow, TranslationRow } from './presenters.ts';
+import { messageAndReaders, parseReaders, publishViews, readersJson, type Reader } from './readers.ts';
 import type { TranslationJob } from './translationJobs.ts';
 import type { TranslationUpdate } from './translationOutcome.ts';
 import type { EventPublisher } from './types.ts';
@@ -18,26 +21,86 @@ interface Deps {
  */
 export async function storeTranslation(o: Deps, job: Job<TranslationJob>, update: TranslationUpdate): Promise<void> {
   const { data } = job;
-  const { original_language: detected, translated_content, translation_status, translation_error, unknown_spans, engine = null, via = null } = update;
-  const row = await o.db
-    .updateTable('message_translations')
-    .set({ content: translated_content, status: translation_status, error: translation_error, unknown_spans, attempts: job.retryCount + 1, engine, via })
-    .where('message_id', '=', data.messageId)
-    .where('language', '=', data.language)
-    .where('status', '=', 'pending')
-    .where('job_id', '=', job.id)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) return announceStored(o, job);
-  const [found, rows] = await Promise.all([messageAndReaders(o.db, data.messageId), translationsOf(o.db, data.messageId)]);
-  if (!found) return;
-  const { message, readers } = found;
+  const found = await storerOf(o.db).add({ messageId: data.messageId, language: data.language, jobId: job.id, attempts: job.retryCount + 1, update });
+  if (!found) return announceStored(o, job);
+  const { message, readers, stored, otherLanguages } = found;
+  // Only readers of this row's language are told (publishViews' `only`): the other rows serve to find which
+  // language is the sender's view, never to show, so their languages are enough.
+  const others = otherLanguages.map((language): TranslationRow => ({ ...stored, language, content: null, status: 'pending', error: null, unknown_spans: null, engine: null, via: null }));
   // Detection may find the original in another language than the sender's profile says.
-  if (detected && detected !== message.original_language && translation_status !== 'failed') {
+  const detected = update.original_language;
+  if (detected && detected !== message.original_language && update.translation_status !== 'failed') {
     await o.db.updateTable('messages').set({ original_language: detected }).where('id', '=', message.id).execute();
     message.original_language = detected;
   }
-  publishViews(o.events, 'message.translated', message, rows, readers, data.language);
+  publishViews(o.events, 'message.translated', message, [stored, ...others], readers, data.language);
+}
+
+interface Store {
+  messageId: string;
+  language: string;
+  jobId: string;
+  attempts: number;
+  update: TranslationUpdate;
+}
+
+interface Stored {
+  message: MessageRow;
+  readers: Reader[];
+  stored: TranslationRow;
+  otherLanguages: string[];
+}
+
+/**
+ * The outcomes of the jobs that end in one turn, in one statement: each row updated while it is still `pending`
+ * for its job, and read back with its message, the room's audience now and the message's other languages (the
+ * statement sees those rows as they were before it). No row back: settled already, or another job's since.
+ */
+async function storeMany(db: Db, items: Store[]): Promise<(Stored | undefined)[]> {
+  const values = sql.join(items.map(({ messageId, language, jobId, attempts, update: u }) => sql`(${messageId}::bigint, ${language}::text,
+    ${jobId}::uuid, ${u.translated_content}::text, ${u.translation_status}::text, ${u.translation_error}::text, ${u.unknown_spans}::jsonb,
+    ${attempts}::int, ${u.engine ?? null}::text, ${u.via ?? null}::text)`));
+  const result = await sql<MessageRow & { room_readers: Reader[] | string; other_languages: string[] | string; stored: TranslationRow | string }>`
+    WITH v (message_id, language, job_id, content, status, error, unknown_spans, attempts, engine, via) AS (VALUES ${values}),
+    u AS (
+      UPDATE message_translations t SET content = v.content, status = v.status, error = v.error, unknown_spans = v.unknown_spans,
+        attempts = v.attempts, engine = v.engine, via = v.via
+      FROM v WHERE t.message_id = v.message_id AND t.language = v.language AND t.status = 'pending' AND t.job_id = v.job_id
+      RETURNING t.*
+    )
+    SELECT m.*, ${readersJson(sql.ref('m.chat_room_id'))} AS room_readers, to_json(u) AS stored,
+      (SELECT coalesce(json_agg(o.language), '[]'::json) FROM message_translations o
+        WHERE o.message_id = u.message_id AND o.language <> u.language) AS other_languages
+    FROM u JOIN messages m ON m.id = u.message_id`.execute(db);
+  return items.map((item) => {
+    const row = result.rows.find((r) => {
+      const t = parseJson(r.stored);
+      return String(t.message_id) === item.messageId && t.language === item.language && t.job_id === item.jobId;
+    });
+    if (!row) return undefined;
+    const { room_readers, other_languages, stored, ...message } = row;
+    const t = parseJson(stored);
+    return {
+      message,
+      readers: parseReaders(room_readers),
+      // The row as JSON: ids and times back to what the table's columns read as.
+      stored: { ...t, message_id: String(t.message_id), queued_at: t.queued_at && new Date(t.queued_at), corrected_at: t.corrected_at && new Date(t.corrected_at) },
+      otherLanguages: parseJson(other_languages),
+    };
+  });
+}
+
+/** A json column as read back (PGlite answers json as text). */
+function parseJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+const storers = new WeakMap<Db, StatementBatch<Store, Stored | undefined>>();
+
+function storerOf(db: Db): StatementBatch<Store, Stored | undefined> {
+  let storer = storers.get(db);
+  if (!storer) storers.set(db, (storer = new StatementBatch((items) => storeMany(db, items))));
+  return storer;
 }
 
 /**

@@ -50,8 +50,6 @@ export interface TranslationJobOptions {
   drainMs?: number;
   /** Waiting messages beyond which new sends are refused (503, retry later): a bounded queue. */
   maxQueue?: number;
-  /** How often the outbox sweeper looks for pending messages without a live job. */
-  sweepMs?: number;
   /** How long after its job was queued a pending message without a live job is queued again. */
   sweepAfterMs?: number;
   /** false on web-only nodes: never translate here, leave every job to the workers. */
@@ -112,9 +110,9 @@ export class TranslationJobs {
     await this.o.boss.start();
     const maxQueue = this.o.maxQueue ?? 10_000;
     this.every(this.o.pollMs ?? 2_000, () => this.depth().then((n) => (this.full = n >= maxQueue), () => undefined));
+    // The outbox sweep runs once a minute for the whole cluster (app.ts, a pg-boss schedule), not on a timer per node.
     await this.worker.start(async () => {
       if (this.o.exclusive) await this.takeBackAfterRestart();
-      this.every(this.o.sweepMs ?? 30_000, () => void this.sweep().catch((err: unknown) => this.o.log.warn({ err }, 'translation outbox sweep failed')));
     });
   }
 
@@ -123,10 +121,15 @@ export class TranslationJobs {
    * caller's transaction `tx` (committed, or not, with the message).
    */
   async addTranslations(tx: Db, messageId: string, languages: readonly string[]): Promise<TranslationRow[]> {
-    if (languages.length === 0) return [];
+    return this.addTranslationsOf(tx, languages.map((language) => ({ messageId, language })));
+  }
+
+  /** The same for several messages at once (the sends of one turn): one insert of rows, one of jobs. */
+  async addTranslationsOf(tx: Db, wanted: readonly { messageId: string; language: string }[]): Promise<TranslationRow[]> {
+    if (wanted.length === 0) return [];
     const rows = await tx
       .insertInto('message_translations')
-      .values(languages.map((language) => ({ message_id: messageId, language, status: 'pending' as const, job_id: randomUUID(), queued_at: sql<Date>`now()` })))
+      .values(wanted.map(({ messageId, language }) => ({ message_id: messageId, language, status: 'pending' as const, job_id: randomUUID(), queued_at: sql<Date>`now()` })))
       .onConflict((oc) => oc.columns(['message_id', 'language']).doNothing())
       .returningAll()
       .execute();

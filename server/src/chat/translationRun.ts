@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isLanguageCode, type GroupRegister, type LanguageCode, type RelationshipContext, type RoomKind } from '@parley/common';
 import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
 import { jobQueueIn } from '../db/jobQueue.ts';
+import { StatementBatch } from '../platform/batch.ts';
+import type { GlossaryEntry } from '../translation/textTranslator.ts';
 import type { Job, JobOutcome, JobPolicy } from '../db/jobWorker.ts';
 import { registerContext } from './groupRegister.ts';
 import { announceStored, storeTranslation } from './translationAnnounce.ts';
@@ -37,7 +40,7 @@ export async function runTranslation(o: TranslationJobOptions, policy: JobPolicy
     const { budget } = o;
     const senderId = work.senderId;
     const spend = budget && senderId ? (chars: number) => budget.charge(senderId, chars) : undefined;
-    const result = await o.translator.translate({ text: work.content, sourceHint: work.senderLanguage, target: work.target, context: work.context, roomId: work.roomId, messageId: data.messageId, spend });
+    const result = await o.translator.translate({ text: work.content, sourceHint: work.senderLanguage, target: work.target, context: work.context, roomId: work.roomId, glossary: work.glossary, messageId: data.messageId, spend });
     o.observe?.engine((performance.now() - started) / 1000, result.ok);
     // The text was in another language than the sender's, whose direction is still being checked.
     if (!result.ok && result.reason === 'engine_failed' && waitsForCheck(o, result.detectedLanguage ?? null, work.target)) return postpone(o, policy, job);
@@ -55,24 +58,48 @@ export async function runTranslation(o: TranslationJobOptions, policy: JobPolicy
 /**
  * The message, its room's tone and the row of this job, if that row still waits for this job: an
  * edit (chat/messageLife.ts) gives every row a new job, and the old text's job then has nothing to do.
+ * The jobs fetched together read together: one statement per turn (platform/batch.ts).
  */
 async function load(o: TranslationJobOptions, data: TranslationJob, jobId: string) {
-  const row = await o.db
-    .selectFrom('message_translations as t')
-    .innerJoin('messages as m', 'm.id', 't.message_id')
-    .innerJoin('chat_rooms as r', 'r.id', 'm.chat_room_id')
-    .leftJoin('chat_room_participants as p', (j) => j.onRef('p.chat_room_id', '=', 'm.chat_room_id').onRef('p.user_id', '=', 'm.sender_id'))
-    .select(['m.content', 'm.original_language', 'm.chat_room_id', 'r.kind', 'r.register', 'p.relationship_context', 'm.sender_id'])
-    .where('t.message_id', '=', data.messageId)
-    .where('t.language', '=', data.language)
-    .where('t.status', '=', 'pending')
-    .where('t.job_id', '=', jobId)
-    .executeTakeFirst();
+  const row = await loaderOf(o.db).add({ messageId: data.messageId, language: data.language, jobId });
   if (!row || !isLanguageCode(data.language)) return undefined;
   const kind: RoomKind = row.kind;
   const context: RelationshipContext | null = kind === 'group' ? registerContext(row.register as GroupRegister | null) : row.relationship_context;
   const senderLanguage: LanguageCode | null = isLanguageCode(row.original_language) ? row.original_language : null;
-  return { content: row.content, roomId: row.chat_room_id, senderId: row.sender_id, senderLanguage, target: data.language, context };
+  const glossary = typeof row.glossary === 'string' ? (JSON.parse(row.glossary) as GlossaryEntry[]) : row.glossary;
+  return { content: row.content, roomId: row.chat_room_id, senderId: row.sender_id, senderLanguage, target: data.language, context, glossary };
+}
+
+type LoadKey = { messageId: string; language: string; jobId: string };
+
+function loadMany(db: Db, keys: LoadKey[]) {
+  return db
+    .selectFrom('message_translations as t')
+    .innerJoin('messages as m', 'm.id', 't.message_id')
+    .innerJoin('chat_rooms as r', 'r.id', 'm.chat_room_id')
+    .leftJoin('chat_room_participants as p', (j) => j.onRef('p.chat_room_id', '=', 'm.chat_room_id').onRef('p.user_id', '=', 'm.sender_id'))
+    .select(['t.message_id', 't.language', 't.job_id', 'm.content', 'm.original_language', 'm.chat_room_id', 'r.kind', 'r.register', 'p.relationship_context', 'm.sender_id'])
+    // The room's glossary comes with it (chat/glossary.ts roomGlossary's entries): no statement of its own per job.
+    .select(sql<GlossaryEntry[] | string>`(SELECT coalesce(json_agg(json_build_object('sourceLanguage', g.source_language, 'targetLanguage', g.target_language,
+      'sourcePhrase', g.source_phrase, 'targetPhrase', g.target_phrase) ORDER BY g.id), '[]'::json) FROM conversation_glossary g WHERE g.chat_room_id = m.chat_room_id)`.as('glossary'))
+    .where((eb) => eb(eb.refTuple('t.message_id', 't.language'), 'in', keys.map((k) => eb.tuple(k.messageId, k.language))))
+    .where('t.status', '=', 'pending')
+    .execute();
+}
+
+type Loaded = Awaited<ReturnType<typeof loadMany>>[number];
+const loaders = new WeakMap<Db, StatementBatch<LoadKey, Loaded | undefined>>();
+
+function loaderOf(db: Db): StatementBatch<LoadKey, Loaded | undefined> {
+  let loader = loaders.get(db);
+  if (!loader) {
+    loader = new StatementBatch(async (keys) => {
+      const rows = await loadMany(db, keys);
+      return keys.map((k) => rows.find((r) => String(r.message_id) === k.messageId && r.language === k.language && r.job_id === k.jobId));
+    });
+    loaders.set(db, loader);
+  }
+  return loader;
 }
 
 function waitsForCheck(o: TranslationJobOptions, source: string | null, target: LanguageCode): boolean {

@@ -14,8 +14,8 @@ export function chatTranslatorFrom(
   conversationFor?: (messageId: string, target: LanguageCode) => Promise<Conversation | undefined>,
 ): ChatTranslator {
   return {
-    async translate({ text, sourceHint, target, context, source, roomId, messageId, spend }) {
-      const glossary = roomId && glossaryFor ? await glossaryFor(roomId) : undefined;
+    async translate({ text, sourceHint, target, context, source, roomId, messageId, spend, glossary: known }) {
+      const glossary = known ?? (roomId && glossaryFor ? await glossaryFor(roomId) : undefined);
       const conversation = messageId && conversationFor ? await conversationFor(messageId, target) : undefined;
       const result = await translator.translate({
         text, source: source ?? 'auto-detect', prior: sourceHint ?? undefined, target, context: context ?? undefined, glossary, spend, conversation,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import type { GlossaryEntry } from '../translation/textTranslator.ts';
 import type {
   LanguageCode, RelationshipContext, ServerEvent, TextSpan, TranslationFailureReason, TranslationKind,
 } from '@parley/common';
@@ -30,6 +31,8 @@ export interface ChatTranslator {
     source?: LanguageCode | undefined;
     /** The conversation: its glossary applies. */
     roomId?: string | undefined;
+    /** That glossary when the caller read it already (a translation job reads it with the message). */
+    glossary?: GlossaryEntry[] | undefined;
     /** The message: the conversation before it is context for engines that read it. */
     messageId?: string | undefined;
     /** Whose translation budget pays for an engine call (never for a cached result). */
@@ -44,6 +47,8 @@ export interface EventPublisher {
 
 /** Web push (server/src/push): queues a message's notifications inside the transaction that stores it. */
 export interface PushHook {
+  /** Whether one of these sessions' devices is not showing the room now (else a new message needs no push job). */
+  wanted(roomId: string, sessionIds: readonly string[]): Promise<boolean>;
   queueMessage(tx: Db, messageId: string): Promise<void>;
   /** An edit or a delete for everyone: a notification still showing that message gets the new text. */
   queueChange(tx: Db, messageId: string, version: Date): Promise<void>;

@@ -31,11 +31,15 @@ export class Schedules {
     }));
   }
 
-  /** Call after the job queue started. */
+  /** Call after the job queue started. A periodic schedule no task names any more (an older version's) is removed. */
   async start(): Promise<void> {
     for (const [i, task] of this.o.tasks.entries()) {
       await this.workers[i]!.start();
       await this.o.boss.schedule(queueOf(task), task.cron, {}, { tz: 'UTC' });
+    }
+    const named = new Set(this.o.tasks.map(queueOf));
+    for (const { name } of await this.o.boss.getSchedules()) {
+      if (name.startsWith(PREFIX) && !named.has(name)) await this.o.boss.unschedule(name);
     }
   }
 
@@ -44,4 +48,5 @@ export class Schedules {
   }
 }
 
-const queueOf = (task: PeriodicTask) => `periodic-${task.name}`;
+const PREFIX = 'periodic-';
+const queueOf = (task: PeriodicTask) => `${PREFIX}${task.name}`;

@@ -46,6 +46,10 @@ export function createPush(o: {
   return {
     jobs, viewing, allowedOrigins,
     vapid: () => keys,
+    async wanted(roomId, sessionIds) {
+      const looking = await viewing.viewing(sessionIds, roomId);
+      return sessionIds.some((id) => !looking.has(id));
+    },
     queueMessage: (tx, messageId) => jobs.queueMessage(tx, messageId),
     queueChange: (tx, messageId, version) => jobs.queueChange(tx, messageId, version),
     async start() {

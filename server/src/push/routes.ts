@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { muteBody, PUSH_API, roomParams, pushSettingsBody, pushSubscriptionBody, type MuteResponse, type PushKeyResponse, type PushSettingsResponse } from '@parley/common';
+import { muteBody, PUSH_API, pushSettingsBody, roomParams, pushSubscriptionBody, type MuteDuration, type MuteResponse, type PushKeyResponse, type PushSettingsResponse } from '@parley/common';
 import { currentUser, type RequireUser } from '../auth/requireUser.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
@@ -14,8 +14,8 @@ export interface PushRouteDeps {
   allowedOrigins: ReadonlySet<string>;
   now: () => Date;
   /**
-   * A session subscribed a device for the first time: the cached send contexts (chat/sendContexts.ts) learn that
-   * its user now has a push audience (sends skip the push job while no other member has a device).
+   * A session subscribed a device for the first time, or a member muted or unmuted a room: the cached send contexts
+   * (chat/sendContexts.ts) learn who has a push audience now (sends skip the push job while no device wants one).
    */
   onSubscribed: () => void;
 }
@@ -51,9 +51,15 @@ export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps): Pro
     return pushSettings(db, me);
   });
 
+  // A mute changes who a send queues a push job for (the cached send contexts): forgotten, as for a subscription.
+  const mute = async (userId: string, roomId: string, duration: MuteDuration | null): Promise<MuteResponse> => {
+    const muted = await setMute(db, userId, roomId, duration, deps.now());
+    deps.onSubscribed();
+    return muted;
+  };
   r.put(PUSH_API.mute, { schema: { params: roomParams, body: muteBody } }, async (request): Promise<MuteResponse> =>
-    setMute(db, currentUser(request).id, request.params.roomId, request.body.duration, deps.now()));
+    mute(currentUser(request).id, request.params.roomId, request.body.duration));
 
   r.delete(PUSH_API.mute, { schema: { params: roomParams } }, async (request): Promise<MuteResponse> =>
-    setMute(db, currentUser(request).id, request.params.roomId, null, deps.now()));
+    mute(currentUser(request).id, request.params.roomId, null));
 }

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { ServerEvent } from '@parley/common';
 import type { WebSocket } from 'ws';
 import type { EventPublisher } from '../chat/types.ts';
@@ -11,6 +12,8 @@ export interface Client {
 /** In-process fan-out of chat events to the open sockets of each user. */
 export class RealtimeHub implements EventPublisher {
   private readonly byUser = new Map<string, Set<Client>>();
+  /** Sockets holding frames until the end of this turn of the event loop (see hold). */
+  private readonly held = new Set<Socket>();
 
   add(client: Client): void {
     let set = this.byUser.get(client.userId);
@@ -46,9 +49,28 @@ export class RealtimeHub implements EventPublisher {
       for (const client of this.byUser.get(userId) ?? []) {
         if (client.ws.readyState !== client.ws.OPEN) continue;
         bytes ??= Buffer.from(frame);
+        this.hold(client.ws);
         client.ws.send(bytes, { binary: false });
       }
     }
+  }
+
+  /**
+   * Frames for one socket in one turn of the event loop leave in one write: the socket is corked at its first frame
+   * and uncorked once the turn's I/O callbacks have run (setImmediate). A busy group then costs a system call per
+   * socket per turn, not per frame (ws corks only the two halves of one frame; `_socket` is its net.Socket).
+   */
+  private hold(ws: WebSocket): void {
+    const socket = (ws as unknown as { _socket?: Socket })._socket;
+    if (!socket || this.held.has(socket)) return;
+    socket.cork();
+    this.held.add(socket);
+    if (this.held.size === 1) setImmediate(() => this.release());
+  }
+
+  private release(): void {
+    for (const socket of this.held) if (!socket.destroyed) socket.uncork();
+    this.held.clear();
   }
 
   /** Close every socket (Redis came back after an outage: events may be lost; clients resume with ?resume=<newest id held>). */

@@ -28,6 +28,15 @@ describe(`DbTranslationCache (${TEST_DB})`, () => {
     expect(await cache.get(key('Call me, Zorblat'))).toEqual({ text: 'Llámame, Zorblat', unknown: [{ start: 9, end: 16 }] });
   });
 
+  it('concurrent lookups and writes each get their own answer (they share one statement)', async () => {
+    const cache = new DbTranslationCache(database().db, { memoryEntries: 0 });
+    await Promise.all([cache.set(key('One'), { text: 'Uno' }), cache.set(key('Two'), { text: 'Dos' }), cache.set(key('Two'), { text: 'Dos!' }),
+      cache.set(key('Three', 'formal'), { text: 'Tres' })]);
+    expect(await rows()).toBe(3);
+    const found = await Promise.all([key('One'), key('Two'), key('Three'), key('Three', 'formal'), key('Four')].map((k) => cache.get(k)));
+    expect(found).toEqual([{ text: 'Uno' }, { text: 'Dos!' }, undefined, { text: 'Tres' }, undefined]);
+  });
+
   it('overwrites an entry for the same key', async () => {
     const cache = new DbTranslationCache(database().db, { memoryEntries: 0 });
     await cache.set(key('Hello'), { text: 'Hola' });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TextSpan } from '@parley/common';
 import type { Db } from '../db/connect.ts';
+import { StatementBatch } from '../platform/batch.ts';
 
 /** What makes two translations the same: engine, pair, formality variant and the exact text. */
 export interface CacheKey {
@@ -81,7 +82,8 @@ export interface DbCacheOptions {
 
 /**
  * The translation_cache table (PK engine, source, target, formality, text_hash) with an LRU in
- * front. Bounded by age and by row count; pruning runs in the background every N writes.
+ * front; the lookups and the writes of one turn each go as one statement (platform/batch.ts).
+ * Bounded by age and by row count; pruning runs in the background every N writes.
  * A failing cache never fails a translation: errors are reported to onError and ignored.
  */
 export class DbTranslationCache implements TranslationCache {
@@ -91,6 +93,8 @@ export class DbTranslationCache implements TranslationCache {
   private readonly pruneEvery: number;
   private writes = 0;
   private pruning: Promise<void> | undefined;
+  private readonly reads = new StatementBatch((items: { key: CacheKey; hash: string }[]) => this.readMany(items));
+  private readonly writesBatch = new StatementBatch((items: { key: CacheKey; hash: string; translated: CachedTranslation }[]) => this.writeMany(items));
 
   constructor(private readonly db: Db, private readonly options: DbCacheOptions = {}) {
     this.lru = new Lru(options.memoryEntries ?? 5_000);
@@ -105,19 +109,8 @@ export class DbTranslationCache implements TranslationCache {
     const hit = this.lru.get(lruKey);
     if (hit !== undefined) return hit;
     try {
-      const row = await this.db
-        .selectFrom('translation_cache')
-        .select(['translated_text', 'unknown_spans'])
-        .where('engine', '=', key.engine)
-        .where('source', '=', key.source)
-        .where('target', '=', key.target)
-        .where('formality', '=', key.formality)
-        .where('text_hash', '=', hash)
-        .where('created_at', '>', new Date(Date.now() - this.maxAgeMs))
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const found = { text: row.translated_text, ...(row.unknown_spans?.length ? { unknown: row.unknown_spans } : {}) };
-      this.lru.set(lruKey, found);
+      const found = await this.reads.add({ key, hash });
+      if (found) this.lru.set(lruKey, found);
       return found;
     } catch (error) {
       this.options.onError?.(error, 'get');
@@ -128,18 +121,8 @@ export class DbTranslationCache implements TranslationCache {
   async set(key: CacheKey, translated: CachedTranslation): Promise<void> {
     const hash = hashText(key.text);
     this.lru.set(memoryKey(key, hash), translated);
-    const row = { translated_text: translated.text, unknown_spans: translated.unknown?.length ? JSON.stringify(translated.unknown) : null };
     try {
-      await this.db
-        .insertInto('translation_cache')
-        .values({
-          engine: key.engine, source: key.source, target: key.target, formality: key.formality,
-          text_hash: hash, ...row, created_at: new Date(),
-        })
-        .onConflict((oc) =>
-          oc.columns(['engine', 'source', 'target', 'formality', 'text_hash']).doUpdateSet({ ...row, created_at: new Date() }),
-        )
-        .execute();
+      await this.writesBatch.add({ key, hash, translated });
     } catch (error) {
       this.options.onError?.(error, 'set');
       return;
@@ -152,6 +135,37 @@ export class DbTranslationCache implements TranslationCache {
           this.pruning = undefined;
         });
     }
+  }
+
+  /** The lookups of one turn (concurrent translation jobs) in one statement. */
+  private async readMany(items: { key: CacheKey; hash: string }[]): Promise<(CachedTranslation | undefined)[]> {
+    const rows = await this.db
+      .selectFrom('translation_cache')
+      .select(['engine', 'source', 'target', 'formality', 'text_hash', 'translated_text', 'unknown_spans'])
+      .where((eb) => eb(eb.refTuple('engine', 'source', 'target', 'formality', 'text_hash'), 'in',
+        items.map(({ key, hash }) => eb.tuple(key.engine, key.source, key.target, key.formality, hash))))
+      .where('created_at', '>', new Date(Date.now() - this.maxAgeMs))
+      .execute();
+    const byKey = new Map(rows.map((r) => [memoryKey({ ...r, text: '' }, r.text_hash),
+      { text: r.translated_text, ...(r.unknown_spans?.length ? { unknown: r.unknown_spans } : {}) }]));
+    return items.map(({ key, hash }) => byKey.get(memoryKey(key, hash)));
+  }
+
+  /** The answers of one turn in one upsert (a key twice: the last answer). */
+  private async writeMany(items: { key: CacheKey; hash: string; translated: CachedTranslation }[]): Promise<void[]> {
+    const now = new Date();
+    const rows = new Map(items.map(({ key, hash, translated }) => [memoryKey(key, hash), {
+      engine: key.engine, source: key.source, target: key.target, formality: key.formality, text_hash: hash, created_at: now,
+      translated_text: translated.text, unknown_spans: translated.unknown?.length ? JSON.stringify(translated.unknown) : null,
+    }]));
+    await this.db
+      .insertInto('translation_cache')
+      .values([...rows.values()])
+      .onConflict((oc) => oc.columns(['engine', 'source', 'target', 'formality', 'text_hash']).doUpdateSet((eb) => ({
+        translated_text: eb.ref('excluded.translated_text'), unknown_spans: eb.ref('excluded.unknown_spans'), created_at: eb.ref('excluded.created_at'),
+      })))
+      .execute();
+    return items.map(() => undefined);
   }
 
   /** Deletes rows past the age limit, then the oldest rows beyond the row cap. Returns rows deleted. */

@@ -57,7 +57,7 @@ export class TranslationRouter {
   /** The console's order and switches (operator/settings.ts); null: configured order, all on. */
   private policySource: (() => Promise<EnginePolicy | null>) | undefined;
   private policy: EnginePolicy | null = null;
-  private usageListener: ((engine: string, chars: number) => Promise<void>) | undefined;
+  private usageListener: ((engine: string, chars: number) => void | Promise<void>) | undefined;
   private readonly lastErrors = new Map<string, { code: string; message: string; at: Date }>();
 
   constructor(private readonly options: RouterOptions) {
@@ -84,7 +84,7 @@ export class TranslationRouter {
   }
 
   /** Called once per engine call that translated (never for a cache hit): characters per engine per day. */
-  onUsage(listener: (engine: string, chars: number) => Promise<void>): void {
+  onUsage(listener: (engine: string, chars: number) => void | Promise<void>): void {
     this.usageListener = listener;
   }
 

@@ -6,7 +6,7 @@ import type { CatalogKey } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { FullScreenLoader } from '../auth/guards.tsx';
+import { FullScreenLoader } from '../auth/index.ts';
 import { adminApi } from './adminApi.ts';
 import { InvitesPanel } from './InvitesPanel.tsx';
 import { AuditPanel, RegistrationPanel, StatusPanel } from './OpsPanels.tsx';

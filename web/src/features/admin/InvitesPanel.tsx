@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { loadToast } from '../../lib/toaster.tsx';
 import { adminApi } from './adminApi.ts';
-import { InviteLink } from '../invites/InviteLink.tsx';
+import { InviteLink } from '../invites/index.ts';
 
 /** The link just created: kept in the query cache, so it is still there after a tab change (the server keeps only its hash). */
 const CREATED_KEY = ['admin', 'createdInvite'] as const;

@@ -4,9 +4,9 @@ import { USER_FILTERS, type AdminUser, type CatalogKey, type ResetLink, type Use
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { EllipsisVertical, KeyRound, Trash2 } from 'lucide-react';
+import { KeyRound, Trash2 } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
+import { PersonActions } from '../../components/people.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { loadToast } from '../../lib/toaster.tsx';
@@ -81,23 +81,14 @@ export function UsersPanel({ initialQuery = '' }: { initialQuery?: string }) {
               <Button size="sm" variant="outline" onClick={() => run(user, user.disabled ? 'enable' : 'disable')} data-testid="admin-toggle-disabled">
                 {t(user.disabled ? 'admin.actionEnable' : 'admin.actionDisable')}
               </Button>
-              <DropdownMenu modal={false}>
-                <DropdownMenuTrigger asChild>
-                  <Button size="icon" variant="ghost" aria-label={t('safety.moreActions')} data-testid="admin-user-menu">
-                    <EllipsisVertical aria-hidden="true" />
-                  </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent align="end" className="min-w-48">
-                  <DropdownMenuItem onSelect={() => makeResetLink.mutate(user)} disabled={makeResetLink.isPending} data-testid="admin-reset-link-button">
-                    <KeyRound aria-hidden="true" />
-                    {t('admin.actionResetLink')}
-                  </DropdownMenuItem>
-                  <DropdownMenuItem onSelect={() => setDeleting(user)} className="text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive" data-testid="admin-delete">
-                    <Trash2 aria-hidden="true" />
-                    {t('moderation.deleteAccount')}
-                  </DropdownMenuItem>
-                </DropdownMenuContent>
-              </DropdownMenu>
+              <PersonActions
+                label={t('safety.moreActions')}
+                testId="admin-user-menu"
+                actions={[
+                  { label: t('admin.actionResetLink'), icon: <KeyRound aria-hidden="true" />, onSelect: () => makeResetLink.mutate(user), disabled: makeResetLink.isPending, testId: 'admin-reset-link-button' },
+                  { label: t('moderation.deleteAccount'), icon: <Trash2 aria-hidden="true" />, onSelect: () => setDeleting(user), testId: 'admin-delete', destructive: true },
+                ]}
+              />
             </div>
           </li>
         ))}

@@ -1,7 +1,6 @@
 import { AUDIT_ACTIONS, LANGUAGES, type AuditAction, type AuditEntry, type CatalogKey, type RegistrationMode } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
-import { joinNames } from '../groups/groupText.ts';
+import { displayLanguageName, joinNames } from '../../lib/names.ts';
 
 /**
  * The console's words for a multilingual server (issue 38 item 7), pure: the audit log as sentences, and what the

@@ -1,40 +1,17 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { LoaderCircle } from 'lucide-react';
 import { API, type MailRequestResponse, type SessionResponse, type SignInResponse } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { BrandMark } from '../shell/BrandMark.tsx';
 import { api, isApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { loadToast } from '../../lib/toaster.tsx';
 import { SESSION_QUERY_KEY } from './AuthProvider.tsx';
-
-/** The auth screen's frame (brand, one card) for the pages a mailed link opens. */
-export function AuthCardLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
-  const t = useT();
-  return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-secondary via-background to-teal-50 px-4 py-10">
-      <div className="w-full max-w-sm">
-        <div className="mb-6 flex flex-col items-center gap-2 text-center">
-          <BrandMark className="size-12" />
-          <p className="text-lg font-semibold tracking-tight">{t('header.appName')}</p>
-        </div>
-        <Card>
-          <CardHeader className="text-center" aria-live="polite">
-            <CardTitle data-testid="account-title">{title}</CardTitle>
-            {subtitle && <CardDescription data-testid="account-subtitle">{subtitle}</CardDescription>}
-          </CardHeader>
-          <CardContent>{children}</CardContent>
-        </Card>
-      </div>
-    </main>
-  );
-}
+import { AuthCardLayout } from './AuthCardLayout.tsx';
 
 function BackToSignIn() {
   const t = useT();

@@ -2,10 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { BrandMark } from '../shell/BrandMark.tsx';
+import { AuthCardLayout } from './AuthCardLayout.tsx';
 import { API } from '@parley/common/routes';
 import type { OidcStartResponse } from '@parley/common';
 import { api } from '../../lib/api.ts';
@@ -116,126 +115,112 @@ export function AuthPage() {
   const submitLabel = busy ? t(isSignUp ? 'auth.signingUp' : 'auth.signingIn') : t(isSignUp ? 'auth.signUp' : 'auth.signIn');
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-secondary via-background to-teal-50 px-4 py-10">
-      <div className="w-full max-w-sm">
-        <div className="mb-6 flex flex-col items-center gap-2 text-center">
-          <BrandMark className="size-12" />
-          <p className="text-lg font-semibold tracking-tight">{t('header.appName')}</p>
-        </div>
-        <Card>
-          <CardHeader className="text-center" aria-live="polite">
-            <CardTitle data-testid="auth-title">{title}</CardTitle>
-            <CardDescription data-testid="auth-subtitle">{subtitle}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {ssoName && (
-              <>
-                <Button type="button" variant="outline" size="lg" className="w-full" onClick={() => void continueWithSso()} disabled={ssoBusy} data-testid="sso-button">
-                  {ssoBusy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-                  {t('auth.continueWith', { name: ssoName })}
-                </Button>
-                {!passwordsHidden && (
-                  <div className="my-5 flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden="true">
-                    <span className="h-px flex-1 bg-border" />
-                    {t('auth.orDivider')}
-                    <span className="h-px flex-1 bg-border" />
-                  </div>
-                )}
-              </>
+    <AuthCardLayout title={title} subtitle={subtitle} testIds="auth">
+      {ssoName && (
+        <>
+          <Button type="button" variant="outline" size="lg" className="w-full" onClick={() => void continueWithSso()} disabled={ssoBusy} data-testid="sso-button">
+            {ssoBusy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+            {t('auth.continueWith', { name: ssoName })}
+          </Button>
+          {!passwordsHidden && (
+            <div className="my-5 flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden="true">
+              <span className="h-px flex-1 bg-border" />
+              {t('auth.orDivider')}
+              <span className="h-px flex-1 bg-border" />
+            </div>
+          )}
+        </>
+      )}
+      {!passwordsHidden && (
+        <>
+          <form className="flex flex-col gap-4" onSubmit={onSubmit} onInput={preloadToasts} data-testid="auth-form" data-mode={mode}>
+            {isSignUp && (
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="auth-username">{t('auth.username')}</Label>
+                <Input
+                  id="auth-username"
+                  name="username"
+                  autoFocus
+                  autoComplete="username"
+                  placeholder={t('auth.usernamePlaceholder')}
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  required
+                />
+              </div>
             )}
-            {!passwordsHidden && (
-              <>
-                <form className="flex flex-col gap-4" onSubmit={onSubmit} onInput={preloadToasts} data-testid="auth-form" data-mode={mode}>
-                  {isSignUp && (
-                    <div className="flex flex-col gap-2">
-                      <Label htmlFor="auth-username">{t('auth.username')}</Label>
-                      <Input
-                        id="auth-username"
-                        name="username"
-                        autoFocus
-                        autoComplete="username"
-                        placeholder={t('auth.usernamePlaceholder')}
-                        value={username}
-                        onChange={(e) => setUsername(e.target.value)}
-                        required
-                      />
-                    </div>
-                  )}
-                  <div className="flex flex-col gap-2">
-                    <Label htmlFor="auth-email">{t('auth.email')}</Label>
-                    <Input
-                      id="auth-email"
-                      name="email"
-                      autoFocus={!isSignUp}
-                      type="email"
-                      autoComplete="email"
-                      placeholder={t('auth.emailPlaceholder')}
-                      value={email}
-                      onChange={(e) => setEmail(e.target.value)}
-                      required
-                    />
-                  </div>
-                  <div className="flex flex-col gap-2">
-                    <Label htmlFor="auth-password">{t('auth.password')}</Label>
-                    <div className="relative">
-                      <Input
-                        id="auth-password"
-                        ref={passwordInput}
-                        name="password"
-                        type={showPassword ? 'text' : 'password'}
-                        autoComplete={isSignUp ? 'new-password' : 'current-password'}
-                        placeholder={t('auth.passwordPlaceholder')}
-                        value={password}
-                        onChange={(e) => setPassword(e.target.value)}
-                        className="pe-11"
-                        required
-                      />
-                      <button
-                        type="button"
-                        className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                        onClick={() => setShowPassword((v) => !v)}
-                        aria-label={t(showPassword ? 'auth.hidePassword' : 'auth.showPassword')}
-                        aria-pressed={showPassword}
-                        data-testid="toggle-password"
-                      >
-                        {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
-                      </button>
-                    </div>
-                    {isSignUp && <p className="text-xs text-muted-foreground">{t('auth.passwordHint')}</p>}
-                    {!isSignUp && (
-                      <Link to="/forgot-password" className="self-end text-xs font-medium text-primary underline-offset-4 hover:underline" data-testid="forgot-password">
-                        {t('auth.forgotPassword')}
-                      </Link>
-                    )}
-                  </div>
-                  <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy} data-testid="auth-submit">
-                    {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-                    {submitLabel}
-                  </Button>
-                </form>
-                {unconfirmed && !isSignUp && <ResendConfirmation email={email.trim()} />}
-              </>
-            )}
-            {passwordsHidden ? null : signUpUnavailable && !isSignUp ? (
-              <p className="mt-6 text-center text-sm text-muted-foreground" data-testid="signup-unavailable" data-mode={signUpUnavailable}>
-                {t(signUpUnavailable === 'invite' ? 'auth.signUpByInvitation' : 'auth.signUpClosed')}
-              </p>
-            ) : (
-              <p className="mt-6 text-center text-sm text-muted-foreground">
-                {t(isSignUp ? 'auth.haveAccount' : 'auth.noAccount')}{' '}
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="auth-email">{t('auth.email')}</Label>
+              <Input
+                id="auth-email"
+                name="email"
+                autoFocus={!isSignUp}
+                type="email"
+                autoComplete="email"
+                placeholder={t('auth.emailPlaceholder')}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                required
+              />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="auth-password">{t('auth.password')}</Label>
+              <div className="relative">
+                <Input
+                  id="auth-password"
+                  ref={passwordInput}
+                  name="password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete={isSignUp ? 'new-password' : 'current-password'}
+                  placeholder={t('auth.passwordPlaceholder')}
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  className="pe-11"
+                  required
+                />
                 <button
                   type="button"
-                  className="font-medium text-primary underline-offset-4 hover:underline"
-                  onClick={() => switchMode(isSignUp ? 'signIn' : 'signUp')}
-                  data-testid="auth-toggle"
+                  className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  onClick={() => setShowPassword((v) => !v)}
+                  aria-label={t(showPassword ? 'auth.hidePassword' : 'auth.showPassword')}
+                  aria-pressed={showPassword}
+                  data-testid="toggle-password"
                 >
-                  {t(isSignUp ? 'auth.switchToSignIn' : 'auth.switchToSignUp')}
+                  {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
                 </button>
-              </p>
-            )}
-          </CardContent>
-        </Card>
-      </div>
-    </main>
+              </div>
+              {isSignUp && <p className="text-xs text-muted-foreground">{t('auth.passwordHint')}</p>}
+              {!isSignUp && (
+                <Link to="/forgot-password" className="self-end text-xs font-medium text-primary underline-offset-4 hover:underline" data-testid="forgot-password">
+                  {t('auth.forgotPassword')}
+                </Link>
+              )}
+            </div>
+            <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy} data-testid="auth-submit">
+              {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+              {submitLabel}
+            </Button>
+          </form>
+          {unconfirmed && !isSignUp && <ResendConfirmation email={email.trim()} />}
+        </>
+      )}
+      {passwordsHidden ? null : signUpUnavailable && !isSignUp ? (
+        <p className="mt-6 text-center text-sm text-muted-foreground" data-testid="signup-unavailable" data-mode={signUpUnavailable}>
+          {t(signUpUnavailable === 'invite' ? 'auth.signUpByInvitation' : 'auth.signUpClosed')}
+        </p>
+      ) : (
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          {t(isSignUp ? 'auth.haveAccount' : 'auth.noAccount')}{' '}
+          <button
+            type="button"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            onClick={() => switchMode(isSignUp ? 'signIn' : 'signUp')}
+            data-testid="auth-toggle"
+          >
+            {t(isSignUp ? 'auth.switchToSignIn' : 'auth.switchToSignUp')}
+          </button>
+        </p>
+      )}
+    </AuthCardLayout>
   );
 }

@@ -3,7 +3,7 @@ import { Phone } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { isLive } from './callState.ts';
-import { useOptionalCalls } from './CallProvider.tsx';
+import { useOptionalCalls } from './callsContext.ts';
 
 /** The Call button of a one-to-one conversation's header (nothing outside a CallProvider). */
 export function CallButton({ roomId, partner }: { roomId: string; partner: { id: string; username: string; language: string | null } }) {

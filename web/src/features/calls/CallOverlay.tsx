@@ -3,12 +3,12 @@ import { toast } from 'sonner';
 import type { CallInfo } from '@parley/common';
 import { useI18n } from '../../lib/i18n.tsx';
 import { CallMedia, DEFAULT_MEDIA_DEPS, type CallMediaDeps } from './callMedia.ts';
-import { callInThisTab, rememberCallInThisTab, useCalls } from './CallProvider.tsx';
 import { CallScreen } from './CallScreen.tsx';
 import { callsApi, outcomeOfError, preCallNotices } from './callsApi.ts';
 import { IncomingCall } from './IncomingCall.tsx';
 import { PreCallDialog } from './PreCallDialog.tsx';
 import { playTone, type Tone } from './ringtone.ts';
+import { callInThisTab, rememberCallInThisTab, useCalls } from './callsContext.ts';
 
 /** The call ringing or active for this user, if any (a tab opening, a chat socket back). */
 export async function currentCall(): Promise<CallInfo | null> {

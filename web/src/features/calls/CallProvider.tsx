@@ -1,56 +1,15 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import type { CallCapabilities, CallSignalEvent, ServerEvent } from '@parley/common';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import type { CallSignalEvent, ServerEvent } from '@parley/common';
 import { useRealtime } from '../../lib/realtime.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
-import { callReducer, IDLE, isLive, type CallAction, type CallPartner, type CallView } from './callState.ts';
+import { useAuth } from '../auth/index.ts';
+import { callReducer, IDLE, isLive, type CallPartner } from './callState.ts';
+import { callInThisTab, CallsContext, type CallsValue } from './callsContext.ts';
 
 // The ringing screen, the call screen, the routes, the media and the detector: loaded on the first call (or when idle).
 const loadOverlay = () => import('./CallOverlay.tsx');
 const CallOverlay = lazy(() => loadOverlay().then((m) => ({ default: m.CallOverlay })));
 /** Load the call screens before they are needed (the shell calls it when idle). */
 export const preloadCalls = () => void loadOverlay();
-
-/** Before calling: what this server can hear and speak, when it cannot do everything. */
-export interface PreCall {
-  roomId: string;
-  partner: CallPartner;
-  caps: CallCapabilities;
-}
-
-export interface CallsValue {
-  view: CallView;
-  dispatch: (action: CallAction) => void;
-  me: string;
-  /** This tab's id: `call.accepted` tells whether this device answered. */
-  deviceId: string;
-  /** The Call button: check what the server can do, warn when needed, then ring the partner. */
-  call: (roomId: string, partner: CallPartner) => void;
-  /** The pending Call press, while it is checked or its notice shown. */
-  pending: { roomId: string; partner: CallPartner; caps?: CallCapabilities } | null;
-  setPending: (pending: CallsValue['pending']) => void;
-}
-
-const CallsContext = createContext<CallsValue | null>(null);
-
-const CALL_TAB_KEY = 'parley.callInTab';
-
-/** The call this tab dialed or answered (kept across a reload of the tab, so the tab takes it up again). */
-export function callInThisTab(): string | null {
-  try {
-    return sessionStorage.getItem(CALL_TAB_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function rememberCallInThisTab(callId: string | null): void {
-  try {
-    if (callId) sessionStorage.setItem(CALL_TAB_KEY, callId);
-    else sessionStorage.removeItem(CALL_TAB_KEY);
-  } catch {
-    // Storage refused (private mode): a reload then ends this tab's part in the call, as before.
-  }
-}
 
 /** This tab's device id, kept across a reload of the tab. */
 function tabDeviceId(): string {
@@ -125,15 +84,4 @@ export function CallProvider({ children }: { children: ReactNode }) {
       )}
     </CallsContext.Provider>
   );
-}
-
-export function useCalls(): CallsValue {
-  const value = useContext(CallsContext);
-  if (!value) throw new Error('useCalls must be used within a CallProvider');
-  return value;
-}
-
-/** The Call button's state outside a CallProvider (tests of other screens): no calls. */
-export function useOptionalCalls(): CallsValue | null {
-  return useContext(CallsContext);
 }

@@ -4,8 +4,8 @@ import type { CallInfo } from '@parley/common';
 import { I18nProvider } from '../../lib/i18n.tsx';
 import { CallScreen } from './CallScreen.tsx';
 import { IDLE, type CallView } from './callState.ts';
-import { callLine } from './callText.ts';
 import { IncomingCall } from './IncomingCall.tsx';
+import { callLine } from '../chat/roomText.ts';
 
 afterEach(cleanup);
 

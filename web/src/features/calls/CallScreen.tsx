@@ -3,7 +3,7 @@ import { Mic, MicOff, PhoneOff, Volume2, VolumeX, X } from 'lucide-react';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { MicButton } from '../talk/MicButton.tsx';
+import { MicButton } from '../../components/MicButton.tsx';
 import { Captions } from './Captions.tsx';
 import { elapsedSeconds, formatTimer, isLive, type CallView } from './callState.ts';
 import { stateLabel } from './callText.ts';

@@ -1,6 +1,6 @@
 import type { GroupSystemEvent } from '@parley/common';
 import { useI18n } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 /**
  * A saved call transcript in the conversation: the "Call transcript" line opens the bilingual lines (who spoke,

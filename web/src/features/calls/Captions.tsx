@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { AudioLines, Info } from 'lucide-react';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { displayLanguageName } from '../chat/format.ts';
-import { TranslationDetails } from '../chat/TranslationMade.tsx';
+import { TranslationDetails } from '../../components/TranslationMade.tsx';
 import type { CallView } from './callState.ts';
 import { noticeText } from './callText.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 /**
  * Live captions: my words as recognised (and what the partner hears), the partner's words translated with the

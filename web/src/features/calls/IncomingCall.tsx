@@ -1,9 +1,9 @@
 import { Phone, PhoneOff } from 'lucide-react';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
 import type { CallView } from './callState.ts';
 import { stateLabel } from './callText.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 /** A call ringing on this device: who calls, Accept / Decline; then, briefly, how it ended (missed, answered elsewhere). */
 export function IncomingCall({ view, onAccept, onDecline }: { view: CallView; onAccept: () => void; onDecline: () => void }) {

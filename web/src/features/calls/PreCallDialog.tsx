@@ -3,8 +3,8 @@ import type { CallCapabilities } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
 import { preCallNotices } from './callsApi.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 /** Before calling, when this server cannot hear or speak one side's language: say so, and that voices still cross. */
 export function PreCallDialog({ name, caps, onCall, onCancel }: { name: string; caps: CallCapabilities; onCall: () => void; onCancel: () => void }) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallServerEvent } from '@parley/common';
-import type { VoiceAudioEngine } from '../talk/voiceAudio.ts';
+import type { VoiceAudioEngine } from '../../lib/audio/voiceAudio.ts';
 import { CallMedia, type CallMediaDeps } from './callMedia.ts';
 import type { CallAction } from './callState.ts';
 import type { VadCallbacks } from './vad.ts';

@@ -1,5 +1,5 @@
 import { CALL_CLOSE, CALL_LIMITS, parseCallServerEvent, type CallClientMessage, type CallServerEvent } from '@parley/common';
-import { VoiceAudio, type Capture, type VoiceAudioEngine } from '../talk/voiceAudio.ts';
+import { VoiceAudio, type Capture, type VoiceAudioEngine } from '../../lib/audio/voiceAudio.ts';
 import { callMediaUrl } from './callsApi.ts';
 import type { CallAction, CallOutcome } from './callState.ts';
 import { Segmenter, utteranceChunks } from './segmenter.ts';

@@ -1,4 +1,4 @@
-import type { CallNoticeCode, CallSpeaker, GroupSystemEvent } from '@parley/common';
+import type { CallNoticeCode, CallSpeaker } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
 import type { CallOutcome, CallView } from './callState.ts';
 
@@ -89,27 +89,5 @@ export function noticeText(code: CallNoticeCode, speaker: CallSpeaker, name: str
       return t('calls.noticeUtteranceTooLong');
     default:
       return '';
-  }
-}
-
-/** A call's line in the conversation ("Missed call", "Call, 4 min"), from the reader's catalog; null for other kinds. */
-export function callLine(event: GroupSystemEvent, t: TFunction): string | null {
-  switch (event.kind) {
-    case 'call_missed':
-      return t('calls.lineMissed');
-    case 'call_declined':
-      return t('calls.lineDeclined');
-    case 'call_cancelled':
-      return t('calls.lineCancelled');
-    case 'call_busy':
-      return t('calls.lineBusy', { name: event.target?.username || t('chat.groupSomeone') });
-    case 'call_completed': {
-      const seconds = event.durationSeconds ?? 0;
-      return seconds < 60 ? t('calls.lineCompletedShort') : t('calls.lineCompleted', { minutes: Math.round(seconds / 60) });
-    }
-    case 'call_transcript':
-      return t('calls.lineTranscript');
-    default:
-      return null;
   }
 }

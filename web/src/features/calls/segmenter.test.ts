@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallClientMessage } from '@parley/common';
-import { decodeAudioChunk } from '../talk/audio.ts';
+import { decodeAudioChunk } from '../../lib/audio/audio.ts';
 import { Segmenter, utteranceChunks } from './segmenter.ts';
 
 function setup(preRoll = 2) {

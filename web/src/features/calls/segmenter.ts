@@ -1,6 +1,6 @@
 import type { CallClientMessage } from '@parley/common';
 import { LIMITS } from '@parley/common/client';
-import { encodeAudioChunk, PcmChunker } from '../talk/audio.ts';
+import { encodeAudioChunk, PcmChunker } from '../../lib/audio/audio.ts';
 
 /**
  * Cuts this side's continuous microphone chunks into utterances for the media socket: nothing is sent between

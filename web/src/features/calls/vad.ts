@@ -1,4 +1,4 @@
-import { MICROPHONE_CONSTRAINTS } from '../talk/voiceAudio.ts';
+import { MICROPHONE_CONSTRAINTS } from '../../lib/audio/voiceAudio.ts';
 
 /** The running voice activity detector of a call. */
 export interface Vad {

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { BLOCKS_KEY, safetyApi } from '../safety/safetyApi.ts';
+import { BLOCKS_KEY, safetyApi } from '../safety/index.ts';
 
 /** The ids of the people I blocked (Profile -> Blocked people; the conversation header's Block adds one). */
 export function useBlockedIds(): ReadonlySet<string> {

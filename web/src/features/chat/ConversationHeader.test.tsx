@@ -3,6 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../lib/i18n.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';
+import { ConversationSlotsProvider } from './slots.tsx';
+// The app's slots: the mute menu is push's, filled in by the shell.
+import { CONVERSATION_SLOTS } from '../shell/conversationSlots.ts';
 
 const ROOM = '22222222-2222-4222-8222-222222222222';
 
@@ -14,10 +17,12 @@ function setup(props: Partial<Parameters<typeof ConversationHeader>[0]> = {}, mu
   render(
     <QueryClientProvider client={client}>
       <I18nProvider initialLanguage="en">
-        <ConversationHeader
-          name="claire" partnerLanguageName="French" connection="connected" link="online" contextLabel={null} roomId={ROOM}
-          {...handlers} {...props}
-        />
+        <ConversationSlotsProvider value={CONVERSATION_SLOTS}>
+          <ConversationHeader
+            name="claire" partnerLanguageName="French" connection="connected" link="online" contextLabel={null} roomId={ROOM}
+            {...handlers} {...props}
+          />
+        </ConversationSlotsProvider>
       </I18nProvider>
     </QueryClientProvider>,
   );

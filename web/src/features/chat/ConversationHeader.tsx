@@ -7,9 +7,9 @@ import { useT } from '../../lib/i18n.tsx';
 import type { LinkStatus } from '../../lib/network.ts';
 import type { ConnectionState } from '../../lib/realtime.ts';
 import { cn } from '../../lib/utils.ts';
-import { GroupAvatar } from '../groups/GroupAvatar.tsx';
-import { SafetyMenu } from '../safety/SafetyMenu.tsx';
-import { MuteDialog, MuteMenu, useMutedRooms } from '../push/MuteMenu.tsx';
+import { GroupAvatar } from '../../components/GroupAvatar.tsx';
+import { SafetyMenu } from '../safety/index.ts';
+import { useConversationSlots } from './slots.tsx';
 
 interface ConversationHeaderProps {
   name: string;
@@ -56,6 +56,7 @@ export function ConversationHeader(props: ConversationHeaderProps) {
   const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, onSearch, group, partner, roomId, callButton } = props;
   const t = useT();
   const status = STATUS[link];
+  const { useMutedRooms, MuteMenu, MuteDialog } = useConversationSlots();
   const muted = useMutedRooms().has(roomId ?? '');
   const [muteOpen, setMuteOpen] = useState(false);
   // The phone's menu items; Block and Report follow them in a pair's menu.

@@ -9,8 +9,8 @@ import { chatApi, CHATS_KEY } from './chatApi.ts';
 import { ConversationRow } from './ConversationRow.tsx';
 import { DeleteConversationDialog } from './DeleteConversationDialog.tsx';
 import { requestJump } from './jumpToMessage.ts';
-import { MessageSearch } from './search/MessageSearch.tsx';
-import { InviteButton } from '../invites/InviteButton.tsx';
+import { MessageSearch } from './messageSearch/MessageSearch.tsx';
+import { InviteButton } from '../invites/index.ts';
 
 /** Re-render every `ms` so relative times stay true. */
 function useNow(ms: number): number {

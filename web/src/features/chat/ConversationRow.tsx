@@ -5,8 +5,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { GroupAvatar } from '../groups/GroupAvatar.tsx';
-import { useMutedRooms } from '../push/MuteMenu.tsx';
+import { GroupAvatar } from '../../components/GroupAvatar.tsx';
+import { useConversationSlots } from './slots.tsx';
 import { conversationName, previewText, relativeTime, unreadBadge } from './format.ts';
 
 export interface ConversationRowProps {
@@ -22,6 +22,7 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
   const name = conversationName(item, t('chat.deletedUser'));
   const badge = unreadBadge(item.unreadCount);
   // A muted conversation says so on its row, and its unread count is grey (as in WhatsApp and Telegram).
+  const { useMutedRooms } = useConversationSlots();
   const muted = useMutedRooms().has(item.id);
   const time = relativeTime(item.lastMessage?.created_at ?? item.created_at, now, t, language);
   return (

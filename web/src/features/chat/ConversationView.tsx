@@ -5,14 +5,13 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { useLinkStatus } from '../../lib/network.ts';
 import { askNotificationPermission } from '../../lib/notify.ts';
 import { useConnectionState, useRealtimeClient } from '../../lib/realtime.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
-import { contextLabel } from '../search/relationships.ts';
+import { useAuth } from '../auth/index.ts';
+import { contextLabel } from './relationships.ts';
 import { chatApi, type OpenChat } from './chatApi.ts';
-import { displayLanguageName } from './format.ts';
 import { Composer } from './Composer.tsx';
 import { ConversationToolsContext, type ConversationTools } from './conversationTools.ts';
 import { CorrectTranslationDialog } from './CorrectTranslationDialog.tsx';
-import { ReportDialog, type ReportTarget } from '../safety/ReportDialog.tsx';
+import { ReportDialog, type ReportTarget } from '../safety/index.ts';
 import { GlossaryDialog } from './GlossaryDialog.tsx';
 import type { ViewMessage } from './messages.ts';
 import { ContextDialog, contextKey } from './ContextDialog.tsx';
@@ -22,26 +21,25 @@ import { OfflineNotice } from './OfflineNotice.tsx';
 import { TranslationPreview } from './TranslationPreview.tsx';
 import { useConversation } from './useConversation.ts';
 import { requestJump, useJumpToMessage } from './jumpToMessage.ts';
-import { MessageSearch } from './search/MessageSearch.tsx';
+import { MessageSearch } from './messageSearch/MessageSearch.tsx';
 import { seenMarker } from './receipts/readReceipts.ts';
 import { SeenMarker } from './receipts/SeenMarker.tsx';
 import { useReadMarks } from './receipts/useReadMarks.ts';
 import { PhotoButton, VoiceButton } from './media/MediaButtons.tsx';
 import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts';
 import { photoForUpload } from './media/photo.ts';
-import { useCoverage } from '../language/useCoverage.ts';
-import { GroupInfoDialog } from '../groups/GroupInfoDialog.tsx';
-import { groupCoverageNotices, groupLanguages, joinNames, typingLine } from '../groups/groupText.ts';
+import { useCoverage } from '../language/index.ts';
+import { groupCoverageNotices, groupLanguages, typingLine } from './roomText.ts';
 import { isApiError } from '../../lib/api.ts';
-import { useTyping } from '../groups/useTyping.ts';
-import { useGroupRoom, useMembers, useRoomNames } from '../groups/useGroup.ts';
-import { ReadOnlyNotice } from '../groups/ReadOnlyNotice.tsx';
+import { useTyping } from './useTyping.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { ComposerBanner, type ComposerMode } from './life/ComposerBanner.tsx';
 import { DeleteMessageDialog } from './life/DeleteMessageDialog.tsx';
 import { quoteText } from './life/quote.ts';
-import { CallButton } from '../calls/CallButton.tsx';
+import { useConversationSlots } from './slots.tsx';
 import { BlockNotice, useBlockedIds } from './BlockNotice.tsx';
+import { displayLanguageName, joinNames } from '../../lib/names.ts';
+import { useListedRoom, useMembers, useRoomNames } from './members.ts';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
 export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () => void }) {
@@ -64,11 +62,12 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   // The server refused a send in this pair (a block either way): the composer gives way to the notice.
   const [refused, setRefused] = useState(false);
   const blockedIds = useBlockedIds();
+  const { CallButton, GroupInfo, ReadOnlyNotice } = useConversationSlots();
   const myId = user?.id ?? '';
   const translationFirst = profile?.translation_first === true;
   const isGroup = chat.kind === 'group';
   // The room as listed (a group's name and register; a pair whose partner deleted their account has no otherUser).
-  const room = useGroupRoom(chat.roomId, true);
+  const room = useListedRoom(chat.roomId, true);
   const partnerGone = !isGroup && room !== undefined && room.otherUser === null;
   const members = useMembers(chat.roomId, isGroup).data;
   // Members and former members: who said what never changes when someone leaves or is removed (issue 38).
@@ -259,7 +258,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         trailing={<VoiceButton onVoice={(kind, wav, durationMs) => uploads.send(kind, wav, durationMs)} />}
       /></>}
       {isGroup && room && !readOnly && infoOpen && (
-        <GroupInfoDialog room={room} members={members} myId={myId} open={infoOpen} onOpenChange={setInfoOpen} onLeft={onBack} />
+        <GroupInfo room={room} members={members} myId={myId} open={infoOpen} onOpenChange={setInfoOpen} onLeft={onBack} />
       )}
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
       <GlossaryDialog roomId={chat.roomId} open={glossaryOpen} onOpenChange={setGlossaryOpen} />

@@ -7,10 +7,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { useT } from '../../lib/i18n.tsx';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
 import { conversationName } from './format.ts';
-import { updateList } from './useChatRealtimeSync.ts';
+import { roomLeft } from './conversations.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
-import { departedRooms } from '../groups/groupEvents.ts';
-import { groupsApi } from '../groups/groupsApi.ts';
+import { departedRooms } from './groupEvents.ts';
+import { updateList } from './listCache.ts';
 
 /**
  * The confirmation of spec section 2, then the outcome toasts of section 8. A group is not deleted from
@@ -23,11 +23,10 @@ export function DeleteConversationDialog({ item, onClose, onDeleted }: { item: C
   const readOnly = item?.readOnly === true;
   const group = item?.kind === 'group' && !readOnly;
   const mutation = useMutation({
-    mutationFn: async (roomId: string) => (group ? (await groupsApi.leave(roomId), { deleted: true, left: true }) : { ...(await chatApi.remove(roomId)), left: false }),
+    mutationFn: async (roomId: string) => (group ? (await chatApi.leave(roomId), { deleted: true, left: true }) : { ...(await chatApi.remove(roomId)), left: false }),
     onSuccess: ({ deleted, left }, roomId) => {
       if (left) {
-        departedRooms.add(roomId);
-        updateList(queryClient, (list) => list.filter((r) => r.id !== roomId));
+        roomLeft(queryClient, roomId);
         toast(t('chat.groupLeft', { group: item?.name ?? '' }));
         return;
       }

@@ -12,9 +12,9 @@ import { MessageAttachment } from './media/MessageAttachment.tsx';
 import { ReplyQuote } from './life/ReplyQuote.tsx';
 import { Reactions } from './life/Reactions.tsx';
 import { useConversationTools } from './conversationTools.ts';
-import { systemLine } from '../groups/groupText.ts';
-import { REGISTER_KEYS } from '../groups/registers.ts';
-import { CallTranscript } from '../calls/CallTranscript.tsx';
+import { systemLine } from './roomText.ts';
+import { REGISTER_KEYS } from './registers.ts';
+import { useConversationSlots } from './slots.tsx';
 
 /** The translation is worth showing: present and not just the original again. */
 export function distinctTranslation(message: Pick<ViewMessage, 'content' | 'translated_content'>): string | null {
@@ -42,6 +42,7 @@ function dayAtTop(scroller: HTMLElement): string | undefined {
 function SystemLine({ message }: { message: ViewMessage }) {
   const { t } = useI18n();
   const myId = useConversationTools()?.myId;
+  const { CallTranscript } = useConversationSlots();
   if (!message.system_event) return null;
   const attrs = { 'data-testid': 'system-line', 'data-kind': message.system_event.kind, 'data-message-id': message.id, 'data-day': dayKey(message.created_at) };
   if (message.system_event.kind === 'call_transcript') {

@@ -4,9 +4,9 @@ import { toast } from 'sonner';
 import type { ChatMessage } from '@parley/common';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { useCoverage } from '../language/useCoverage.ts';
+import { useCoverage } from '../language/index.ts';
 import { chatApi } from './chatApi.ts';
-import { displayLanguageName } from './format.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 /**
  * Why a message arrived untranslated, in the reader's language: the server cannot translate the

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { DropdownMenuLabel, DropdownMenuSeparator } from '../../components/ui/dropdown-menu.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { TranslationMadeLines } from './TranslationMade.tsx';
+import { TranslationMadeLines } from '../../components/TranslationMade.tsx';
 import type { ViewMessage } from './messages.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { Eye, EyeOff, Languages, Undo2 } from 'lucide-react';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { displayLanguageName } from './format.ts';
-import { GroupPreviewLines } from '../groups/GroupPreviewLines.tsx';
+import { useConversationSlots } from './slots.tsx';
 import { usePreviewVisible, useTranslationPreview } from './useTranslationPreview.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 /**
  * Under the composer: how the partner will read the draft (their language, the sender's tone) and
@@ -14,6 +14,7 @@ export function TranslationPreview({ roomId, draft }: { roomId: string; draft: s
   const { t, language } = useI18n();
   const [visible, setVisible] = usePreviewVisible();
   const preview = useTranslationPreview(roomId, draft, visible);
+  const { GroupPreviewLines } = useConversationSlots();
   if (!draft) return null;
 
   if (!visible) {

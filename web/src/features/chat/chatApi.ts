@@ -1,5 +1,5 @@
 import { CHAT_API } from '@parley/common/client';
-import type { ChatMessage, MessageReaction, ReactionEmoji, ConversationListItem, RoomKind, PickerRelationshipType, RelationshipContext, GlossaryEntryView, StartChatResponse, TranslationPreview, UserSummary } from '@parley/common';
+import type { ChatMessage, RoomMembersResponse, MessageReaction, ReactionEmoji, ConversationListItem, RoomKind, PickerRelationshipType, RelationshipContext, GlossaryEntryView, StartChatResponse, TranslationPreview, UserSummary } from '@parley/common';
 import { api, apiFetch, isApiError } from '../../lib/api.ts';
 
 /** React Query key of the conversation list. */
@@ -68,6 +68,10 @@ export const chatApi = {
     (await apiFetch<{ message: ChatMessage }>(CHAT_API.message(roomId, messageId), { method: 'DELETE' })).message,
   react: async (roomId: string, messageId: string, emoji: ReactionEmoji, active: boolean) =>
     (await api.post<{ reactions: MessageReaction[] }>(CHAT_API.reactions(roomId, messageId), { emoji, active })).reactions,
+  /** A room's members and former members (a group's, or a pair's two). */
+  members: (roomId: string, signal?: AbortSignal) => api.get<RoomMembersResponse>(CHAT_API.members(roomId), signal),
+  /** Leave a group (a pair is deleted with remove). */
+  leave: (roomId: string) => api.post<unknown>(CHAT_API.leave(roomId), {}),
   retryTranslation: async (roomId: string, messageId: string) =>
     (await api.post<{ message: ChatMessage }>(CHAT_API.retryTranslation(roomId, messageId))).message,
 };

@@ -1,9 +1,9 @@
-import { languageName, LIMITS } from '@parley/common/client';
+import { LIMITS } from '@parley/common/client';
 import type { AttachmentKind, ConversationListItem } from '@parley/common';
 import { markdownToPlain } from '@parley/common/markdown';
 import type { TFunction } from '../../lib/i18n.tsx';
-import { systemLine } from '../groups/groupText.ts';
-import { REGISTER_KEYS } from '../groups/registers.ts';
+import { systemLine } from './roomText.ts';
+import { REGISTER_KEYS } from './registers.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -85,29 +85,6 @@ export function messageTime(iso: string, locale = 'en'): string {
 export function conversationName(item: Pick<ConversationListItem, 'name' | 'otherUser'> & { kind?: ConversationListItem['kind'] }, deletedUser?: string): string {
   if (deletedUser && item.kind === 'direct' && !item.otherUser) return deletedUser;
   return item.otherUser?.username || item.name;
-}
-
-// One Intl.DisplayNames per locale: making one loads locale data (tens of ms on a slow phone), and lists
-// name every language of every row.
-const displayNames = new Map<string, Intl.DisplayNames>();
-function languageNames(locale: string): Intl.DisplayNames {
-  let names = displayNames.get(locale);
-  if (!names) displayNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'language' })));
-  return names;
-}
-
-/**
- * A language's name in the interface language ('Spanish' in English, 'español' in Spanish);
- * `standalone` capitalises it for labels. Falls back to the English name.
- */
-export function displayLanguageName(code: string, locale = 'en', standalone = false): string {
-  let name = languageName(code);
-  try {
-    name = languageNames(locale).of(code) ?? name;
-  } catch {
-    // Unknown locale or code: keep the English name.
-  }
-  return standalone ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : name;
 }
 
 /** The local calendar day of `iso` ('2026-11-22'), to group messages by day. */

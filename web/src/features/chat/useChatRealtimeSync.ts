@@ -1,30 +1,20 @@
 import { useEffect, useRef } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { LIMITS } from '@parley/common/client';
 import type { ConversationListItem, RoomMember } from '@parley/common';
 import { useT } from '../../lib/i18n.tsx';
 import { showMessageNotification } from '../../lib/notify.ts';
 import { useRealtime } from '../../lib/realtime.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../auth/index.ts';
 import { chatApi, CHATS_KEY } from './chatApi.ts';
 import { attachmentLabel, truncate } from './format.ts';
-import { applyGroupEvent, departedRooms } from '../groups/groupEvents.ts';
-import { membersKey } from '../groups/groupsApi.ts';
-
-type List = ConversationListItem[] | undefined;
+import { applyGroupEvent, departedRooms } from './groupEvents.ts';
+import { addRoom, updateList } from './listCache.ts';
+import { membersKey } from './members.ts';
 
 /** How long an incoming toast waits for the message's translation before showing the original. */
 const TOAST_WAIT_MS = 2_500;
-
-export function updateList(client: QueryClient, update: (list: ConversationListItem[]) => ConversationListItem[]): void {
-  client.setQueryData<ConversationListItem[]>(CHATS_KEY, (list: List) => (list ? update(list) : list));
-}
-
-/** Add a room to the list unless it is already there (room.created, a started chat). */
-export function addRoom(list: ConversationListItem[], room: ConversationListItem): ConversationListItem[] {
-  return list.some((r) => r.id === room.id) ? list : [room, ...list];
-}
 
 export interface ChatSyncOptions {
   /** The conversation on screen (no toast for its messages). */

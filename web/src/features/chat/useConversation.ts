@@ -9,7 +9,7 @@ import { localMessage, messagesReducer, newClientId, type ViewMessage } from './
 import { fetchMissed, ResumeMark } from './resume.ts';
 import { loadAround as fetchAround } from './jumpToMessage.ts';
 import { useOutbox, useOutboxEntries, useOutboxEvents } from './useOutbox.ts';
-import { updateList } from './useChatRealtimeSync.ts';
+import { updateList } from './listCache.ts';
 
 export interface ConversationState {
   messages: ViewMessage[];

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { chatApi } from './chatApi.ts';
 
@@ -6,15 +7,6 @@ import { chatApi } from './chatApi.ts';
 export const PREVIEW_DEBOUNCE_MS = 350;
 /** localStorage key: '1' when the user hid the translation preview. */
 export const PREVIEW_HIDDEN_KEY = 'parley.translationPreviewHidden';
-
-export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function readHidden(): boolean {
   try {
@@ -45,7 +37,7 @@ export function usePreviewVisible(): [boolean, (visible: boolean) => void] {
  * while the shown data belongs to an earlier draft).
  */
 export function useTranslationPreview(roomId: string, draft: string, enabled: boolean) {
-  const debounced = useDebounced(draft, PREVIEW_DEBOUNCE_MS);
+  const debounced = useDebouncedValue(draft, PREVIEW_DEBOUNCE_MS);
   const query = useQuery({
     queryKey: ['translation-preview', roomId, debounced],
     queryFn: ({ signal }) => chatApi.preview(roomId, debounced, signal),

@@ -1,24 +1,22 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EllipsisVertical, LoaderCircle, LogOut, ShieldCheck, UserMinus, UserPlus } from 'lucide-react';
+import { LoaderCircle, LogOut, ShieldCheck, UserMinus, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { GROUP_LIMITS } from '@parley/common/client';
 import type { ConversationListItem, RoomMember, UserSearchResult } from '@parley/common';
-import { UserAvatar } from '../../components/ui/avatar.tsx';
+import { PersonActions, PersonLine } from '../../components/people.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
-import { updateList } from '../chat/useChatRealtimeSync.ts';
-import { departedRooms } from './groupEvents.ts';
+import { chatApi, roomLeft } from '../chat/index.ts';
 import { groupsApi } from './groupsApi.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
 import { TonePicker } from './TonePicker.tsx';
 import { useGroupAction } from './useGroup.ts';
-import { InviteButton } from '../invites/InviteButton.tsx';
+import { InviteButton } from '../invites/index.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 export interface GroupInfoDialogProps {
   room: ConversationListItem;
@@ -47,10 +45,9 @@ export function GroupInfoDialog({ room, members, myId, open, onOpenChange, onLef
   const remove = useGroupAction((userId: string) => groupsApi.remove(room.id, userId), () => setRemoving(null));
   const makeAdmin = useGroupAction((userId: string) => groupsApi.makeAdmin(room.id, userId));
   const leave = useMutation({
-    mutationFn: () => groupsApi.leave(room.id),
+    mutationFn: () => chatApi.leave(room.id),
     onSuccess: () => {
-      departedRooms.add(room.id);
-      updateList(queryClient, (list) => list.filter((r) => r.id !== room.id));
+      roomLeft(queryClient, room.id);
       queryClient.removeQueries({ queryKey: ['chat', room.id] });
       setLeaving(false);
       onOpenChange(false);
@@ -125,15 +122,12 @@ export function GroupInfoDialog({ room, members, myId, open, onOpenChange, onLef
             <ul className="flex flex-col" data-testid="group-members">
               {sorted.map((m) => (
                 <li key={m.id} className="flex items-center gap-3 rounded-xl px-1 py-1.5" data-testid="group-member" data-username={m.username} data-admin={m.is_admin}>
-                  <UserAvatar username={m.username} className="size-9" />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium">
-                      {m.username} {m.id === myId && <span className="font-normal text-muted-foreground">{t('chat.groupYouMark')}</span>}
-                    </span>
-                    <span className="block truncate text-xs text-muted-foreground" data-testid="group-member-language">
-                      {m.language ? displayLanguageName(m.language, language, true) : ''}
-                    </span>
-                  </span>
+                  <PersonLine
+                    username={m.username}
+                    nameExtra={m.id === myId && <span className="font-normal text-muted-foreground">{t('chat.groupYouMark')}</span>}
+                    detail={m.language ? displayLanguageName(m.language, language, true) : ''}
+                    detailTestId="group-member-language"
+                  />
                   {m.is_admin && (
                     <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-secondary px-2 py-0.5 text-[11px] font-semibold text-secondary-foreground" data-testid="group-admin-mark">
                       <ShieldCheck className="size-3" aria-hidden="true" />
@@ -141,25 +135,15 @@ export function GroupInfoDialog({ room, members, myId, open, onOpenChange, onLef
                     </span>
                   )}
                   {admin && m.id !== myId && (
-                    <DropdownMenu modal={false}>
-                      <DropdownMenuTrigger asChild>
-                        <Button variant="ghost" size="icon" className="shrink-0 text-muted-foreground" aria-label={t('chat.groupMemberOptions', { name: m.username })} data-testid="group-member-menu">
-                          <EllipsisVertical aria-hidden="true" />
-                        </Button>
-                      </DropdownMenuTrigger>
-                      <DropdownMenuContent align="end" className="min-w-48">
-                        {!m.is_admin && (
-                          <DropdownMenuItem onSelect={() => makeAdmin.mutate(m.id)} data-testid="group-make-admin">
-                            <ShieldCheck aria-hidden="true" />
-                            {t('chat.groupMakeAdmin')}
-                          </DropdownMenuItem>
-                        )}
-                        <DropdownMenuItem onSelect={() => setRemoving(m)} className="text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive" data-testid="group-remove-member">
-                          <UserMinus aria-hidden="true" />
-                          {t('chat.groupRemoveMember')}
-                        </DropdownMenuItem>
-                      </DropdownMenuContent>
-                    </DropdownMenu>
+                    <PersonActions
+                      label={t('chat.groupMemberOptions', { name: m.username })}
+                      testId="group-member-menu"
+                      className="shrink-0 text-muted-foreground"
+                      actions={[
+                        ...(m.is_admin ? [] : [{ label: t('chat.groupMakeAdmin'), icon: <ShieldCheck aria-hidden="true" />, onSelect: () => makeAdmin.mutate(m.id), testId: 'group-make-admin' }]),
+                        { label: t('chat.groupRemoveMember'), icon: <UserMinus aria-hidden="true" />, onSelect: () => setRemoving(m), testId: 'group-remove-member', destructive: true },
+                      ]}
+                    />
                   )}
                 </li>
               ))}

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Languages, Undo2 } from 'lucide-react';
 import type { LanguagePreview } from '@parley/common';
 import { useI18n } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
-import { compactPreview, joinNames } from './groupText.ts';
+import { displayLanguageName, joinNames } from '../../lib/names.ts';
+import { compactPreview } from './compactPreview.ts';
 
 /**
  * A group's draft preview: one line per translation (languages that read the same share it), each with its

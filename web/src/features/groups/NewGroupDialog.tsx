@@ -10,9 +10,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { openChatFromListItem, type OpenChat } from '../chat/chatApi.ts';
-import { addRoom, updateList } from '../chat/useChatRealtimeSync.ts';
-import { groupsApi, membersKey } from './groupsApi.ts';
+import { openChatFromListItem, roomStarted, type OpenChat } from '../chat/index.ts';
+import { groupsApi } from './groupsApi.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
 import { TonePicker } from './TonePicker.tsx';
 
@@ -36,8 +35,7 @@ export function NewGroupDialog({ open, onOpenChange, onCreated }: NewGroupDialog
   const create = useMutation({
     mutationFn: () => groupsApi.create(trimmed, people.map((p) => p.id), register),
     onSuccess: ({ room, members }) => {
-      updateList(queryClient, (list) => addRoom(list, room));
-      queryClient.setQueryData(membersKey(room.id), members);
+      roomStarted(queryClient, room, members);
       setName('');
       setPeople([]);
       setRegister(DEFAULT_GROUP_REGISTER);

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Check, LoaderCircle, Search, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import type { UserSearchResult } from '@parley/common';
-import { UserAvatar } from '../../components/ui/avatar.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { PeopleSearchField, PersonLine } from '../../components/people.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { useUserSearch } from '../search/useUserSearch.ts';
+import { useUserSearch } from '../../lib/useUserSearch.ts';
 
 export interface PeoplePickerProps {
   chosen: UserSearchResult[];
@@ -46,19 +45,14 @@ export function PeoplePicker({ chosen, onChange, exclude, max }: PeoplePickerPro
           ))}
         </ul>
       )}
-      <div className="relative">
-        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={t('chat.groupSearchPlaceholder')}
-          aria-label={t('chat.groupSearchPlaceholder')}
-          className="h-10 ps-9 pe-9"
-          autoComplete="off"
-          data-testid="group-people-search"
-        />
-        {search.searching && <LoaderCircle className="absolute end-3 top-1/2 size-4 -translate-y-1/2 animate-spin text-primary" aria-label={t('userSearch.searching')} />}
-      </div>
+      <PeopleSearchField
+        value={query}
+        onChange={setQuery}
+        placeholder={t('chat.groupSearchPlaceholder')}
+        searching={search.searching}
+        className="h-10 pe-9"
+        testId="group-people-search"
+      />
       {search.term && search.users && (
         results.length > 0 ? (
           <ul className="-mx-1 flex max-h-48 flex-col overflow-y-auto" data-testid="group-people-results">
@@ -76,11 +70,7 @@ export function PeoplePicker({ chosen, onChange, exclude, max }: PeoplePickerPro
                   data-testid="group-person"
                   data-username={u.username}
                 >
-                  <UserAvatar username={u.username} className="size-8" />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium">{u.username}</span>
-                    <span className="block truncate text-xs text-muted-foreground">{u.email}</span>
-                  </span>
+                  <PersonLine username={u.username} detail={u.email} avatarClassName="size-8" />
                   {picked.has(u.id) && <Check className="size-4 shrink-0 text-primary" aria-hidden="true" />}
                 </button>
               </li>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ConversationListItem } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { DeleteConversationDialog } from '../chat/DeleteConversationDialog.tsx';
+import { DeleteConversationDialog } from '../chat/index.ts';
 
 /**
  * In place of the composer of a group an admin removed me from (issue 38): why I can no longer write, and the

@@ -1,7 +1,7 @@
 import type { GroupRegister } from '@parley/common';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { REGISTER_KEYS, REGISTER_OPTIONS } from './registers.ts';
+import { REGISTER_KEYS, REGISTER_OPTIONS } from '../chat/index.ts';
 
 /** The group's register as a row of choices (radio semantics): label and a few words each. */
 export function TonePicker({ value, onChange, disabled }: { value: GroupRegister; onChange: (value: GroupRegister) => void; disabled?: boolean }) {

@@ -10,9 +10,9 @@ import { LanguageCombobox } from '../../components/ui/language-combobox.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { loadToast } from '../../lib/toaster.tsx';
-import { displayLanguageName } from '../chat/format.ts';
 import { InviteLink } from './InviteLink.tsx';
 import { invitesApi, useInviteAbility } from './invitesApi.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 /**
  * "Invite someone who is not on Parley yet" (issue 38): a one-person link to copy or share, or, when the server

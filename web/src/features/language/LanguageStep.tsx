@@ -7,9 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
 import { cn } from '../../lib/utils.ts';
 import type { Serves } from './useCoverage.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 export interface LanguageStepProps {
   /** First use: the welcome title; otherwise 'Settings - Language' with Cancel. */

@@ -4,7 +4,7 @@ import type { LanguageCode, Profile } from '@parley/common';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { storeLanguage } from '../../lib/userLanguage.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../auth/index.ts';
 
 /**
  * Apply a chosen language (spec section 4, Language change): keep it in localStorage userLanguage,

@@ -11,7 +11,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { api, isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../auth/index.ts';
 
 /** Profile -> Your data: download everything as one JSON file; delete the account (password, optional erase). */
 export function AccountDataSection() {

@@ -9,15 +9,14 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { useAuth } from '../auth/AuthProvider.tsx';
-import { FullScreenLoader } from '../auth/guards.tsx';
+import { useAuth, FullScreenLoader } from '../auth/index.ts';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
-import { BlockedPeopleSection } from '../safety/BlockedPeopleSection.tsx';
+import { BlockedPeopleSection } from '../safety/index.ts';
 import { ReadReceiptsSection } from './ReadReceiptsSection.tsx';
 import { TranslationFirstSection } from './TranslationFirstSection.tsx';
 import { AccountDataSection } from './AccountDataSection.tsx';
-import { NotificationsSection } from '../push/NotificationsSection.tsx';
+import { NotificationsSection } from '../push/index.ts';
 import { updateProfile } from './profileApi.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 

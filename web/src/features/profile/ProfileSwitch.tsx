@@ -4,7 +4,7 @@ import type { CatalogKey } from '@parley/common/i18n';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../auth/index.ts';
 import { updateProfile } from './profileApi.ts';
 
 /** The profile's on/off settings, each one saved field of the profile. */

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { BellRing, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { CHATS_KEY, chatApi } from '../chat/chatApi.ts';
+import { useConversationList } from '../chat/index.ts';
 import { askDismissed, dismissAsk, enablePush, pushSupported } from './device.ts';
 
 /**
@@ -13,7 +12,7 @@ import { askDismissed, dismissAsk, enablePush, pushSupported } from './device.ts
  */
 export function PushAsk() {
   const t = useT();
-  const list = useQuery({ queryKey: CHATS_KEY, queryFn: ({ signal }) => chatApi.list(signal) });
+  const list = useConversationList();
   const [hidden, setHidden] = useState(() => !pushSupported() || Notification.permission !== 'default' || askDismissed());
   const [busy, setBusy] = useState(false);
   if (hidden || !list.data?.length) return null;

@@ -3,7 +3,7 @@ import { Camera, CameraOff, ImageUp, LoaderCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { drawToJpeg, type PreparedImage } from './image.ts';
+import { drawToJpeg, type PreparedImage } from '../../lib/image.ts';
 
 /** Whether this browser can show a live camera preview (secure context with getUserMedia). */
 export function canUseLiveCamera(): boolean {

@@ -6,9 +6,9 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useI18n, useT } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
-import { SpeakButton } from '../speech/SpeakButton.tsx';
+import { SpeakButton } from '../speech/index.ts';
 import type { ScanState } from './useScan.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 /** navigator.clipboard, or the older selection copy where it is missing or refused (plain http, old WebViews). */
 export async function copyText(text: string): Promise<boolean> {

@@ -6,8 +6,8 @@ import { I18nProvider } from '../../lib/i18n.tsx';
 import { ScanTab } from './ScanTab.tsx';
 
 // jsdom cannot decode images: the browser-side preparation is tested in image.test.ts.
-vi.mock('./image.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./image.ts')>()),
+vi.mock('../../lib/image.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/image.ts')>()),
   prepareImage: vi.fn(async (file: Blob) => ({ base64: 'AAAA', mimeType: file.type, bytes: 3, previewUrl: 'data:image/png;base64,AAAA' })),
 }));
 

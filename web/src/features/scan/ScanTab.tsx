@@ -9,14 +9,14 @@ import { Label } from '../../components/ui/label.tsx';
 import { LanguageCombobox } from '../../components/ui/language-combobox.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
 import { getStoredLanguage } from '../../lib/userLanguage.ts';
 import { cn } from '../../lib/utils.ts';
 import { CameraDialog, canUseLiveCamera } from './CameraDialog.tsx';
-import { isImageFile } from './image.ts';
+import { isImageFile } from '../../lib/image.ts';
 import { ScanOutput } from './ScanResult.tsx';
 import { defaultLanguages } from './scanApi.ts';
 import { useScan } from './useScan.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 /** Scan tab (spec section 2): translate text from a camera photo, an uploaded image or typed text. */
 export function ScanTab() {
@@ -43,6 +43,21 @@ export function ScanTab() {
 
   const setLanguage = (which: 'primary' | 'secondary') => (code: LanguageCode) => setLanguages((l) => ({ ...l, [which]: code }));
   const swap = () => setLanguages((l) => ({ primary: l.secondary, secondary: l.primary }));
+  const languageField = (which: 'primary' | 'secondary') => (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <Label htmlFor={`${ids}-${which}`}>{t(`scan.${which}Language`)}</Label>
+      <LanguageCombobox
+        id={`${ids}-${which}`}
+        value={languages[which]}
+        onChange={setLanguage(which)}
+        label={t(`scan.${which}Language`)}
+        placeholder={t('scan.searchLanguage')}
+        emptyText={t('scan.noLanguagesFound')}
+        displayName={localName}
+        data-testid={`scan-${which}-language`}
+      />
+    </div>
+  );
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -89,36 +104,12 @@ export function ScanTab() {
             {/* Phones: one language under the other, each input the full width (long names such as
                 'Tiếng Tây Ban Nha' fit), the swap button beside both; wider screens: side by side. */}
             <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-x-2 gap-y-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
-              <div className="flex min-w-0 flex-col gap-1.5">
-                <Label htmlFor={`${ids}-primary`}>{t('scan.primaryLanguage')}</Label>
-                <LanguageCombobox
-                  id={`${ids}-primary`}
-                  value={languages.primary}
-                  onChange={setLanguage('primary')}
-                  label={t('scan.primaryLanguage')}
-                  placeholder={t('scan.searchLanguage')}
-                  emptyText={t('scan.noLanguagesFound')}
-                  displayName={localName}
-                  data-testid="scan-primary-language"
-                />
-              </div>
+              {languageField('primary')}
               <Button variant="outline" size="icon" className="row-span-2 self-center sm:row-span-1 sm:self-end" onClick={swap} aria-label={t('scan.swapLanguages')} title={t('scan.swapLanguages')} data-testid="scan-swap">
                 <ArrowUpDown className="sm:hidden" aria-hidden="true" />
                 <ArrowLeftRight className="hidden sm:block" aria-hidden="true" />
               </Button>
-              <div className="flex min-w-0 flex-col gap-1.5">
-                <Label htmlFor={`${ids}-secondary`}>{t('scan.secondaryLanguage')}</Label>
-                <LanguageCombobox
-                  id={`${ids}-secondary`}
-                  value={languages.secondary}
-                  onChange={setLanguage('secondary')}
-                  label={t('scan.secondaryLanguage')}
-                  placeholder={t('scan.searchLanguage')}
-                  emptyText={t('scan.noLanguagesFound')}
-                  displayName={localName}
-                  data-testid="scan-secondary-language"
-                />
-              </div>
+              {languageField('secondary')}
             </div>
             <p className="text-xs text-muted-foreground">{t('scan.languagesHint')}</p>
           </div>

@@ -5,10 +5,10 @@ import type { LanguageCode } from '@parley/common';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useI18n, type TFunction } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
-import { useCoverageLookup } from '../language/useCoverage.ts';
-import { prepareImage, type PreparedImage } from './image.ts';
+import { useCoverageLookup } from '../language/index.ts';
+import { prepareImage, type PreparedImage } from '../../lib/image.ts';
 import { directionParts, scanImage, smartTranslate } from './scanApi.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 export type ScanKind = 'image' | 'text';
 

@@ -8,8 +8,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { useAuth } from '../auth/AuthProvider.tsx';
-import { displayLanguageName } from '../chat/format.ts';
+import { useAuth } from '../auth/index.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 /** Spec section 2: the partner list is hard-coded sample data; the dialog says so. */
 export const SAMPLE_PARTNERS: readonly { id: string; name: string; speaks: LanguageCode; learning: LanguageCode }[] = [

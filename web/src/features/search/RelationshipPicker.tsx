@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
-import { FORMALITY_KEYS, PICKER_CARDS } from './relationships.ts';
+import { FORMALITY_KEYS, PICKER_CARDS } from '../chat/index.ts';
 
 const FORMALITY_STYLE: Record<Formality, string> = {
   formal: 'bg-indigo-100 text-indigo-800',

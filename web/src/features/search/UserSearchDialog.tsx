@@ -1,22 +1,19 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Search, Users, X } from 'lucide-react';
+import { Users, X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { PickerRelationshipType, StartChatResponse, UserSearchResult } from '@parley/common';
-import { UserAvatar } from '../../components/ui/avatar.tsx';
+import { PeopleSearchField, PersonLine } from '../../components/people.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { isApiError } from '../../lib/api.ts';
 import { useT, type TFunction } from '../../lib/i18n.tsx';
-import { useAuth } from '../auth/AuthProvider.tsx';
-import { chatApi, openChatFromStart, type OpenChat } from '../chat/chatApi.ts';
-import { addRoom, updateList } from '../chat/useChatRealtimeSync.ts';
+import { useAuth } from '../auth/index.ts';
+import { chatApi, openChatFromStart, RELATIONSHIP_KEYS, roomStarted, type OpenChat } from '../chat/index.ts';
 import { RelationshipPicker } from './RelationshipPicker.tsx';
-import { RELATIONSHIP_KEYS } from './relationships.ts';
-import { useUserSearch } from './useUserSearch.ts';
-import { SafetyMenu } from '../safety/SafetyMenu.tsx';
+import { useUserSearch } from '../../lib/useUserSearch.ts';
+import { SafetyMenu } from '../safety/index.ts';
 
 export interface UserSearchDialogProps {
   open: boolean;
@@ -63,7 +60,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
       return response;
     },
     onSuccess: (response, { partner, type }) => {
-      updateList(queryClient, (list) => addRoom(list, response.room));
+      roomStarted(queryClient, response.room);
       setChosen(null);
       setQuery('');
       onOpenChange(false);
@@ -114,33 +111,28 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
               {t('chat.groupNew')}
             </Button>
           )}
-          <div className="relative">
-            <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder={t('phone.userSearchPlaceholder')}
-              aria-label={t('userSearch.searchLabel')}
-              className="h-11 ps-9 pe-20"
-              autoComplete="off"
-              autoFocus
-              data-testid="user-search-input"
-            />
-            <span className="absolute inset-y-0 end-0 flex items-center gap-1">
-              {search.searching && <LoaderCircle className="size-4 animate-spin text-primary" aria-label={t('userSearch.searching')} data-testid="user-search-spinner" />}
-              {query && (
-                <button
-                  type="button"
-                  onClick={() => setQuery('')}
-                  className="flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  aria-label={t('userSearch.clear')}
-                  data-testid="user-search-clear"
-                >
-                  <X className="size-4" aria-hidden="true" />
-                </button>
-              )}
-            </span>
-          </div>
+          <PeopleSearchField
+            value={query}
+            onChange={setQuery}
+            placeholder={t('phone.userSearchPlaceholder')}
+            label={t('userSearch.searchLabel')}
+            searching={search.searching}
+            spinnerTestId="user-search-spinner"
+            className="h-11 pe-20"
+            autoFocus
+            testId="user-search-input"
+            trailing={query && (
+              <button
+                type="button"
+                onClick={() => setQuery('')}
+                className="flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                aria-label={t('userSearch.clear')}
+                data-testid="user-search-clear"
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            )}
+          />
 
           {search.term && users && (
             <div className="flex min-h-0 flex-col gap-2" aria-live="polite">
@@ -159,11 +151,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
                           data-testid="user-result"
                           data-username={u.username}
                         >
-                          <UserAvatar username={u.username} className="size-10" />
-                          <span className="min-w-0">
-                            <span className="block truncate font-medium">{u.username}</span>
-                            {u.email && <span className="block truncate text-xs text-muted-foreground">{u.email}</span>}
-                          </span>
+                          <PersonLine username={u.username} detail={u.email || undefined} avatarClassName="size-10" nameClassName="" />
                         </button>
                         <SafetyMenu user={u} place="search" />
                       </li>

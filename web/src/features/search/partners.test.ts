@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_STRINGS, format, RELATIONSHIP_TYPES } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
 import { filterPartners, SAMPLE_PARTNERS } from './LanguagePartnersDialog.tsx';
-import { contextLabel, PICKER_CARDS } from './relationships.ts';
+import { contextLabel, PICKER_CARDS } from '../chat/relationships.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 const t: TFunction = (key, vars) => format(ENGLISH_STRINGS[key], vars);
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n.tsx';
 import type { LinkStatus } from '../../lib/network.ts';
 import { cn } from '../../lib/utils.ts';
-import { BrandMark } from './BrandMark.tsx';
+import { BrandMark } from '../../components/BrandMark.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 const LINK = {

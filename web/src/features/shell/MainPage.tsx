@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Search } from 'lucide-react';
 import { getLanguage } from '@parley/common/client';
@@ -12,27 +11,21 @@ import { RealtimeProvider } from '../../lib/realtime.ts';
 import { registerServiceWorker, whenIdle } from '../../lib/serviceWorker.ts';
 import { browserLanguage, getStoredLanguage } from '../../lib/userLanguage.ts';
 import { useVisualViewport } from '../../lib/viewport.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
-import { FullScreenLoader } from '../auth/guards.tsx';
-import { chatApi, CHATS_KEY, openChatFromListItem, type OpenChat } from '../chat/chatApi.ts';
-import { ChatTab } from '../chat/ChatTab.tsx';
-import { OutboxProvider } from '../chat/useOutbox.ts';
-import { ChatRealtimeSync } from '../chat/useChatRealtimeSync.ts';
-import { PushSync } from '../push/PushSync.tsx';
-import { LanguageStep } from '../language/LanguageStep.tsx';
-import { useApplyLanguage } from '../language/useApplyLanguage.ts';
-import { useCoverage, useVoiceCoverage } from '../language/useCoverage.ts';
-import { UserSearchDialog } from '../search/UserSearchDialog.tsx';
-import { NewGroupDialog } from '../groups/NewGroupDialog.tsx';
-import { departedRooms } from '../groups/groupEvents.ts';
-import { CallProvider, preloadCalls } from '../calls/CallProvider.tsx';
+import { useAuth, FullScreenLoader } from '../auth/index.ts';
+import { ChatRealtimeSync, leftRoom, openChatFromListItem, OutboxProvider, useConversationList, type OpenChat } from '../chat/index.ts';
+import { ChatTab } from './ChatTab.tsx';
+import { PushSync } from '../push/index.ts';
+import { LanguageStep, useApplyLanguage, useCoverage, useVoiceCoverage } from '../language/index.ts';
+import { UserSearchDialog } from '../search/index.ts';
+import { NewGroupDialog } from '../groups/index.ts';
+import { CallProvider, preloadCalls } from '../calls/index.ts';
 import { Header } from './Header.tsx';
 import { TabBar } from './TabBar.tsx';
 import { DEFAULT_TAB, type Tab } from './tabs.ts';
 
 // Talk (audio worklet, playback) and Scan (camera, image scaling) load on first use, or when idle.
-const loadTalk = () => import('../talk/TalkTab.tsx');
-const loadScan = () => import('../scan/ScanTab.tsx');
+const loadTalk = () => import('../talk/index.ts');
+const loadScan = () => import('../scan/index.ts');
 const TalkTab = lazy(() => loadTalk().then((m) => ({ default: m.TalkTab })));
 const ScanTab = lazy(() => loadScan().then((m) => ({ default: m.ScanTab })));
 
@@ -56,7 +49,7 @@ export function MainPage() {
       void loadTalk();
       void loadScan();
       preloadCalls();
-      void import('../profile/ProfilePage.tsx');
+      void import('../profile/index.ts');
     });
   }, []);
 
@@ -108,11 +101,11 @@ function Shell({ onLanguageSettings }: { onLanguageSettings: () => void }) {
   const searchButton = useRef<HTMLButtonElement>(null);
   // Chats started from search, known before the list reloads.
   const [started, setStarted] = useState<Record<string, OpenChat>>({});
-  const list = useQuery({ queryKey: CHATS_KEY, queryFn: ({ signal }) => chatApi.list(signal), enabled: roomId !== null });
+  const list = useConversationList(roomId !== null);
 
   const listed = roomId ? list.data?.find((item) => item.id === roomId) : undefined;
   // A group we were removed from (or left) closes at once, also when it was started in this tab.
-  const departed = roomId !== null && !listed && departedRooms.has(roomId);
+  const departed = roomId !== null && !listed && leftRoom(roomId);
   const openChat = roomId && !departed ? (started[roomId] ?? (listed ? openChatFromListItem(listed) : null)) : null;
   const unknownRoom = roomId !== null && !openChat && (list.isSuccess || departed);
   const shownTab: Tab = roomId ? 'chat' : tab;

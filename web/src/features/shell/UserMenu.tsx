@@ -6,7 +6,7 @@ import {
   DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../auth/index.ts';
 
 /** Header user menu (left): username and email; Profile, Language Settings, Sign Out. */
 export function UserMenu({ onLanguageSettings }: { onLanguageSettings: () => void }) {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../lib/i18n.tsx';
 import { TalkTab } from './TalkTab.tsx';
 import { voiceSocketUrl, type VoiceDeps } from './useVoiceTranslator.ts';
-import type { Capture, VoiceAudioEngine } from './voiceAudio.ts';
+import type { Capture, VoiceAudioEngine } from '../../lib/audio/voiceAudio.ts';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));

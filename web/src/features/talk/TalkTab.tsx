@@ -5,10 +5,10 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { MicButton } from './MicButton.tsx';
+import { MicButton } from '../../components/MicButton.tsx';
 import { TranscriptList } from './TranscriptList.tsx';
-import { displayLanguageName } from '../chat/format.ts';
 import { DEFAULT_DEPS, useVoiceTranslator, type VoiceDeps } from './useVoiceTranslator.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 /** Which of the two languages speech recognition understands here; undefined while unknown. */
 export function heardLanguages(capabilities: VoiceCapabilities | undefined, user: string, partner: string): string[] | undefined {

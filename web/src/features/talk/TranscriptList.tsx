@@ -2,11 +2,11 @@ import { useEffect, useRef } from 'react';
 import { MessagesSquare } from 'lucide-react';
 import { resolveLanguage, textSpeechUrl } from '@parley/common';
 import { useI18n } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
 import { cn } from '../../lib/utils.ts';
-import { SpeakButton } from '../speech/SpeakButton.tsx';
-import { TranslationDetails } from '../chat/TranslationMade.tsx';
+import { SpeakButton } from '../speech/index.ts';
+import { TranslationDetails } from '../../components/TranslationMade.tsx';
 import type { TranscriptEntry } from './transcript.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 /** The language's name in the interface language ('inglés' for a Spanish reader). */
 function displayLanguage(language: string, locale: string): string {

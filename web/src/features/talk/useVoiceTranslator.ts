@@ -6,9 +6,9 @@ import {
 } from '@parley/common';
 import { api } from '../../lib/api.ts';
 import type { TFunction } from '../../lib/i18n.tsx';
-import { displayLanguageName } from '../chat/format.ts';
 import { EMPTY_TRANSCRIPT, transcriptReducer } from './transcript.ts';
-import { VoiceAudio, type Capture, type VoiceAudioEngine } from './voiceAudio.ts';
+import { VoiceAudio, type Capture, type VoiceAudioEngine } from '../../lib/audio/voiceAudio.ts';
+import { displayLanguageName } from '../../lib/names.ts';
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected';
 

@@ -4,10 +4,10 @@ import type { AttachmentNote } from '@parley/common';
 import { Dialog, DialogContent, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { cn } from '../../../lib/utils.ts';
-import { displayLanguageName } from '../format.ts';
 import type { ViewMessage } from '../messages.ts';
 import { mediaUrl } from './mediaApi.ts';
 import { useMediaUploadActions } from './useMediaUploads.ts';
+import { displayLanguageName } from '../../../lib/names.ts';
 
 const NOTE_KEYS = {
   no_text: 'chat.mediaNoteNoText',

@@ -1,5 +1,5 @@
-import { base64ToBytes } from '../../talk/audio.ts';
-import { prepareImage } from '../../scan/image.ts';
+import { base64ToBytes } from '../../../lib/audio/audio.ts';
+import { prepareImage } from '../../../lib/image.ts';
 
 /**
  * A picked photo ready to upload: Scan's browser step scales one over 2000 px (or over the byte cap)

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS, MEDIA_LIMITS } from '@parley/common/client';
-import { base64ToBytes } from '../../talk/audio.ts';
-import { VoiceAudio, type Capture } from '../../talk/voiceAudio.ts';
+import { base64ToBytes } from '../../../lib/audio/audio.ts';
+import { VoiceAudio, type Capture } from '../../../lib/audio/voiceAudio.ts';
 import { pcm16ToWav, pcmDurationMs } from './wav.ts';
 
 export type RecorderState = 'idle' | 'starting' | 'recording';

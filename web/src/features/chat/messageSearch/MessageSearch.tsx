@@ -7,10 +7,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { cn } from '../../../lib/utils.ts';
-import { useDebouncedValue } from '../../search/useUserSearch.ts';
 import { dayLabel, messageTime } from '../format.ts';
-import { useOptionalAuth } from '../../auth/AuthProvider.tsx';
+import { useOptionalAuth } from '../../auth/index.ts';
 import { highlightParts, hitLines, searchMessages } from './messageSearchApi.ts';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue.ts';
 
 export interface MessageSearchProps {
   /** Search this conversation only (its header's search); all conversations when absent (above the list). */

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ConversationListItem, RoomMember } from '@parley/common';
-import { CHATS_KEY } from '../chat/chatApi.ts';
+import { CHATS_KEY } from './chatApi.ts';
 import { applyGroupEvent } from './groupEvents.ts';
-import { formerKey, membersKey } from './groupsApi.ts';
+import { membersKey, formerKey } from './members.ts';
 
 const room: ConversationListItem = {
   id: 'g1', kind: 'group', name: 'Trip', created_at: '', memberCount: 3, avatarInitials: 'T', register: 'friends', isAdmin: false,

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { useState } from 'react';
-import { useI18n } from '../../lib/i18n.tsx';
-import { cn } from '../../lib/utils.ts';
+import { useI18n } from '../lib/i18n.tsx';
+import { cn } from '../lib/utils.ts';
 
 /** Product names, as they are written everywhere. */
 const ENGINE_NAMES: Record<string, string> = { apertium: 'Apertium', deepl: 'DeepL', libretranslate: 'LibreTranslate', openai: 'OpenAI' };

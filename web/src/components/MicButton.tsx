@@ -1,6 +1,6 @@
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { Mic, MicOff } from 'lucide-react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '../lib/utils.ts';
 
 interface MicButtonProps {
   label: string;

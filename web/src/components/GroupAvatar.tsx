@@ -1,5 +1,5 @@
-import { Avatar, AvatarFallback } from '../../components/ui/avatar.tsx';
-import { cn } from '../../lib/utils.ts';
+import { Avatar, AvatarFallback } from './ui/avatar.tsx';
+import { cn } from '../lib/utils.ts';
 
 /** A group's avatar: the initials of its name on a rounded square (people's avatars are round). */
 export function GroupAvatar({ initials, className }: { initials: string; className?: string }) {

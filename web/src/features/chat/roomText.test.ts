@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_STRINGS, formatMessage, loadLocaleCatalog, type CatalogKey, type GroupRegister, type GroupSystemEvent } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
-import { compactPreview, groupCoverageNotices, groupLanguages, joinNames, systemLine, typingLine } from './groupText.ts';
+import { groupCoverageNotices, groupLanguages, systemLine, typingLine } from './roomText.ts';
 import { REGISTER_KEYS } from './registers.ts';
 
 const en: TFunction = (key, vars) => formatMessage(ENGLISH_STRINGS[key], 'en', vars);
@@ -62,29 +62,6 @@ describe('systemLine', () => {
     const es = await catalogT('es');
     expect(systemLine(event({ kind: 'renamed', name: 'Viaje' }), es, tone)).toBe('Ana cambió el nombre del grupo a Viaje');
     expect(systemLine(event({ kind: 'register_changed', register: 'family' }), es, (r) => es(REGISTER_KEYS[r].label))).toBe('Ana cambió el tono a Familia');
-  });
-});
-
-describe('compactPreview', () => {
-  const line = (language: string, translation: string) => ({ language, translation, backTranslation: null });
-
-  it('merges languages whose translation reads the same', () => {
-    const { shown, hidden } = compactPreview([line('es', 'Hola'), line('fr', 'Salut'), line('pt', 'Hola ')]);
-    expect(shown.map((l) => l.languages)).toEqual([['es', 'pt'], ['fr']]);
-    expect(hidden).toEqual([]);
-  });
-
-  it('shows the first lines and keeps the rest behind a count', () => {
-    const { shown, hidden } = compactPreview([line('es', 'a'), line('fr', 'b'), line('de', 'c'), line('it', 'd'), line('ja', 'e')], 3);
-    expect(shown.map((l) => l.language)).toEqual(['es', 'fr', 'de']);
-    expect(hidden.map((l) => l.language)).toEqual(['it', 'ja']);
-  });
-});
-
-describe('joinNames', () => {
-  it("joins names the reader's way", () => {
-    expect(joinNames(['Ana', 'Li', 'Marc'], 'en')).toBe('Ana, Li, and Marc');
-    expect(joinNames(['Ana', 'Li'], 'es')).toBe('Ana y Li');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ConversationListItem, FormerMember, RoomMember, ServerEvent } from '@parley/common';
-import { CHATS_KEY } from '../chat/chatApi.ts';
-import { formerKey, membersKey } from './groupsApi.ts';
+import { CHATS_KEY } from './chatApi.ts';
+import { membersKey, formerKey } from './members.ts';
 
 /** Groups this tab was removed from (or left): opening one goes back to the list without "not available". */
 export const departedRooms = new Set<string>();

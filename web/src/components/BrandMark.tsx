@@ -1,4 +1,4 @@
-import { cn } from '../../lib/utils.ts';
+import { cn } from '../lib/utils.ts';
 
 /** Parley's mark: two speech bubbles on the indigo-to-teal gradient. Decorative. */
 export function BrandMark({ className }: { className?: string }) {

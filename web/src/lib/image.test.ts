@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { blobToBase64, isImageFile, scaledSize } from './image.ts';
-import { defaultLanguages, directionParts } from './scanApi.ts';
 
 describe('scaledSize', () => {
   it('keeps images whose longest side is within 2000 px', () => {
@@ -46,25 +45,5 @@ describe('blobToBase64', () => {
     const big = new Uint8Array(100_000).map((_, i) => i % 251);
     const decoded = Uint8Array.from(atob(await blobToBase64(new Blob([big]))), (c) => c.charCodeAt(0));
     expect(decoded).toEqual(big);
-  });
-});
-
-describe('defaultLanguages', () => {
-  it("puts the user's language first and Spanish second", () => {
-    expect(defaultLanguages(undefined)).toEqual({ primary: 'en', secondary: 'es' });
-    expect(defaultLanguages('fr')).toEqual({ primary: 'fr', secondary: 'es' });
-  });
-
-  it('pairs a Spanish speaker with English', () => {
-    expect(defaultLanguages('es')).toEqual({ primary: 'es', secondary: 'en' });
-  });
-});
-
-describe('directionParts', () => {
-  it('reads codes and names on either side of the arrow', () => {
-    expect(directionParts('es → en')).toEqual({ from: 'Spanish', to: 'English' });
-    expect(directionParts('Spanish → English')).toEqual({ from: 'Spanish', to: 'English' });
-    expect(directionParts('ignored', 'ja', 'de')).toEqual({ from: 'Japanese', to: 'German' });
-    expect(directionParts('')).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDebouncedValue, useUserSearch } from './useUserSearch.ts';
+import { useUserSearch } from './useUserSearch.ts';
+import { useDebouncedValue } from './useDebouncedValue.ts';
 
 const fetchMock = vi.fn(async (_url: string) =>
   new Response(JSON.stringify({ users: [{ id: 'u1', username: 'bruno', email: 'bruno@example.com' }] }), {

@@ -1,18 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useDebouncedValue } from './useDebouncedValue.ts';
 import { useQuery } from '@tanstack/react-query';
 import { CHAT_API, LIMITS } from '@parley/common/client';
 import type { UserSearchResult } from '@parley/common';
-import { api } from '../../lib/api.ts';
-
-/** `value` once it has stopped changing for `delayMs`. */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
+import { api } from './api.ts';
 
 export async function searchUsers(term: string, signal?: AbortSignal): Promise<UserSearchResult[]> {
   const { users } = await api.get<{ users: UserSearchResult[] }>(`${CHAT_API.searchUsers}?q=${encodeURIComponent(term)}`, signal);

@@ -1,6 +1,6 @@
 import type { GroupRegister, GroupSystemEvent } from '@parley/common';
 import type { TFunction } from '../../lib/i18n.tsx';
-import { callLine } from '../calls/callText.ts';
+import { joinNames } from '../../lib/names.ts';
 
 /**
  * Who is typing, in the reader's interface language: "Ana is typing", "Ana and Li are typing",
@@ -45,42 +45,6 @@ export function systemLine(event: GroupSystemEvent, t: TFunction, toneLabel: (re
   }
 }
 
-/** One language's line of the draft preview. */
-export interface PreviewLine {
-  language: string;
-  translation: string;
-  backTranslation: string | null;
-}
-
-/** Preview lines with the same translation merged: one line naming all its languages. */
-export interface CompactPreviewLine extends PreviewLine {
-  languages: string[];
-}
-
-/**
- * The draft preview for every language a group reads, compact: languages whose translation reads the
- * same are one line (a text left as written, a shared script); the first `max` lines show, the rest is a
- * count the reader can open. Order: as given (the caller puts the most-read languages first).
- */
-export function compactPreview(lines: readonly PreviewLine[], max = 3): { shown: CompactPreviewLine[]; hidden: CompactPreviewLine[] } {
-  const merged: CompactPreviewLine[] = [];
-  for (const line of lines) {
-    const same = merged.find((m) => m.translation.trim() === line.translation.trim());
-    if (same) same.languages.push(line.language);
-    else merged.push({ ...line, languages: [line.language] });
-  }
-  return { shown: merged.slice(0, max), hidden: merged.slice(max) };
-}
-
-/** A list of names joined the reader's way ('Ana, Li and Marc', 'Ana, Li y Marc'). */
-export function joinNames(names: readonly string[], locale: string): string {
-  try {
-    return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(names);
-  } catch {
-    return names.join(', ');
-  }
-}
-
 /** The other members' languages, most-read first (ties by code), without the reader's own. */
 export function groupLanguages(members: readonly { id: string; language: string | null }[], myId: string, myLanguage: string): string[] {
   const counts = new Map<string, number>();
@@ -112,4 +76,26 @@ export function groupCoverageNotices(
     }
   }
   return notices;
+}
+
+/** A call's line in the conversation ("Missed call", "Call, 4 min"), from the reader's catalog; null for other kinds. */
+export function callLine(event: GroupSystemEvent, t: TFunction): string | null {
+  switch (event.kind) {
+    case 'call_missed':
+      return t('calls.lineMissed');
+    case 'call_declined':
+      return t('calls.lineDeclined');
+    case 'call_cancelled':
+      return t('calls.lineCancelled');
+    case 'call_busy':
+      return t('calls.lineBusy', { name: event.target?.username || t('chat.groupSomeone') });
+    case 'call_completed': {
+      const seconds = event.durationSeconds ?? 0;
+      return seconds < 60 ? t('calls.lineCompletedShort') : t('calls.lineCompleted', { minutes: Math.round(seconds / 60) });
+    }
+    case 'call_transcript':
+      return t('calls.lineTranscript');
+    default:
+      return null;
+  }
 }
