@@ -140,3 +140,9 @@ export async function typeAndSend(actor: Actor, text: string): Promise<void> {
   await input.fill(text);
   await input.press('Enter');
 }
+
+/** Send with Enter and wait until the sender's own last bubble shows it. */
+export async function sendAndSee(actor: Actor, text: string): Promise<void> {
+  await typeAndSend(actor, text);
+  await expect(messagesOf(actor.page, true).last().getByTestId('message-original')).toHaveText(text);
+}

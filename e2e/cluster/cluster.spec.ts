@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { startRedis, type RedisProcess } from '../../server/test/redisProcess.ts';
 import { startServerProcess, type ServerProcess } from '../../server/test/serverProcess.ts';
-import { newActor, signInUi, signUpViaApi, type Actor } from '../support.ts';
+import { newActor, sendAndSee, signInUi, signUpViaApi } from '../support.ts';
 
 /**
  * Two actors through HAProxy in front of two nodes (PostgreSQL + Redis). Mid-conversation each
@@ -68,14 +68,7 @@ test.afterAll(async () => {
 
 const messages = (page: Page, mine: boolean) => page.locator(`[data-testid="message"][data-mine="${mine}"]`);
 
-async function send(actor: Actor, text: string) {
-  const input = actor.page.getByTestId('message-input');
-  await expect(input).toBeEnabled();
-  await input.fill(text);
-  await input.press('Enter');
-  await expect(messages(actor.page, true).last().getByTestId('message-original')).toHaveText(text);
-}
-
+const send = sendAndSee;
 test('ana and bruno keep talking through a rolling restart of both nodes', async ({ browser }) => {
   const ana = await newActor(browser, 'ana');
   const bruno = await newActor(browser, 'bruno');

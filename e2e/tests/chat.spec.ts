@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newActor, screenshots, signInUi, signUpViaApi, type Actor } from '../support.ts';
+import { type Actor, newActor, screenshots, sendAndSee, signInUi, signUpViaApi } from '../support.ts';
 
 /**
  * Issue 4, two actors in Chromium: ana (English) finds bruno (Spanish), picks 'Boss', they
@@ -25,14 +25,7 @@ async function quietScreenshots(page: Page, name: string) {
   await screenshots(page, name);
 }
 
-async function send(actor: Actor, text: string) {
-  const input = actor.page.getByTestId('message-input');
-  await expect(input).toBeEnabled();
-  await input.fill(text);
-  await input.press('Enter');
-  await expect(messages(actor.page, true).last().getByTestId('message-original')).toHaveText(text);
-}
-
+const send = sendAndSee;
 test('ana finds bruno, they chat with translations, ana deletes the conversation', async ({ browser }) => {
   const ana = await newActor(browser, 'ana');
   const bruno = await newActor(browser, 'bruno');

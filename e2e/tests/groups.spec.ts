@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { conversationRow, newActor, PHONE, quietScreenshots, screenshots, signInUi, signUpViaApi, type Actor } from '../support.ts';
+import { type Actor, conversationRow, newActor, PHONE, quietScreenshots, screenshots, sendAndSee, signInUi, signUpViaApi } from '../support.ts';
 
 /**
  * Issue 22, three readers in Chromium: ana (English) creates a group with bruno (Spanish) and claire
@@ -11,13 +11,7 @@ import { conversationRow, newActor, PHONE, quietScreenshots, screenshots, signIn
 const GROUP = 'Trip to Lisbon';
 const messages = (page: Page, mine: boolean) => page.locator(`[data-testid="message"][data-mine="${mine}"]`);
 
-async function send(actor: Actor, text: string) {
-  const input = actor.page.getByTestId('message-input');
-  await input.fill(text);
-  await input.press('Enter');
-  await expect(messages(actor.page, true).last().getByTestId('message-original')).toHaveText(text);
-}
-
+const send = sendAndSee;
 async function openGroup(actor: Actor) {
   await conversationRow(actor.page, GROUP).getByTestId('conversation-open').click();
   await expect(actor.page.getByTestId('conversation-partner')).toHaveText(GROUP);

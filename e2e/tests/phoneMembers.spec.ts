@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { conversationRow, newActor, PHONE, SCREENS_DIR, signInUi, signUpViaApi, type Actor } from '../support.ts';
+import { type Actor, conversationRow, newActor, PHONE, SCREENS_DIR, sendAndSee, signInUi, signUpViaApi } from '../support.ts';
 
 /**
  * Issue 38 items 2 and 3 on a 390 px phone: ana (English) removes claire (French) from a group; claire's words keep
@@ -31,13 +31,7 @@ async function openGroup(actor: Actor) {
   await expect(actor.page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
 }
 
-async function send(actor: Actor, text: string) {
-  const input = actor.page.getByTestId('message-input');
-  await input.fill(text);
-  await input.press('Enter');
-  await expect(actor.page.locator('[data-testid="message"][data-mine="true"]').last().getByTestId('message-original')).toHaveText(text);
-}
-
+const send = sendAndSee;
 test("a removed member's words keep their author; the removed member reads the group up to the removal", async ({ browser }) => {
   const ana = await newActor(browser, 'ana');
   const bruno = await newActor(browser, 'bruno');

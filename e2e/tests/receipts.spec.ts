@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { messagesOf, newActor, quietScreenshots, signInUi, signUpViaApi, startChat, typeAndSend, type Actor } from '../support.ts';
+import { messagesOf, newActor, quietScreenshots, sendAndSee, signInUi, signUpViaApi, startChat } from '../support.ts';
 
 /**
  * Issue 25 items 6-7 in Chromium, two people: "Seen" appears live under my message when the partner reads it,
@@ -9,11 +9,7 @@ import { messagesOf, newActor, quietScreenshots, signInUi, signUpViaApi, startCh
 
 const messages = messagesOf;
 
-async function send(actor: Actor, text: string) {
-  await typeAndSend(actor, text);
-  await expect(messages(actor.page, true).last().getByTestId('message-original')).toHaveText(text);
-}
-
+const send = sendAndSee;
 /** A word of the translation the English original does not have (what only the Spanish reader read). */
 function translatedWord(translation: string, original: string): string {
   const english = new Set(original.toLowerCase().match(/\p{L}+/gu) ?? []);
