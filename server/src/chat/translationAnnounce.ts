@@ -27,12 +27,6 @@ export async function storeTranslation(o: Deps, job: Job<TranslationJob>, update
   // Only readers of this row's language are told (publishViews' `only`): the other rows serve to find which
   // language is the sender's view, never to show, so their languages are enough.
   const others = otherLanguages.map((language): TranslationRow => ({ ...stored, language, content: null, status: 'pending', error: null, unknown_spans: null, engine: null, via: null }));
-  // Detection may find the original in another language than the sender's profile says.
-  const detected = update.original_language;
-  if (detected && detected !== message.original_language && update.translation_status !== 'failed') {
-    await o.db.updateTable('messages').set({ original_language: detected }).where('id', '=', message.id).execute();
-    message.original_language = detected;
-  }
   publishViews(o.events, 'message.translated', message, [stored, ...others], readers, data.language);
 }
 
@@ -59,26 +53,36 @@ interface Stored {
 async function storeMany(db: Db, items: Store[]): Promise<(Stored | undefined)[]> {
   const values = sql.join(items.map(({ messageId, language, jobId, attempts, update: u }) => sql`(${messageId}::bigint, ${language}::text,
     ${jobId}::uuid, ${u.translated_content}::text, ${u.translation_status}::text, ${u.translation_error}::text, ${u.unknown_spans}::jsonb,
-    ${attempts}::int, ${u.engine ?? null}::text, ${u.via ?? null}::text)`));
-  const result = await sql<MessageRow & { room_readers: Reader[] | string; other_languages: string[] | string; stored: TranslationRow | string }>`
-    WITH v (message_id, language, job_id, content, status, error, unknown_spans, attempts, engine, via) AS (VALUES ${values}),
+    ${attempts}::int, ${u.engine ?? null}::text, ${u.via ?? null}::text, ${u.original_language}::text)`));
+  const result = await sql<MessageRow & { detected_language: string | null; room_readers: Reader[] | string; other_languages: string[] | string; stored: TranslationRow | string }>`
+    WITH v (message_id, language, job_id, content, status, error, unknown_spans, attempts, engine, via, detected) AS (VALUES ${values}),
     u AS (
       UPDATE message_translations t SET content = v.content, status = v.status, error = v.error, unknown_spans = v.unknown_spans,
         attempts = v.attempts, engine = v.engine, via = v.via
       FROM v WHERE t.message_id = v.message_id AND t.language = v.language AND t.status = 'pending' AND t.job_id = v.job_id
       RETURNING t.*
+    ),
+    -- Detection may find the original in another language than the sender's profile says: stored with the row, so
+    -- no reader sees the row settled while the message still names the profile's language.
+    detected AS (
+      UPDATE messages m SET original_language = v.detected
+      FROM v JOIN u ON u.message_id = v.message_id AND u.language = v.language
+      WHERE m.id = v.message_id AND v.detected IS NOT NULL AND v.status <> 'failed' AND m.original_language IS DISTINCT FROM v.detected
+      RETURNING m.id, m.original_language
     )
-    SELECT m.*, ${readersJson(sql.ref('m.chat_room_id'))} AS room_readers, to_json(u) AS stored,
+    SELECT m.*, d.original_language AS detected_language, ${readersJson(sql.ref('m.chat_room_id'))} AS room_readers, to_json(u) AS stored,
       (SELECT coalesce(json_agg(o.language), '[]'::json) FROM message_translations o
         WHERE o.message_id = u.message_id AND o.language <> u.language) AS other_languages
-    FROM u JOIN messages m ON m.id = u.message_id`.execute(db);
+    FROM u JOIN messages m ON m.id = u.message_id LEFT JOIN detected d ON d.id = m.id`.execute(db);
   return items.map((item) => {
     const row = result.rows.find((r) => {
       const t = parseJson(r.stored);
       return String(t.message_id) === item.messageId && t.language === item.language && t.job_id === item.jobId;
     });
     if (!row) return undefined;
-    const { room_readers, other_languages, stored, ...message } = row;
+    const { detected_language, room_readers, other_languages, stored, ...message } = row;
+    // The statement read the message before its own update of the detected language.
+    if (detected_language) message.original_language = detected_language;
     const t = parseJson(stored);
     return {
       message,
