@@ -25,24 +25,17 @@ import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
 import { makeSignedInPage } from './webPage.ts';
 import { chatRoutes } from './chat/routes.ts';
-import { roomGlossary } from './chat/glossary.ts';
-import { conversationFor } from './chat/translationContext.ts';
 import { followLanguageChange } from './chat/retarget.ts';
 import { TranslationJobs } from './chat/translationJobs.ts';
 import { createJobQueue } from './db/jobQueue.ts';
 import { NodeHeartbeats } from './db/nodeHeartbeats.ts';
-import { chatTranslatorFrom } from './chat/translator.ts';
 import { retryEngineFailures } from './chat/engineRecovery.ts';
-import { createTranslationBudget } from './http/translationBudget.ts';
 import { SendContexts } from './chat/sendContexts.ts';
 import type { EventPublisher } from './chat/types.ts';
 import { makeUpgradeGuard } from './http/upgrade.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { getProfile } from './profiles/service.ts';
 import { RealtimeHub } from './realtime/hub.ts';
-import { createTranslationService } from './translation/service.ts';
-import { TranslationSettings } from './translation/operator/settings.ts';
-import { UsageRecorder } from './translation/operator/usage.ts';
 import { speechRoutes } from './speech/routes.ts';
 import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
@@ -76,6 +69,7 @@ import { accountDataRoutes } from './account/routes.ts';
 import { createPush, pushRoutes, queueCallPush } from './push/index.ts';
 
 import type { AppDeps } from './appDeps.ts';
+import { wireTranslation } from './appTranslation.ts';
 
 export type { AppDeps };
 
@@ -143,30 +137,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const moved = await storage.importFromDisk(path.join(config.dataDir, 'storage'));
     if (moved) app.log.info(`moved ${moved} stored files from disk into the database`);
   }
-  const translation = deps.translation ?? createTranslationService({ db, config: config.translation, logger: app.log });
-  if (!deps.translation) app.addHook('onClose', async () => translation.close());
+  const { translation, translationSettings, usage, budget, chatTranslator } = wireTranslation(app, deps, now);
   const hub = new RealtimeHub();
   app.decorate('realtimeHub', hub);
   const events: EventPublisher = bus.redis ? new ClusterEvents(hub, bus) : hub;
 
-  // After shareRateLimitsIn: counted in Redis when there is one, so every node spends the same budget.
-  // The console's Translation tab: engine order and switches and the budget, read from `settings` on every node.
-  const translationSettings = new TranslationSettings(db, {
-    defaultBudget: config.translationBudget,
-    onError: (err) => app.log.warn({ err }, 'translation settings could not be read; the last ones apply'),
-  });
-  translation.router.usePolicy(() => translationSettings.engines());
-  const usage = new UsageRecorder(db, { onError: (err) => app.log.warn({ err }, 'translation usage not counted yet; tried again later') });
-  translation.router.onUsage((engine, chars) => usage.add(engine, chars, now()));
-  app.addHook('onClose', async () => usage.close().catch((err: unknown) => app.log.warn({ err }, 'translation usage of the last seconds not counted')));
-  const budget = createTranslationBudget(() => translationSettings.budget());
-  // Context only when an engine reads it (OpenAI-compatible): no query per message otherwise.
-  const contextMessages = config.translation.engines.includes('openai') ? (config.translation.contextMessages ?? 0) : 0;
-  const chatTranslator = deps.chatTranslator ?? chatTranslatorFrom(
-    translation,
-    (roomId) => roomGlossary(db, roomId),
-    contextMessages > 0 ? (messageId, target) => conversationFor(db, messageId, target, contextMessages) : undefined,
-  );
   // Registered after translation's onClose: onClose hooks run last-in first-out, so the jobs
   // drain while the engines are still up. queueDepth reads `jobs` only when scraped.
   const translationChecks = () => translation.router.checkState();
