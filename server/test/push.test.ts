@@ -15,6 +15,7 @@ import { until } from './support/poll.ts';
 const translator: ChatTranslator = {
   async translate(input) {
     if (input.text.startsWith('slow')) await new Promise((r) => setTimeout(r, 20_000));
+    if (input.text.startsWith('Later')) await new Promise((r) => setTimeout(r, 1_000));
     return { text: `[${input.target}] ${input.text}`, ok: true, kind: 'translated', detectedLanguage: input.sourceHint ?? 'en' };
   },
 };
@@ -144,12 +145,16 @@ describe('edits and deletions', () => {
     const id = await send(ana, roomId, 'See you at noon');
     const [first] = await service.waitFor(phone.sub.id);
     expect(first?.payload).toMatchObject({ kind: 'message', messageId: id, body: '[es] See you at noon' });
-    const edit = await api(ana.cookie, 'PATCH', `/api/chats/${roomId}/messages/${id}`, { content: 'See you at one' });
+    // The app's clock (which stamps the edit) is not the one the push worker reads: its wait for the new
+    // translation (1 s here) must count from the edit's job, whatever the two clocks say.
+    s.clock.advance(-60_000);
+    const edit = await api(ana.cookie, 'PATCH', `/api/chats/${roomId}/messages/${id}`, { content: 'Later: see you at one' });
+    s.clock.advance(60_000);
     expect(edit.statusCode, edit.body).toBe(200);
     const [, edited] = await service.waitFor(phone.sub.id, 2);
     // Its own kind (the service worker only rewrites a notification showing this message), no room Topic (it must
     // not replace an undelivered newer message of the room), not urgent, kept no longer than the message's day.
-    expect(edited?.payload).toMatchObject({ kind: 'message_changed', messageId: id, roomId, title: ana.username, body: '[es] See you at one', tag: `parley-room-${roomId}` });
+    expect(edited?.payload).toMatchObject({ kind: 'message_changed', messageId: id, roomId, title: ana.username, body: '[es] Later: see you at one', tag: `parley-room-${roomId}` });
     expect(edited?.topic).toBeUndefined();
     expect(edited?.urgency).toBe('normal');
     expect(edited!.ttl).toBeLessThanOrEqual(24 * 3_600);

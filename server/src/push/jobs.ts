@@ -146,8 +146,9 @@ export class PushJobs {
       // A change is told only within the day a notification of the message can still be showing (its TTL).
       if (changed && Date.now() - new Date(row.created_at).getTime() > 24 * 3_600_000) return 0;
       roomId = row.chat_room_id;
-      // An edit waits for the new translations as a send does: counted from the edit, not from the first send.
-      const since = changed ? new Date(subject.version) : new Date(row.created_at);
+      // The wait for translations counts from this job's creation: the send's or the edit's transaction, in the
+      // database's clock (an edit's version is the app's clock, which need not be the one Date.now() reads).
+      const since = new Date(job.createdOn ?? row.created_at);
       message = { id: String(row.id), created_at: since, hasText: !row.deleted_at && row.content.trim() !== '' };
       const e = row.system_event;
       if (e && !(e.kind === 'created' || e.kind === 'member_added')) return 0;
