@@ -40,6 +40,7 @@ const SERVER_FEATURES = {
 const SERVER_LAYER_ORDER = [
   ['platform'],
   ['db'],
+  ['events'],
   ['http'],
   ['mail', 'storage', 'cluster'],
   ['auth'],

@@ -67,6 +67,7 @@ import { CallMedia, CallService, callRoutes, callTranslator } from './calls/inde
 import { sendContext } from './chat/messageSender.ts';
 import { accountDataRoutes } from './account/routes.ts';
 import { createPush, pushRoutes, queueCallPush } from './push/index.ts';
+import { EventLog } from './events/index.ts';
 
 import type { AppDeps } from './appDeps.ts';
 import { wireTranslation } from './appTranslation.ts';
@@ -206,6 +207,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const push = createPush({ db, boss, log: app.log, config, redis: bus.redis, node: bus.node, tuning: deps.push });
   app.decorate('push', push);
   app.addHook('onClose', async () => push.stop());
+  // Every change records its domain events through this log; each consumer is a required field (events/log.ts).
+  const eventLog = new EventLog(boss, { push: push.consumer });
+  app.decorate('eventLog', eventLog);
   // Mail rides the same pg-boss: started after it, stopped before it (onClose runs last-in first-out).
   const mailer = config.mail
     ? new Mailer({ ...config.mail, ...deps.mail, db, boss, log: app.log, takesWork: config.role !== 'web' })
@@ -289,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, requireUser, jobs, translator: chatTranslator, events, contexts, budget,
       sendsPer10s: deps.sendsPer10s ?? config.chatSendsPer10s, previewsPer10s: deps.previewsPer10s,
       onMessageStored: () => metrics.messages.inc(),
-      push,
+      eventLog, away: push.away,
       now,
     });
     // Calls (issue 26): real time on purpose (rings and keep-alives are wall-clock, not the tests' session clock).
@@ -309,7 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .catch((err: unknown) => app.log.warn({ err }, 'calls: missed-call push not queued')),
     });
     await app.register(callRoutes, { calls, requireUser });
-    await app.register(safetyRoutes, { db, requireUser, onBlocked: (blockerId, blockedId) => void calls.endBetween(blockerId, blockedId).catch((err: unknown) => app.log.warn({ err }, 'calls: ending a blocked pair\'s call failed')) });
+    await app.register(safetyRoutes, { db, requireUser, eventLog, onBlocked: (blockerId, blockedId) => void calls.endBetween(blockerId, blockedId).catch((err: unknown) => app.log.warn({ err }, 'calls: ending a blocked pair\'s call failed')) });
     await app.register(accountDataRoutes, {
       db, requireUser, now, cookieName, secureCookies: config.secureCookies, events, contexts,
       endSessions: (ids) => ids.forEach((id) => sessionEvents.ended(id, 'signed_out')),
@@ -332,7 +336,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
     await app.register(speechRoutes, { db, requireUser, tts: voice.tts, budget });
     // Photos and voice in a conversation: Scan's OCR and Talk's recogniser, then chat's send.
-    const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events, budget, push }, input), logger: app.log });
+    const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events, budget, eventLog, away: push.away }, input), logger: app.log });
     await app.register(mediaRoutes, { db, requireUser, media, budget, onMessageStored: () => metrics.messages.inc() });
     if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
     await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });

@@ -10,6 +10,7 @@ import type { ChatTranslator } from './chat/types.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connect.ts';
 import type { NodeHeartbeats } from './db/nodeHeartbeats.ts';
+import type { EventLog } from './events/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Push, PushTuning } from './push/index.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
@@ -71,5 +72,7 @@ declare module 'fastify' {
     callMedia: CallMedia | undefined;
     /** Web push (push/): the job queue, who views what, VAPID keys; queueCallPush(app.push, ...) for missed calls. */
     push: Push;
+    /** Where changes record their domain events, with their consumers' jobs (events/). */
+    eventLog: EventLog;
   }
 }

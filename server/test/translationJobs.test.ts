@@ -196,14 +196,16 @@ describe('translation jobs queued by a web-only node', () => {
       },
     });
     const events = { publish: () => undefined };
-    await expect(sendMessage({ db: s.database.db, jobs: failing, events }, { senderId: a.id, roomId, content: 'all or nothing', clientId: 'unit-0001' }))
+    const eventLog = s.app.eventLog;
+    const away = async () => false;
+    await expect(sendMessage({ db: s.database.db, jobs: failing, events, eventLog, away }, { senderId: a.id, roomId, content: 'all or nothing', clientId: 'unit-0001' }))
       .rejects.toThrow('the transaction fails');
     expect(jobId).not.toBe('');
     expect(await s.database.db.selectFrom('messages').select('id').where('client_id', '=', 'unit-0001').execute()).toEqual([]);
     expect(await jobState(s, jobId)).toBeUndefined();
 
     // And when it commits, both exist.
-    const { message } = await sendMessage({ db: s.database.db, jobs, events }, { senderId: a.id, roomId, content: 'all or nothing', clientId: 'unit-0001' });
+    const { message } = await sendMessage({ db: s.database.db, jobs, events, eventLog, away }, { senderId: a.id, roomId, content: 'all or nothing', clientId: 'unit-0001' });
     const stored = await row(s, message.id);
     expect(stored.translation_status).toBe('pending');
     expect(await jobState(s, stored.translation_job_id)).toEqual({ state: 'created', retry_count: 0 });

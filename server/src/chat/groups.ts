@@ -8,16 +8,22 @@ import { withoutThoseWhoBlocked } from '../safety/reach.ts';
 import { formerReader, isUuid, roomNotFound } from './membership.ts';
 import { presentMessage } from './presenters.ts';
 import { getConversation } from './rooms.ts';
-import type { EventPublisher, PushHook } from './types.ts';
+import type { Committed, DomainEvent, EventLog } from '../events/index.ts';
+import type { EventPublisher } from './types.ts';
 
 /** What a membership change needs: the database, the sockets, and the send-context cache to empty on every node. */
 export interface GroupDeps {
   db: Db;
   events: EventPublisher;
   contexts: { changed(): void };
-  /** Web push: the 'created' and 'member_added' lines notify the people they invite. */
-  push?: PushHook | undefined;
+  /** Where each change records its domain events (push for the lines that invite, webhooks, ...). */
+  eventLog: EventLog;
 }
+
+/** A group's system lines as sent messages: only 'created' and 'member_added' tell a phone (they invite). */
+const linesSent = (roomId: string, actorId: string | null, lines: readonly ChatMessage[]): DomainEvent[] => lines.map((l) => ({
+  type: 'message.sent', roomId, messageId: l.id, actorId, notify: l.system_event?.kind === 'created' || l.system_event?.kind === 'member_added',
+}));
 
 const notAdmin = () => new AppError(403, 'not_admin', 'Only an admin of this group can do that');
 const notAGroup = () => new AppError(400, 'not_a_group', 'This conversation is not a group');
@@ -103,7 +109,7 @@ export async function createGroup(deps: GroupDeps, creatorId: string, body: Crea
   // Whoever blocked the creator is left out, without a word (safety/reach.ts).
   body = { ...body, memberIds: await withoutThoseWhoBlocked(db, creatorId, body.memberIds) };
   const register = body.register ?? DEFAULT_GROUP_REGISTER;
-  const roomId = await db.transaction().execute(async (tx) => {
+  const { roomId, recorded } = await db.transaction().execute(async (tx) => {
     const room = await tx.insertInto('chat_rooms')
       .values({ name: body.name, created_by: creatorId, pair_key: null, kind: 'group', register })
       .returning('id').executeTakeFirstOrThrow();
@@ -111,9 +117,10 @@ export async function createGroup(deps: GroupDeps, creatorId: string, body: Crea
       .values([{ chat_room_id: room.id, user_id: creatorId, role: 'admin' as const }, ...body.memberIds.map((id) => ({ chat_room_id: room.id, user_id: id, role: 'member' as const }))])
       .execute();
     const lines = await insertEvents(tx, room.id, creatorId, [event('created', { actor: { id: creatorId, username: names.get(creatorId) ?? '' }, name: body.name, register })]);
-    for (const line of lines) await deps.push?.queueMessage(tx, line.id);
-    return room.id;
+    const joined = [creatorId, ...body.memberIds].map((userId): DomainEvent => ({ type: 'member.joined', roomId: room.id, userId, actorId: creatorId }));
+    return { roomId: room.id, recorded: await deps.eventLog.record(tx, [...linesSent(room.id, creatorId, lines), ...joined]) };
   });
+  recorded.wake();
   const room = await getConversation(db, creatorId, roomId);
   deps.events.publish([creatorId], { v: 1, type: 'room.created', room });
   for (const id of body.memberIds) {
@@ -130,9 +137,11 @@ export async function createGroup(deps: GroupDeps, creatorId: string, body: Crea
  */
 async function change<T>(
   deps: GroupDeps, callerId: string, roomId: string, admin: boolean,
-  fn: (tx: Db, ctx: { members: { user_id: string; role: string; joined_at: Date }[]; names: Map<string, string> }) => Promise<T>,
+  fn: (tx: Db, ctx: { members: { user_id: string; role: string; joined_at: Date }[]; names: Map<string, string> }, record: RecordEvents) => Promise<T>,
 ): Promise<T> {
   if (!isUuid(roomId)) throw roomNotFound();
+  const recorded: Committed[] = [];
+  const record: RecordEvents = async (tx, events) => void recorded.push(await deps.eventLog.record(tx, events));
   const result = await deps.db.transaction().execute(async (tx) => {
     const room = await tx.selectFrom('chat_rooms').select(['kind']).where('id', '=', roomId).forUpdate().executeTakeFirst();
     const members = await tx.selectFrom('chat_room_participants').select(['user_id', 'role', 'joined_at']).where('chat_room_id', '=', roomId)
@@ -141,18 +150,21 @@ async function change<T>(
     if (!room || !me) throw roomNotFound();
     if (room.kind !== 'group') throw notAGroup();
     if (admin && me.role !== 'admin') throw notAdmin();
-    return fn(tx, { members, names: await usernames(tx, members.map((m) => m.user_id)) });
+    return fn(tx, { members, names: await usernames(tx, members.map((m) => m.user_id)) }, record);
   });
+  for (const r of recorded) r.wake();
   deps.contexts.changed();
   return result;
 }
+
+type RecordEvents = (tx: Db, events: DomainEvent[]) => Promise<void>;
 
 const person = (names: Map<string, string>, id: string) => ({ id, username: names.get(id) ?? '' });
 
 /** Admins add people (existing accounts, not yet in; the group stays within 256). */
 export async function addMembers(deps: GroupDeps, callerId: string, roomId: string, requested: string[]): Promise<GroupResponse> {
   let userIds = requested;
-  const { lines, before } = await change(deps, callerId, roomId, true, async (tx, { members, names }) => {
+  const { lines, before } = await change(deps, callerId, roomId, true, async (tx, { members, names }, record) => {
     if (userIds.some((id) => members.some((m) => m.user_id === id))) throw new AppError(409, 'already_member', 'That person is in the group already');
     if (members.length + userIds.length > GROUP_LIMITS.maxMembers) throw new AppError(400, 'too_many_members', `A group has at most ${GROUP_LIMITS.maxMembers} members`);
     const added = await usernames(tx, userIds);
@@ -164,7 +176,8 @@ export async function addMembers(deps: GroupDeps, callerId: string, roomId: stri
     // Back in the group: a member again, no longer a former one (their old read-only copy goes with it).
     await tx.deleteFrom('room_former_members').where('chat_room_id', '=', roomId).where('user_id', 'in', userIds).execute();
     const lines = await insertEvents(tx, roomId, callerId, userIds.map((id) => event('member_added', { actor: person(names, callerId), target: { id, username: added.get(id) ?? '' } })));
-    for (const line of lines) await deps.push?.queueMessage(tx, line.id);
+    const joined = userIds.map((userId): DomainEvent => ({ type: 'member.joined', roomId, userId, actorId: callerId }));
+    await record(tx, [...linesSent(roomId, callerId, lines), ...joined]);
     return { lines, before: members.map((m) => m.user_id) };
   });
   if (userIds.length === 0) return { room: await getConversation(deps.db, callerId, roomId), members: await membersOf(deps.db, roomId) };
@@ -178,7 +191,7 @@ export async function addMembers(deps: GroupDeps, callerId: string, roomId: stri
 
 /** Admins remove a member; removing yourself is leaving, except for the last admin (who must leave, handing admin on). */
 export async function removeMember(deps: GroupDeps, callerId: string, roomId: string, targetId: string): Promise<GroupResponse> {
-  const { lines, remaining } = await change(deps, callerId, roomId, true, async (tx, { members, names }) => {
+  const { lines, remaining } = await change(deps, callerId, roomId, true, async (tx, { members, names }, record) => {
     const target = members.find((m) => m.user_id === targetId);
     if (!target) throw unknownMember();
     if (targetId === callerId && members.filter((m) => m.role === 'admin').length === 1 && members.length > 1) {
@@ -188,6 +201,7 @@ export async function removeMember(deps: GroupDeps, callerId: string, roomId: st
     const lines = await insertEvents(tx, roomId, callerId, [event('member_removed', { actor: person(names, callerId), target: person(names, targetId) })]);
     // Removed by an admin: they keep the history up to this line, read-only (a member removing themselves has left).
     await recordFormer(tx, roomId, target, targetId === callerId ? 'left' : 'removed', lines[0]);
+    await record(tx, [...linesSent(roomId, callerId, lines), { type: 'member.left', roomId, userId: targetId, actorId: callerId }]);
     return { lines, remaining: members.filter((m) => m.user_id !== targetId).map((m) => m.user_id) };
   });
   deps.events.publish([targetId], { v: 1, type: 'group.you_were_removed', roomId, reason: 'removed' });
@@ -198,12 +212,13 @@ export async function removeMember(deps: GroupDeps, callerId: string, roomId: st
 
 /** Admins make another member an admin. */
 export async function makeAdmin(deps: GroupDeps, callerId: string, roomId: string, targetId: string): Promise<GroupResponse> {
-  const { lines, all } = await change(deps, callerId, roomId, true, async (tx, { members, names }) => {
+  const { lines, all } = await change(deps, callerId, roomId, true, async (tx, { members, names }, record) => {
     const target = members.find((m) => m.user_id === targetId);
     if (!target) throw unknownMember();
     if (target.role === 'admin') return { lines: [], all: [] };
     await tx.updateTable('chat_room_participants').set({ role: 'admin' }).where('chat_room_id', '=', roomId).where('user_id', '=', targetId).execute();
     const lines = await insertEvents(tx, roomId, callerId, [event('admin_granted', { actor: person(names, callerId), target: person(names, targetId) })]);
+    await record(tx, [...linesSent(roomId, callerId, lines), { type: 'member.role_changed', roomId, userId: targetId, actorId: callerId, admin: true }]);
     return { lines, all: members.map((m) => m.user_id) };
   });
   if (lines.length) deps.events.publish(all, { v: 1, type: 'group.admin_granted', roomId, userId: targetId });
@@ -213,13 +228,14 @@ export async function makeAdmin(deps: GroupDeps, callerId: string, roomId: strin
 
 /** Admins rename the group and/or change its register (the tone of every later translation). */
 export async function updateGroup(deps: GroupDeps, callerId: string, roomId: string, body: UpdateGroupBody): Promise<GroupResponse> {
-  const { lines, all } = await change(deps, callerId, roomId, true, async (tx, { members, names }) => {
+  const { lines, all } = await change(deps, callerId, roomId, true, async (tx, { members, names }, record) => {
     await tx.updateTable('chat_rooms').set({ ...(body.name !== undefined ? { name: body.name } : {}), ...(body.register ? { register: body.register } : {}) }).where('id', '=', roomId).execute();
     const actor = person(names, callerId);
     const lines = await insertEvents(tx, roomId, callerId, [
       ...(body.name !== undefined ? [event('renamed', { actor, name: body.name })] : []),
       ...(body.register ? [event('register_changed', { actor, register: body.register })] : []),
     ]);
+    await record(tx, linesSent(roomId, callerId, lines));
     return { lines, all: members.map((m) => m.user_id) };
   });
   if (body.name !== undefined) deps.events.publish(all, { v: 1, type: 'group.renamed', roomId, name: body.name });
@@ -233,9 +249,10 @@ export async function updateGroup(deps: GroupDeps, callerId: string, roomId: str
  * longest-standing member; the last member leaving deletes the group, its messages and media.
  */
 export async function leaveGroup(deps: GroupDeps, callerId: string, roomId: string, successorId?: string): Promise<{ deleted: boolean }> {
-  const outcome = await change(deps, callerId, roomId, false, async (tx, { members, names }) => {
+  const outcome = await change(deps, callerId, roomId, false, async (tx, { members, names }, record) => {
     const others = members.filter((m) => m.user_id !== callerId);
     if (others.length === 0) {
+      await record(tx, [{ type: 'member.left', roomId, userId: callerId, actorId: callerId }]);
       await tx.deleteFrom('chat_rooms').where('id', '=', roomId).execute();
       return { deleted: true, lines: [] as ChatMessage[], remaining: [] as string[] };
     }
@@ -250,6 +267,11 @@ export async function leaveGroup(deps: GroupDeps, callerId: string, roomId: stri
     }
     const lines = await insertEvents(tx, roomId, callerId, events);
     if (me) await recordFormer(tx, roomId, me, 'left', lines[0]);
+    const heir = events[1]?.target?.id;
+    await record(tx, [
+      ...linesSent(roomId, callerId, lines), { type: 'member.left', roomId, userId: callerId, actorId: callerId },
+      ...(heir ? [{ type: 'member.role_changed', roomId, userId: heir, actorId: callerId, admin: true } as const] : []),
+    ]);
     return { deleted: false, lines, remaining: others.map((m) => m.user_id), heir: events[1]?.target?.id };
   });
   deps.events.publish([callerId], { v: 1, type: 'group.you_were_removed', roomId, reason: 'left' });

@@ -4,7 +4,7 @@ import { StatementBatch } from '../platform/batch.ts';
 import { pairSendAllowed } from '../safety/blocks.ts';
 import type { MessageRow, TranslationRow } from './presenters.ts';
 import type { TranslationJobs } from './translationJobs.ts';
-import type { PushHook } from './types.ts';
+import type { DomainEvent, EventLog } from '../events/index.ts';
 
 /** One message to store: the messages row's values, and whether its room is a pair (the block rule applies). */
 export interface MessageInsert {
@@ -72,35 +72,42 @@ export const insertStats = (db: Db): { statements: number; rows: number } => {
   return { statements, rows: items };
 };
 
-/** A send that also writes translation rows or a push job: the message and that work commit together. */
+/** A send that also writes translation rows or records its event: the message and that work commit together. */
 export interface SendWork {
   values: MessageInsert;
   languages: readonly string[];
-  push: boolean;
+  /** Record `message.sent` (some consumer wants it), and whether a member's device may need telling. */
+  event: { notify: boolean } | undefined;
 }
 
 /** What the send's transaction did: the message's row and its translation rows (no row: as insertMessage). */
 export type SendWritten = { row: MessageRow; rows: TranslationRow[] } | undefined;
 
-/** The translation jobs and the push hook the transactional sends of one app write through. */
+/** The translation jobs and the event log the transactional sends of one app write through. */
 export interface SendWriters {
   jobs: Pick<TranslationJobs, 'addTranslationsOf'>;
-  push?: PushHook | undefined;
+  eventLog: EventLog;
 }
 
 /**
  * The sends of one turn that carry work, in one transaction: one insert of messages, one of translation rows,
- * one of their jobs, and the push jobs (group commit, as insertMessage). A batch refused as a whole runs again
- * send by send, each in its own transaction, so one bad send fails alone and nothing is half-written.
+ * one of their jobs, and one of their events' jobs (group commit, as insertMessage). A batch refused as a whole runs
+ * again send by send, each in its own transaction, so one bad send fails alone and nothing is half-written.
  */
 async function writeSends(db: Db, writers: SendWriters, sends: SendWork[]): Promise<SendWritten[]> {
-  return db.transaction().execute(async (tx) => {
+  const { written, recorded } = await db.transaction().execute(async (tx) => {
     const rows = await insertEach(tx, sends.map((s) => s.values));
     const wanted = sends.flatMap((s, i) => (rows[i] ? s.languages.map((language) => ({ messageId: String(rows[i]!.id), language })) : []));
     const translations = await writers.jobs.addTranslationsOf(tx, wanted);
-    for (const [i, s] of sends.entries()) if (rows[i] && s.push) await writers.push?.queueMessage(tx, String(rows[i]!.id));
-    return rows.map((row) => row && { row, rows: translations.filter((t) => String(t.message_id) === String(row.id)) });
+    const events = sends.flatMap((s, i): DomainEvent[] => {
+      const row = rows[i];
+      return row && s.event ? [{ type: 'message.sent', roomId: row.chat_room_id, messageId: String(row.id), actorId: row.sender_id, notify: s.event.notify }] : [];
+    });
+    const recorded = await writers.eventLog.record(tx, events);
+    return { recorded, written: rows.map((row) => row && { row, rows: translations.filter((t) => String(t.message_id) === String(row.id)) }) };
   });
+  recorded.wake();
+  return written;
 }
 
 const perWriters = new WeakMap<SendWriters['jobs'], StatementBatch<SendWork, SendWritten>>();
@@ -111,7 +118,7 @@ function sendsOf(db: Db, writers: SendWriters): StatementBatch<SendWork, SendWri
   return batch;
 }
 
-/** Store a send with its translation rows and push job through the app's batch (keyed by its translation jobs). */
+/** Store a send with its translation rows and event through the app's batch (keyed by its translation jobs). */
 export function insertMessageWithWork(db: Db, writers: SendWriters, work: SendWork): Promise<SendWritten> {
   return sendsOf(db, writers).add(work);
 }

@@ -71,9 +71,11 @@ export async function editMessage(deps: SendDeps & { now: () => Date }, input: M
     await jobs.insertJobs(tx, reset.map((r) => ({ message_id: String(r.message_id), language: r.language, job_id: String(r.job_id) })));
     const missing = room.targets.filter((l) => !reset.some((r) => r.language === l));
     const added = await jobs.addTranslations(tx, String(row.id), missing);
-    await deps.push?.queueChange(tx, String(row.id), new Date(row.edited_at!));
-    return { row, rows: [...reset, ...added] };
+    const at = new Date(row.edited_at!).toISOString();
+    const recorded = await deps.eventLog.record(tx, [{ type: 'message.edited', roomId: input.roomId, messageId: String(row.id), actorId: input.userId, at }]);
+    return { row, rows: [...reset, ...added], recorded };
   });
+  edited.recorded.wake();
   if (edited.rows.length) jobs.queued();
   const [readers, extras] = await Promise.all([roomReaders(db, input.roomId), loadExtras(db, [edited.row])]);
   const reply = edited.row.reply_to_id ? extras.replies.get(String(edited.row.reply_to_id)) : undefined;
@@ -92,7 +94,7 @@ export async function editMessage(deps: SendDeps & { now: () => Date }, input: M
  * quietly. Every member gets `message.deleted`; the list's preview and unread counts skip it. Deleting
  * twice answers the same.
  */
-export async function deleteMessage(deps: Pick<SendDeps, 'db' | 'events' | 'push'>, input: MessageCommand): Promise<{ message: ChatMessage }> {
+export async function deleteMessage(deps: Pick<SendDeps, 'db' | 'events' | 'eventLog'>, input: MessageCommand): Promise<{ message: ChatMessage }> {
   const { db } = deps;
   await requireMembership(db, input.roomId, input.userId);
   const result = await db.transaction().execute(async (tx) => {
@@ -108,11 +110,13 @@ export async function deleteMessage(deps: Pick<SendDeps, 'db' | 'events' | 'push
     await tx.deleteFrom('message_translations').where('message_id', '=', current.id).execute();
     await tx.deleteFrom('message_reactions').where('message_id', '=', current.id).execute();
     if (current.attachment?.id) await tx.deleteFrom('chat_media').where('id', '=', current.attachment.id).where('chat_room_id', '=', input.roomId).execute();
-    // A notification still showing the message on a phone says it was deleted instead.
-    await deps.push?.queueChange(tx, String(row.id), new Date(row.deleted_at!));
-    return { row, changed: true };
+    // A notification still showing the message on a phone says it was deleted instead (push, an event consumer).
+    const at = new Date(row.deleted_at!).toISOString();
+    const recorded = await deps.eventLog.record(tx, [{ type: 'message.deleted', roomId: input.roomId, messageId: String(row.id), actorId: input.userId, at }]);
+    return { row, changed: true, recorded };
   });
   if (result.changed) {
+    result.recorded?.wake();
     const readers = await roomReaders(db, input.roomId);
     deps.events.publish(readers.map((r) => r.id), {
       v: 1, type: 'message.deleted', roomId: input.roomId, messageId: String(result.row.id), deletedAt: new Date(result.row.deleted_at!).toISOString(),

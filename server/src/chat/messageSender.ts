@@ -11,7 +11,8 @@ import { presentMessage, viewFor } from './presenters.ts';
 import { parseReaders, publishViews, readersJson, roomReaders, type Reader } from './readers.ts';
 import type { TranslationBudget } from '../http/translationBudget.ts';
 import type { TranslationJobs } from './translationJobs.ts';
-import type { EventPublisher, PushHook } from './types.ts';
+import type { EventLog } from '../events/index.ts';
+import type { EventPublisher } from './types.ts';
 
 export interface SendDeps {
   db: Db;
@@ -21,8 +22,10 @@ export interface SendDeps {
   contexts?: { get(roomId: string, senderId: string): ReturnType<typeof sendContext> };
   /** The sender's translation budget: a send that needs translating is refused (429) once it is spent. */
   budget?: TranslationBudget | undefined;
-  /** Web push: the message's notifications are queued in its transaction. */
-  push?: PushHook | undefined;
+  /** Where a send records `message.sent` (push, webhooks...), in its transaction, when a consumer wants it. */
+  eventLog: EventLog;
+  /** Whether one of these sessions' devices is not showing the room now (push/viewing.ts): a push may be needed. */
+  away(roomId: string, sessionIds: readonly string[]): Promise<boolean>;
 }
 
 export interface SendInput {
@@ -64,16 +67,17 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
     attachment: input.attachment ? JSON.stringify(input.attachment) : null,
     reply_to_id: reply ? String(reply.row.id) : null,
   };
-  // Push only when another member has a device subscribed and not muted (the cached context knows; a new
-  // subscription empties it) and one of those devices is not showing this conversation now.
-  const push = room.pushSessions.length && (await deps.push?.wanted(input.roomId, room.pushSessions)) ? deps.push : undefined;
-  // The message, its translation rows and their jobs are one unit: all committed, or none.
+  // A push may be needed only when another member has a device subscribed and not muted (the cached context knows;
+  // a new subscription empties it) and one of those devices is not showing this conversation now.
+  const notify = room.pushSessions.length > 0 && (await deps.away(input.roomId, room.pushSessions));
+  const event = deps.eventLog.wanted({ type: 'message.sent', roomId: input.roomId, notify }) ? { notify } : undefined;
+  // The message, its translation rows, their jobs and its event's jobs are one unit: all committed, or none.
   // Sends are batched with the sends around them (group commit, chat/insertBatch.ts): those with translation rows or
-  // a push job in one transaction, the others in one statement.
+  // an event in one transaction, the others in one statement.
   const stored = { ...values, direct: room.kind === 'direct' };
-  const inserted = languages.length === 0 && !push
+  const inserted = languages.length === 0 && !event
     ? await insertMessage(db, stored).then((row) => row && { row, rows: [] })
-    : await insertMessageWithWork(db, { jobs, push: deps.push }, { values: stored, languages, push: Boolean(push) });
+    : await insertMessageWithWork(db, { jobs, eventLog: deps.eventLog }, { values: stored, languages, event });
 
   if (!inserted) {
     // No row: refused (blocked), or stored before under this client id.
@@ -167,7 +171,7 @@ export async function sendContext(db: Db, roomId: string, senderId: string): Pro
  * goes back to `pending` with a fresh attempt count and a new job, exactly as a new send's; its
  * readers see it. A row that is not `failed` is returned unchanged: two retries translate once.
  */
-export async function retryTranslation(deps: SendDeps, input: { userId: string; roomId: string; messageId: string }): Promise<{ message: ChatMessage }> {
+export async function retryTranslation(deps: Pick<SendDeps, 'db' | 'jobs' | 'events'>, input: { userId: string; roomId: string; messageId: string }): Promise<{ message: ChatMessage }> {
   const { db, jobs } = deps;
   await requireMembership(db, input.roomId, input.userId);
   if (!/^\d{1,18}$/.test(input.messageId)) throw notFound('Message not found');

@@ -1,5 +1,6 @@
 import type { MessageReaction, ReactionEmoji } from '@parley/common';
 import type { Db } from '../db/connect.ts';
+import type { EventLog } from '../events/index.ts';
 import { refuseBlockedSend } from '../safety/blocks.ts';
 import { requireMembership } from './membership.ts';
 import { reactionsOf, visibleMessage } from './messageExtras.ts';
@@ -15,7 +16,7 @@ import type { EventPublisher } from './types.ts';
  * stays possible. Every member hears `message.reactions` with the counts and who.
  */
 export async function setReaction(
-  deps: { db: Db; events: EventPublisher },
+  deps: { db: Db; events: EventPublisher; eventLog: EventLog },
   input: { userId: string; roomId: string; messageId: string; emoji: ReactionEmoji; active: boolean },
 ): Promise<{ reactions: MessageReaction[] }> {
   const { db } = deps;
@@ -24,11 +25,15 @@ export async function setReaction(
   if (!message) throw messageNotFound();
   if (input.active && me.kind === 'direct') await refuseBlockedSend(db, input.roomId, input.userId);
   const id = String(message.id);
-  const changed = input.active
-    ? (await db.insertInto('message_reactions').values({ message_id: id, user_id: input.userId, emoji: input.emoji })
-        .onConflict((oc) => oc.columns(['message_id', 'user_id', 'emoji']).doNothing()).executeTakeFirst()).numInsertedOrUpdatedRows
-    : (await db.deleteFrom('message_reactions').where('message_id', '=', id).where('user_id', '=', input.userId)
-        .where('emoji', '=', input.emoji).executeTakeFirst()).numDeletedRows;
+  const changed = await deps.eventLog.apply(db, { type: 'reaction.changed', roomId: input.roomId }, async (tx) => {
+    const n = input.active
+      ? (await tx.insertInto('message_reactions').values({ message_id: id, user_id: input.userId, emoji: input.emoji })
+          .onConflict((oc) => oc.columns(['message_id', 'user_id', 'emoji']).doNothing()).executeTakeFirst()).numInsertedOrUpdatedRows
+      : (await tx.deleteFrom('message_reactions').where('message_id', '=', id).where('user_id', '=', input.userId)
+          .where('emoji', '=', input.emoji).executeTakeFirst()).numDeletedRows;
+    const events = Number(n ?? 0) > 0 ? [{ type: 'reaction.changed' as const, roomId: input.roomId, messageId: id, actorId: input.userId }] : [];
+    return { result: n, events };
+  });
   const reactions = (await reactionsOf(db, [id])).get(id) ?? [];
   if (Number(changed ?? 0) > 0) {
     const readers = await roomReaders(db, input.roomId);

@@ -24,7 +24,8 @@ import { searchUsers } from './search.ts';
 import { addMembers, createGroup, leaveGroup, listMembers, makeAdmin, removeMember, updateGroup } from './groups.ts';
 import type { SendContexts } from './sendContexts.ts';
 import type { TranslationJobs } from './translationJobs.ts';
-import type { ChatTranslator, EventPublisher, PushHook } from './types.ts';
+import type { EventLog } from '../events/index.ts';
+import type { ChatTranslator, EventPublisher } from './types.ts';
 
 export interface ChatRouteDeps {
   db: Db;
@@ -45,8 +46,10 @@ export interface ChatRouteDeps {
   searchesPerMinute?: number;
   /** Counted for metrics. */
   onMessageStored?: () => void;
-  /** Web push: notifications of new messages and group invitations, queued with them. */
-  push?: PushHook | undefined;
+  /** Where changes record their domain events (push, webhooks...), in their transaction. */
+  eventLog: EventLog;
+  /** Whether one of these sessions' devices is not showing the room now (a send's push may be needed). */
+  away(roomId: string, sessionIds: readonly string[]): Promise<boolean>;
   /** The clock of the edit window (tests move it). */
   now?: () => Date;
 }
@@ -106,7 +109,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
   });
 
   // Groups (issue 22): every command checks membership and role and publishes its own events.
-  const groupDeps = { db, events, contexts, push: deps.push };
+  const groupDeps = { db, events, contexts, eventLog: deps.eventLog };
   r.post(CHAT_API.groups, { schema: { body: createGroupBody } }, async (request, reply) =>
     reply.status(201).send(await createGroup(groupDeps, currentUser(request).id, request.body)));
   r.get(`${CHAT_API.chats}/:roomId/members`, { schema: { params: roomParams } }, async (request) =>
@@ -165,7 +168,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     // Safe to repeat after a lost connection: the client id makes the insert idempotent.
     const { message, created } = await retryOnConnectionLoss(() =>
       sendMessage(
-        { db, jobs: deps.jobs, events, contexts, budget: deps.budget, push: deps.push },
+        { db, jobs: deps.jobs, events, contexts, budget: deps.budget, eventLog: deps.eventLog, away: deps.away },
         { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId, replyTo: request.body.replyTo },
       ),
     ).catch(contexts.refuseDeletedRoom);
@@ -189,21 +192,21 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     await sendLimit.consume(me);
     const { roomId, messageId } = request.params;
     return editMessage(
-      { db, jobs: deps.jobs, events, budget: deps.budget, push: deps.push, now: deps.now ?? (() => new Date()) },
+      { db, jobs: deps.jobs, events, budget: deps.budget, eventLog: deps.eventLog, away: deps.away, now: deps.now ?? (() => new Date()) },
       { userId: me, roomId, messageId, content: request.body.content },
     );
   });
 
   r.delete(`${CHAT_API.chats}/:roomId/messages/:messageId`, { schema: { params: messageParams } }, async (request) => {
     const { roomId, messageId } = request.params;
-    return deleteMessage({ db, events, push: deps.push }, { userId: currentUser(request).id, roomId, messageId });
+    return deleteMessage({ db, events, eventLog: deps.eventLog }, { userId: currentUser(request).id, roomId, messageId });
   });
 
   r.post(`${CHAT_API.chats}/:roomId/messages/:messageId/reactions`, { schema: { params: messageParams, body: reactionBody } }, async (request) => {
     const me = currentUser(request).id;
     await sendLimit.consume(me);
     const { roomId, messageId } = request.params;
-    return setReaction({ db, events }, { userId: me, roomId, messageId, emoji: request.body.emoji as ReactionEmoji, active: request.body.active });
+    return setReaction({ db, events, eventLog: deps.eventLog }, { userId: me, roomId, messageId, emoji: request.body.emoji as ReactionEmoji, active: request.body.active });
   });
 
   r.post(`${CHAT_API.chats}/:roomId/preview`, { schema: { params: roomParams, body: previewTranslationBody } }, async (request) => {

@@ -1,4 +1,3 @@
-import type { Db } from '../db/connect.ts';
 import type { GlossaryEntry } from '../translation/textTranslator.ts';
 import type {
   LanguageCode, RelationshipContext, ServerEvent, TextSpan, TranslationFailureReason, TranslationKind,
@@ -43,13 +42,4 @@ export interface ChatTranslator {
 /** Delivers events to every open socket of the given users. */
 export interface EventPublisher {
   publish(userIds: readonly string[], event: ServerEvent): void;
-}
-
-/** Web push (server/src/push): queues a message's notifications inside the transaction that stores it. */
-export interface PushHook {
-  /** Whether one of these sessions' devices is not showing the room now (else a new message needs no push job). */
-  wanted(roomId: string, sessionIds: readonly string[]): Promise<boolean>;
-  queueMessage(tx: Db, messageId: string): Promise<void>;
-  /** An edit or a delete for everyone: a notification still showing that message gets the new text. */
-  queueChange(tx: Db, messageId: string, version: Date): Promise<void>;
 }

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import type { PushHook } from '../chat/types.ts';
 import type { Db } from '../db/connect.ts';
 import type { JobQueue } from '../db/jobQueue.ts';
+import type { EventConsumer } from '../events/index.ts';
 import { PushJobs, type PushJobsOptions } from './jobs.ts';
 import { parseAllowedOrigins } from './ssrf.ts';
 import { loadVapidKeys, type VapidKeys } from './vapid.ts';
@@ -12,14 +12,15 @@ import { ViewingRegistry } from './viewing.ts';
 export { pushRoutes } from './routes.ts';
 export { PushJobs, PUSH_QUEUE } from './jobs.ts';
 
-/** What chat's send path, edits, deletions and group changes call, inside their transaction (chat/types.ts). */
-export type { PushHook };
-
-export interface Push extends PushHook {
+export interface Push {
   jobs: PushJobs;
   viewing: ViewingRegistry;
   allowedOrigins: ReadonlySet<string>;
   vapid(): VapidKeys | undefined;
+  /** The domain-event consumer (events/): sends that may need telling, edits and deletions become fan-out jobs. */
+  consumer: EventConsumer;
+  /** Whether one of these sessions' devices is not showing the room now (else a new message needs no push). */
+  away(roomId: string, sessionIds: readonly string[]): Promise<boolean>;
   /** Load (or make) the VAPID keys, create the queue, start sending on worker nodes. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -46,12 +47,11 @@ export function createPush(o: {
   return {
     jobs, viewing, allowedOrigins,
     vapid: () => keys,
-    async wanted(roomId, sessionIds) {
+    consumer: jobs.consumer(),
+    async away(roomId, sessionIds) {
       const looking = await viewing.viewing(sessionIds, roomId);
       return sessionIds.some((id) => !looking.has(id));
     },
-    queueMessage: (tx, messageId) => jobs.queueMessage(tx, messageId),
-    queueChange: (tx, messageId, version) => jobs.queueChange(tx, messageId, version),
     async start() {
       const p = o.config.push;
       keys = await loadVapidKeys(o.db, { publicKey: p.vapidPublicKey, privateKey: p.vapidPrivateKey, subject: p.subject });

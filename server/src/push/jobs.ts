@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { JOB_SCHEMA, jobQueueIn, type JobQueue } from '../db/jobQueue.ts';
 import { JobWorker, type Job, type JobOutcome, type JobPolicy } from '../db/jobWorker.ts';
+import type { DomainEvent, EventConsumer } from '../events/index.ts';
 import { composePush, type PushSubject } from './payload.ts';
 import { sendPush, type PushResult } from './sender.ts';
 import type { VapidKeys } from './vapid.ts';
@@ -85,14 +86,24 @@ export class PushJobs {
     await this.worker.stop();
   }
 
-  /** Queue the pushes of a message (a new message, or a group line that invites someone) in the caller's transaction. */
-  async queueMessage(tx: Db, messageId: string): Promise<void> {
-    await this.queue(tx, { kind: 'message', messageId });
-  }
-
-  /** Queue the notification update of an edited or deleted message (`version`: the change's time), in its transaction. */
-  async queueChange(tx: Db, messageId: string, version: Date): Promise<void> {
-    await this.queue(tx, { kind: 'message_changed', messageId, version: version.toISOString() });
+  /**
+   * Push as a domain-event consumer (events/): a message that may need telling (a send whose readers have a device
+   * away from the room, a group line that invites) and every edit and deletion (a notification still showing the
+   * message is rewritten) become one fan-out job each, under an id derived from what it announces.
+   */
+  consumer(): EventConsumer {
+    const fanOut = (subject: PushSubject) => ({ id: pushJobId(subjectKey(subject)), data: { step: 'fanout', subject } satisfies PushJob });
+    return {
+      queue: PUSH_QUEUE,
+      policy: this.policy,
+      types: ['message.sent', 'message.edited', 'message.deleted'],
+      wants: (e) => e.type !== 'message.sent' || e.notify === true,
+      job: (e: DomainEvent) => {
+        if (e.type === 'message.sent') return fanOut({ kind: 'message', messageId: e.messageId });
+        if (e.type === 'message.edited' || e.type === 'message.deleted') return fanOut({ kind: 'message_changed', messageId: e.messageId, version: e.at });
+        return undefined;
+      },
+    };
   }
 
   /** Queue a call's push to the callee (ringing, or missed), in the caller's transaction (or on the database). */

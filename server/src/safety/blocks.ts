@@ -1,6 +1,7 @@
 import { CANNOT_MESSAGE, type BlockedUser } from '@parley/common';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import type { EventLog } from '../events/index.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 
@@ -11,22 +12,27 @@ export const cannotMessage = () => new AppError(403, 'cannot_message', CANNOT_ME
  * Block `blockedId`: idempotent (blocking twice is a 200 with created: false). Blocking yourself is a 400
  * `cannot_block_self`; an unknown user the same 404 as everywhere.
  */
-export async function blockUser(db: Db, blockerId: string, blockedId: string): Promise<{ created: boolean }> {
+export async function blockUser(db: Db, eventLog: EventLog, blockerId: string, blockedId: string): Promise<{ created: boolean }> {
   if (blockerId === blockedId) throw new AppError(400, 'cannot_block_self', 'You cannot block yourself');
   if (!isUuid(blockedId)) throw notFound('User not found');
   const exists = await db.selectFrom('profiles').select('id').where('id', '=', blockedId).executeTakeFirst();
   if (!exists) throw notFound('User not found');
-  const row = await db.insertInto('user_blocks').values({ blocker_id: blockerId, blocked_id: blockedId })
-    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
-    .returning('blocker_id').executeTakeFirst();
-  return { created: Boolean(row) };
+  return eventLog.apply(db, { type: 'user.blocked' }, async (tx) => {
+    const row = await tx.insertInto('user_blocks').values({ blocker_id: blockerId, blocked_id: blockedId })
+      .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+      .returning('blocker_id').executeTakeFirst();
+    return { result: { created: Boolean(row) }, events: row ? [{ type: 'user.blocked', actorId: blockerId, userId: blockedId }] : [] };
+  });
 }
 
 /** Unblock: idempotent too (unblocking someone not blocked changes nothing). */
-export async function unblockUser(db: Db, blockerId: string, blockedId: string): Promise<{ removed: boolean }> {
+export async function unblockUser(db: Db, eventLog: EventLog, blockerId: string, blockedId: string): Promise<{ removed: boolean }> {
   if (!isUuid(blockedId)) return { removed: false };
-  const result = await db.deleteFrom('user_blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).executeTakeFirst();
-  return { removed: Number(result.numDeletedRows) > 0 };
+  return eventLog.apply(db, { type: 'user.unblocked' }, async (tx) => {
+    const result = await tx.deleteFrom('user_blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).executeTakeFirst();
+    const removed = Number(result.numDeletedRows) > 0;
+    return { result: { removed }, events: removed ? [{ type: 'user.unblocked', actorId: blockerId, userId: blockedId }] : [] };
+  });
 }
 
 /** The profile's "Blocked people" list, newest first. */
