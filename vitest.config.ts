@@ -29,6 +29,7 @@ export const PGLITE_SPECIFIC_SERVER_TESTS = [
   'server/test/consoleTranslation.test.ts',
   'server/test/domainEvents.test.ts',
   'server/test/jobQueue.test.ts',
+  'server/test/mentions.test.ts',
   'server/test/messageSearch.test.ts',
   'server/test/migrations.test.ts',
   'server/test/nodeHeartbeats.test.ts',

@@ -42,7 +42,7 @@ test('notifications: ask, mute, settings; a push shows and replaces a notificati
     await ana.page.getByTestId('menu-mute').click();
   };
   await openMute();
-  await expect(ana.page.getByTestId('mute-always')).toHaveText('Always');
+  await expect(ana.page.getByTestId('mute-always')).toHaveText('Only mentions');
   await ana.page.getByTestId('mute-8h').click();
   await expect(ana.page.getByTestId('header-muted')).toBeVisible();
   await openMute();

@@ -89,7 +89,7 @@ describe('sends that arrive together', () => {
     const { a, roomId } = await pair();
     const row = (i: number, room = roomId) => ({
       chat_room_id: room, sender_id: a.id, client_id: `whole-${i}`, content: `fine ${i}`, original_language: 'en',
-      attachment: null, reply_to_id: null, direct: false,
+      attachment: null, reply_to_id: null, mentions: null, direct: false,
     });
     // A room that does not exist breaks the foreign key: sent in the same burst as six good rows.
     const good = Array.from({ length: 6 }, (_, i) => insertMessage(s.database.db, row(i)));

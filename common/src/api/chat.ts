@@ -6,6 +6,7 @@ import type { AttachmentKind, MessageAttachment } from './media.ts';
 import { REACTION_EMOJI, type MessageReaction, type ReplyPreview } from './messageLife.ts';
 import { fieldError } from './errors.ts';
 import type { GroupRegister, GroupSystemEvent, RoomKind } from './groupTypes.ts';
+import type { MessageMention } from './mentions.ts';
 import { RELATIONSHIP_TYPES, relationshipContextSchema, type RelationshipContext } from '../relationship.ts';
 
 export interface UserSummary {
@@ -64,6 +65,8 @@ export interface ChatMessage {
   deleted_at?: string | null;
   /** Reactions, one entry per emoji used (absent from events that do not change them). */
   reactions?: MessageReaction[];
+  /** The people it mentions (`@name` in content, by id; MENTION_ALL: a group admin's @all). Absent: none. */
+  mentions?: MessageMention[] | null;
 }
 
 /** Another member's read mark (GET /api/chats/:roomId/reads): messages up to this id are read. */
@@ -131,6 +134,8 @@ export interface ConversationListItem {
   } | null;
   otherUser: UserSummary | null;
   unreadCount: number;
+  /** An unread message mentions the caller (or @all): the list marks the room. */
+  mentioned?: boolean;
   /**
    * An admin removed the caller from this group (issue 38): they read its history up to the removal, read-only,
    * until they delete it. Absent for the rooms they are in.

@@ -25,7 +25,8 @@ export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 
 export const pushSettingsBody = z.object({ hideText: z.boolean() }).strict();
 
-export const muteBody = z.object({ duration: z.enum(MUTE_DURATIONS) }).strict();
+/** `mentions: false` silences mentions too ("Mute everything"); by default a mute lets them through. */
+export const muteBody = z.object({ duration: z.enum(MUTE_DURATIONS), mentions: z.boolean().optional() }).strict();
 
 export interface PushKeyResponse {
   publicKey: string;
@@ -37,11 +38,13 @@ export interface PushSettingsResponse {
   /** This device (session) has a subscription registered. */
   subscribed: boolean;
   /** Conversations muted now, and until when (MUTED_ALWAYS_UNTIL: always). */
-  mutes: { roomId: string; until: string }[];
+  mutes: { roomId: string; until: string; mentions: boolean }[];
 }
 
 export interface MuteResponse {
   roomId: string;
   /** null: not muted. */
   until: string | null;
+  /** Mentions of the member still notify through the mute (false: "Mute everything"). */
+  mentions: boolean;
 }

@@ -6,6 +6,7 @@ import { refuseBlockedSend } from '../safety/blocks.ts';
 import { requireMembership } from './membership.ts';
 import { loadExtras, replyPreview } from './messageExtras.ts';
 import type { SendDeps } from './messageSender.ts';
+import { resolveMentions } from './mentions.ts';
 import { sendContext } from './messageSender.ts';
 import { presentMessage, viewFor, type MessageRow } from './presenters.ts';
 import { publishViews, roomReaders } from './readers.ts';
@@ -53,10 +54,14 @@ export async function editMessage(deps: SendDeps & { now: () => Date }, input: M
   if (current.content === input.content) return { message: await presentFor(db, current, input.userId) };
   if (jobs.full) throw new AppError(503, 'service_busy', 'Too many messages are waiting for translation. Try again in a moment.', { 'retry-after': '5' });
   if (room.targets.length) await deps.budget?.check(input.userId);
+  const mentions = await resolveMentions(db, input.roomId, input.userId, room.kind, input.content);
 
   const edited = await db.transaction().execute(async (tx) => {
     const row = await tx.updateTable('messages')
-      .set({ content: input.content, edited_at: deps.now(), original_language: room.senderLanguage ?? current.original_language })
+      .set({
+        content: input.content, edited_at: deps.now(), original_language: room.senderLanguage ?? current.original_language,
+        mentions: mentions ? JSON.stringify(mentions) : null,
+      })
       .where('id', '=', current.id).where('deleted_at', 'is', null)
       .returningAll().executeTakeFirst();
     if (!row) throw new AppError(400, 'message_not_editable', 'This message was deleted');

@@ -1,4 +1,4 @@
-import { isLanguageCode, type ChatMessage, type GroupRegister, type GroupSystemEvent, type LanguageCode, type MessageAttachment, type RelationshipContext, type RoomKind } from '@parley/common';
+import { isLanguageCode, mentionsUser, type ChatMessage, type GroupRegister, type GroupSystemEvent, type LanguageCode, type MessageAttachment, type RelationshipContext, type RoomKind } from '@parley/common';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -6,6 +6,7 @@ import { refuseBlockedSend } from '../safety/blocks.ts';
 import { insertMessage, insertMessageWithWork } from './insertBatch.ts';
 import { registerContext } from './groupRegister.ts';
 import { isUuid, requireMembership, roomNotFound } from './membership.ts';
+import { resolveMentions } from './mentions.ts';
 import { loadReplySources, replyPreview, replyTarget, type ReplySource } from './messageExtras.ts';
 import { presentMessage, viewFor } from './presenters.ts';
 import { parseReaders, publishViews, readersJson, roomReaders, type Reader } from './readers.ts';
@@ -57,6 +58,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   const languages = input.content.trim() === '' ? [] : room.targets;
   if (languages.length) await deps.budget?.check(input.senderId);
   const reply: ReplySource | undefined = input.replyTo ? await replyTarget(db, input.roomId, input.senderId, input.replyTo) : undefined;
+  const mentions = await resolveMentions(db, input.roomId, input.senderId, room.kind, input.content);
 
   const values = {
     chat_room_id: input.roomId,
@@ -66,10 +68,13 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
     original_language: senderLanguage,
     attachment: input.attachment ? JSON.stringify(input.attachment) : null,
     reply_to_id: reply ? String(reply.row.id) : null,
+    mentions: mentions ? JSON.stringify(mentions) : null,
   };
-  // A push may be needed only when another member has a device subscribed and not muted (the cached context knows;
-  // a new subscription empties it) and one of those devices is not showing this conversation now.
-  const notify = room.pushSessions.length > 0 && (await deps.away(input.roomId, room.pushSessions));
+  // A push may be needed only when another member has a device subscribed and not muted, or muted but mentioned
+  // (unless they muted mentions too), as the cached context knows (a new subscription or a mute empties it), and one of
+  // those devices is not showing this conversation now.
+  const told = room.pushSessions.filter((p) => !p.muted || (!p.mentionsMuted && mentionsUser(mentions, p.userId))).map((p) => p.sessionId);
+  const notify = told.length > 0 && (await deps.away(input.roomId, told));
   const event = deps.eventLog.wanted({ type: 'message.sent', roomId: input.roomId, notify }) ? { notify } : undefined;
   // The message, its translation rows, their jobs and its event's jobs are one unit: all committed, or none.
   // Sends are batched with the sends around them (group commit, chat/insertBatch.ts): those with translation rows or
@@ -123,9 +128,9 @@ export interface SendContext {
   targets: LanguageCode[];
   /** The first of those (a pair's partner's language), or the sender's when there is none: the draft preview's direction. */
   target: LanguageCode;
-  /** The sessions of other members with a device subscribed to web push and the room not muted: only when one of
-   * them is not showing the room does a send queue a push job. */
-  pushSessions: string[];
+  /** The sessions of other members with a device subscribed to web push, with their mute: only when one of those to
+   * tell (not muted; muted but mentioned, mentions not muted) is not showing the room does a send queue a push. */
+  pushSessions: { sessionId: string; userId: string; muted: boolean; mentionsMuted: boolean }[];
 }
 
 /**
@@ -140,9 +145,10 @@ export async function sendContext(db: Db, roomId: string, senderId: string): Pro
     .innerJoin('profiles as sp', 'sp.id', 'me.user_id')
     .select(['me.relationship_context', 'r.kind', 'r.register', 'sp.language as sender_language'])
     .select(readersJson(sql.ref('me.chat_room_id')).as('readers'))
-    .select(sql<string[] | string>`(SELECT coalesce(json_agg(ps.session_id), '[]'::json) FROM chat_room_participants p
-        JOIN push_subscriptions ps ON ps.user_id = p.user_id
-        WHERE p.chat_room_id = me.chat_room_id AND p.user_id <> me.user_id AND (p.muted_until IS NULL OR p.muted_until <= now()))`.as('push_sessions'))
+    .select(sql<SendContext['pushSessions'] | string>`(SELECT coalesce(json_agg(json_build_object('sessionId', ps.session_id, 'userId', p.user_id,
+        'muted', p.muted_until IS NOT NULL AND p.muted_until > now(), 'mentionsMuted', p.mute_mentions)), '[]'::json)
+        FROM chat_room_participants p JOIN push_subscriptions ps ON ps.user_id = p.user_id
+        WHERE p.chat_room_id = me.chat_room_id AND p.user_id <> me.user_id)`.as('push_sessions'))
     .where('me.chat_room_id', '=', roomId)
     .where('me.user_id', '=', senderId)
     .executeTakeFirst();
@@ -161,7 +167,7 @@ export async function sendContext(db: Db, roomId: string, senderId: string): Pro
     readers,
     targets,
     target: targets[0] ?? senderLanguage ?? 'en',
-    pushSessions: typeof row.push_sessions === 'string' ? (JSON.parse(row.push_sessions) as string[]) : row.push_sessions,
+    pushSessions: typeof row.push_sessions === 'string' ? (JSON.parse(row.push_sessions) as SendContext['pushSessions']) : row.push_sessions,
   };
 }
 

@@ -64,6 +64,7 @@ export function presentMessage(
     ...(row.edited_at ? { edited_at: iso(row.edited_at) } : {}),
     ...(row.deleted_at ? { deleted_at: iso(row.deleted_at) } : {}),
     ...(extras.reactions !== undefined ? { reactions: row.deleted_at ? [] : extras.reactions } : {}),
+    ...(row.mentions?.length && !row.deleted_at ? { mentions: row.mentions } : {}),
   };
 }
 

@@ -53,7 +53,7 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
     other_id: string | null; other_username: string | null; other_email: string | null; other_language: string | null;
     last_content: string | null; last_translated: string | null; last_created_at: Date | null; last_sender_id: string | null; last_sender_username: string | null;
     last_attachment_kind: AttachmentKind | null; last_system_event: GroupSystemEvent | null; last_deleted_at: Date | null;
-    unread: string | number;
+    unread: string | number; mentioned: boolean;
   }>`
     SELECT r.id, r.name, r.created_at, r.kind, r.register, me.role,
            (SELECT count(*) FROM chat_room_participants c WHERE c.chat_room_id = r.id) AS member_count,
@@ -64,7 +64,13 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
            (SELECT count(*) FROM messages m
              WHERE m.chat_room_id = r.id AND m.id > me.last_read_message_id
                AND (r.kind = 'direct' OR m.created_at >= me.joined_at)
-               AND m.sender_id IS DISTINCT FROM me.user_id AND m.deleted_at IS NULL) AS unread
+               AND m.sender_id IS DISTINCT FROM me.user_id AND m.deleted_at IS NULL) AS unread,
+           -- An unread message that mentions the caller (or @all), from someone they have not blocked.
+           EXISTS (SELECT 1 FROM messages m
+             WHERE m.chat_room_id = r.id AND m.id > me.last_read_message_id AND m.mentions IS NOT NULL
+               AND (r.kind = 'direct' OR m.created_at >= me.joined_at) AND m.deleted_at IS NULL
+               AND (m.mentions @> jsonb_build_array(jsonb_build_object('id', me.user_id::text)) OR m.mentions @> '[{"id": "all"}]'::jsonb)
+               AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = me.user_id AND b.blocked_id = m.sender_id)) AS mentioned
       FROM chat_room_participants me
       JOIN chat_rooms r ON r.id = me.chat_room_id
       LEFT JOIN chat_room_participants o ON r.kind = 'direct' AND o.chat_room_id = r.id AND o.user_id <> me.user_id
@@ -106,6 +112,7 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
           }
         : null,
     unreadCount: Number(r.unread),
+    ...(r.mentioned ? { mentioned: true } : {}),
   }));
   if (former.length === 0) return items;
   const at = (item: ConversationListItem) => item.lastMessage?.created_at ?? item.created_at;

@@ -1,4 +1,4 @@
-import type { CallEndReason, CallState, CallTranscriptLine, AttachmentKind, GroupRegister, GroupSystemEvent, MessageAttachment, RelationshipContext, RoomKind, TextSpan, TranslationFailureReason } from '@parley/common';
+import type { CallEndReason, CallState, CallTranscriptLine, AttachmentKind, GroupRegister, GroupSystemEvent, MessageAttachment, MessageMention, RelationshipContext, RoomKind, TextSpan, TranslationFailureReason } from '@parley/common';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -159,6 +159,8 @@ export interface ChatRoomParticipantsTable {
   role: ColumnType<'admin' | 'member', 'admin' | 'member' | undefined, 'admin' | 'member'>;
   /** Web push: no notification for this room before then (MUTED_ALWAYS_UNTIL: always); null: not muted. */
   muted_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The mute silences mentions too ("Mute everything", migration 039). */
+  mute_mentions: Generated<boolean>;
 }
 
 export type TranslationStatus = 'pending' | 'done' | 'failed' | 'not_needed';
@@ -197,6 +199,8 @@ export interface MessagesTable {
   edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The sender deleted it for everyone (content ''). */
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Who it mentions, by id, with the name as written (migration 039); written as JSON text. */
+  mentions: ColumnType<MessageMention[] | null, string | null | undefined, string | null>;
 }
 
 /** One person's reaction (one of REACTION_EMOJI) to a message (migration 025). */

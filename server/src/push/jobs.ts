@@ -10,6 +10,7 @@ import { sendPush, type PushResult } from './sender.ts';
 import type { VapidKeys } from './vapid.ts';
 import type { ViewingRegistry } from './viewing.ts';
 import { withoutThoseWhoBlocked } from '../safety/reach.ts';
+import { mentionsUser, type MessageMention } from '@parley/common';
 
 /** The pg-boss queue of web pushes: fan-out jobs (one per message or call) and deliveries (one per device). */
 export const PUSH_QUEUE = 'web-push';
@@ -143,12 +144,13 @@ export class PushJobs {
     let roomId: string;
     let recipients: string[];
     let message: { id: string; created_at: Date; hasText: boolean } | undefined;
+    let mentions: readonly MessageMention[] | null = null;
     if (subject.kind === 'missed_call' || subject.kind === 'incoming_call') {
       roomId = subject.roomId;
       recipients = [subject.calleeId];
     } else {
       const changed = subject.kind === 'message_changed';
-      let find = db.selectFrom('messages').select(['id', 'chat_room_id', 'sender_id', 'content', 'system_event', 'created_at', 'deleted_at'])
+      let find = db.selectFrom('messages').select(['id', 'chat_room_id', 'sender_id', 'content', 'system_event', 'created_at', 'deleted_at', 'mentions'])
         .where('id', '=', subject.messageId as never);
       // Deleted for everyone before its push went out: nothing to tell (a change push is about that very deletion).
       if (!changed) find = find.where('deleted_at', 'is', null);
@@ -157,6 +159,7 @@ export class PushJobs {
       // A change is told only within the day a notification of the message can still be showing (its TTL).
       if (changed && Date.now() - new Date(row.created_at).getTime() > 24 * 3_600_000) return 0;
       roomId = row.chat_room_id;
+      mentions = row.mentions;
       // The wait for translations counts from this job's creation: the send's or the edit's transaction, in the
       // database's clock (an edit's version is the app's clock, which need not be the one Date.now() reads).
       const since = new Date(job.createdOn ?? row.created_at);
@@ -176,14 +179,16 @@ export class PushJobs {
       .innerJoin('sessions as s', 's.id', 'ps.session_id')
       .innerJoin('chat_room_participants as p', (j) => j.onRef('p.user_id', '=', 'ps.user_id').on('p.chat_room_id', '=', roomId))
       .innerJoin('profiles as pr', 'pr.id', 'ps.user_id')
-      .select(['ps.session_id', 'ps.user_id', 'pr.language', 'p.muted_until'])
+      .select(['ps.session_id', 'ps.user_id', 'pr.language', 'p.muted_until', 'p.mute_mentions'])
       .where('ps.user_id', 'in', recipients)
       .where('s.expires_at', '>', sql<Date>`now()`)
       .where('s.last_seen_at', '>', idleCutoff)
       .execute();
     const now = Date.now();
-    // A call rings through a mute (as on a phone); its missed-call line does not.
-    const wanted = devices.filter((d) => subject.kind === 'incoming_call' || !d.muted_until || new Date(d.muted_until).getTime() <= now);
+    // A call rings through a mute (as on a phone); its missed-call line does not. A mention does, unless the member
+    // muted mentions too ("Mute everything").
+    const wanted = devices.filter((d) => subject.kind === 'incoming_call' || !d.muted_until || new Date(d.muted_until).getTime() <= now
+      || (!d.mute_mentions && mentionsUser(mentions, d.user_id)));
     if (wanted.length === 0) return 0;
     if (message?.hasText) await this.waitForTranslations(message, [...new Set(wanted.map((d) => d.language ?? ''))]);
     const looking = await this.o.viewing.viewing(wanted.map((d) => d.session_id), roomId);

@@ -52,13 +52,13 @@ export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps): Pro
   });
 
   // A mute changes who a send queues a push job for (the cached send contexts): forgotten, as for a subscription.
-  const mute = async (userId: string, roomId: string, duration: MuteDuration | null): Promise<MuteResponse> => {
-    const muted = await setMute(db, userId, roomId, duration, deps.now());
+  const mute = async (userId: string, roomId: string, duration: MuteDuration | null, mentions?: boolean): Promise<MuteResponse> => {
+    const muted = await setMute(db, userId, roomId, duration, deps.now(), mentions);
     deps.onSubscribed();
     return muted;
   };
   r.put(PUSH_API.mute, { schema: { params: roomParams, body: muteBody } }, async (request): Promise<MuteResponse> =>
-    mute(currentUser(request).id, request.params.roomId, request.body.duration));
+    mute(currentUser(request).id, request.params.roomId, request.body.duration, request.body.mentions));
 
   r.delete(PUSH_API.mute, { schema: { params: roomParams } }, async (request): Promise<MuteResponse> =>
     mute(currentUser(request).id, request.params.roomId, null));

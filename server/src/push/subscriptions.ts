@@ -31,13 +31,13 @@ export async function pushSettings(db: Db, me: { id: string; sessionId: string }
   const [profile, sub, mutes] = await Promise.all([
     db.selectFrom('profiles').select('push_hide_text').where('id', '=', me.id).executeTakeFirst(),
     db.selectFrom('push_subscriptions').select('session_id').where('session_id', '=', me.sessionId).executeTakeFirst(),
-    db.selectFrom('chat_room_participants').select(['chat_room_id', 'muted_until'])
+    db.selectFrom('chat_room_participants').select(['chat_room_id', 'muted_until', 'mute_mentions'])
       .where('user_id', '=', me.id).where('muted_until', '>', sql<Date>`now()`).execute(),
   ]);
   return {
     hideText: profile?.push_hide_text ?? false,
     subscribed: !!sub,
-    mutes: mutes.map((m) => ({ roomId: m.chat_room_id, until: new Date(m.muted_until as Date).toISOString() })),
+    mutes: mutes.map((m) => ({ roomId: m.chat_room_id, until: new Date(m.muted_until as Date).toISOString(), mentions: !m.mute_mentions })),
   };
 }
 
@@ -47,12 +47,16 @@ export async function setHideText(db: Db, userId: string, hideText: boolean): Pr
 
 const DURATION_MS: Record<Exclude<MuteDuration, 'always'>, number> = { '1h': 3_600_000, '8h': 8 * 3_600_000, '1w': 7 * 24 * 3_600_000 };
 
-/** Mute (or, with null, unmute) a conversation's pushes for its member; others get the room's 404. */
-export async function setMute(db: Db, userId: string, roomId: string, duration: MuteDuration | null, now: Date): Promise<MuteResponse> {
+/**
+ * Mute (or, with null, unmute) a conversation's pushes for its member; others get the room's 404. A mute lets
+ * mentions of the member through ("Only mentions") unless `mentions` is false ("Mute everything").
+ */
+export async function setMute(db: Db, userId: string, roomId: string, duration: MuteDuration | null, now: Date, mentions = true): Promise<MuteResponse> {
   if (!isUuid(roomId)) throw roomNotFound();
   const until = duration === null ? null : duration === 'always' ? new Date(MUTED_ALWAYS_UNTIL) : new Date(now.getTime() + DURATION_MS[duration]);
-  const row = await db.updateTable('chat_room_participants').set({ muted_until: until })
+  const muteMentions = duration !== null && !mentions;
+  const row = await db.updateTable('chat_room_participants').set({ muted_until: until, mute_mentions: muteMentions })
     .where('chat_room_id', '=', roomId).where('user_id', '=', userId).returning('chat_room_id').executeTakeFirst();
   if (!row) throw roomNotFound();
-  return { roomId, until: until?.toISOString() ?? null };
+  return { roomId, until: until?.toISOString() ?? null, mentions: !muteMentions };
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff } from 'lucide-react';
 import { toast } from 'sonner';
-import { MUTE_DURATIONS, MUTED_ALWAYS_UNTIL, type MuteDuration } from '@parley/common/client';
+import { MUTED_ALWAYS_UNTIL, type MuteDuration } from '@parley/common/client';
 import type { PushSettingsResponse } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import {
@@ -11,7 +11,15 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useI18n } from '../../lib/i18n.tsx';
 import { PUSH_SETTINGS_KEY, pushApi } from './pushApi.ts';
 
-const LABEL = { '1h': 'push.mute1h', '8h': 'push.mute8h', '1w': 'push.mute1w', always: 'push.muteAlways' } as const;
+/** The choices: three timed mutes and "Only mentions" (always) let mentions through; "Mute everything" does not. */
+const CHOICES = [
+  { id: '1h', duration: '1h', mentions: true, label: 'push.mute1h' },
+  { id: '8h', duration: '8h', mentions: true, label: 'push.mute8h' },
+  { id: '1w', duration: '1w', mentions: true, label: 'push.mute1w' },
+  { id: 'always', duration: 'always', mentions: true, label: 'push.onlyMentions' },
+  { id: 'everything', duration: 'always', mentions: false, label: 'push.muteEverything' },
+] as const satisfies readonly { id: string; duration: MuteDuration; mentions: boolean; label: string }[];
+type MuteChoice = (typeof CHOICES)[number];
 
 /** The rooms whose notifications are muted now (the server lists the mutes still running; refreshed every minute at most). */
 export function useMutedRooms(): ReadonlySet<string> {
@@ -24,20 +32,22 @@ export function useMute(roomId: string) {
   const { t, language } = useI18n();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: PUSH_SETTINGS_KEY, queryFn: ({ signal }) => pushApi.settings(signal), staleTime: 60_000 });
-  const until = settings.data?.mutes.find((m) => m.roomId === roomId)?.until;
+  const current = settings.data?.mutes.find((m) => m.roomId === roomId);
+  const until = current?.until;
   const change = useMutation({
-    mutationFn: (duration: MuteDuration | null) => (duration ? pushApi.mute(roomId, duration) : pushApi.unmute(roomId)),
+    mutationFn: (choice: MuteChoice | null) => (choice ? pushApi.mute(roomId, choice.duration, choice.mentions) : pushApi.unmute(roomId)),
     onSuccess: (answer) => {
       queryClient.setQueryData<PushSettingsResponse>(PUSH_SETTINGS_KEY, (old) => old && {
         ...old,
-        mutes: [...old.mutes.filter((m) => m.roomId !== roomId), ...(answer.until ? [{ roomId, until: answer.until }] : [])],
+        mutes: [...old.mutes.filter((m) => m.roomId !== roomId), ...(answer.until ? [{ roomId, until: answer.until, mentions: answer.mentions }] : [])],
       });
     },
     onError: () => toast.error(t('safety.failed')),
   });
-  const label = !until ? t('push.mute') : until === MUTED_ALWAYS_UNTIL ? t('push.mutedAlways')
+  const mentions = current?.mentions ?? true;
+  const label = !until ? t('push.mute') : until === MUTED_ALWAYS_UNTIL ? t(mentions ? 'push.onlyMentions' : 'push.mutedAlways')
     : t('push.mutedUntil', { time: new Date(until).toLocaleString(language, { weekday: 'short', hour: 'numeric', minute: '2-digit' }) });
-  return { muted: !!until, label, set: (duration: MuteDuration | null) => change.mutate(duration) };
+  return { muted: !!until, mentions, label, set: (choice: MuteChoice | null) => change.mutate(choice) };
 }
 
 /** The durations and Unmute, as items of a menu (the bell's own menu, or a submenu of the header's "⋮"). */
@@ -46,9 +56,10 @@ function MuteItems({ mute }: { mute: ReturnType<typeof useMute> }) {
   return (
     <>
       <DropdownMenuLabel data-testid="mute-state">{mute.label}</DropdownMenuLabel>
+      {mute.muted && mute.mentions && <p className="px-2 pb-1 text-xs text-muted-foreground">{t('push.mentionsStillNotify')}</p>}
       <DropdownMenuSeparator />
-      {MUTE_DURATIONS.map((d) => (
-        <DropdownMenuItem key={d} onSelect={() => mute.set(d)} data-testid={`mute-${d}`}>{t(LABEL[d])}</DropdownMenuItem>
+      {CHOICES.map((c) => (
+        <DropdownMenuItem key={c.id} onSelect={() => mute.set(c)} data-testid={`mute-${c.id}`}>{t(c.label)}</DropdownMenuItem>
       ))}
       {mute.muted && (
         <>
@@ -84,8 +95,8 @@ export function MuteMenu({ roomId, className }: { roomId: string; className?: st
 export function MuteDialog({ roomId, open, onOpenChange }: { roomId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useI18n();
   const mute = useMute(roomId);
-  const choose = (duration: MuteDuration | null) => {
-    mute.set(duration);
+  const choose = (choice: MuteChoice | null) => {
+    mute.set(choice);
     onOpenChange(false);
   };
   return (
@@ -93,11 +104,14 @@ export function MuteDialog({ roomId, open, onOpenChange }: { roomId: string; ope
       <DialogContent closeLabel={t('general.close')} className="max-w-sm" data-testid="mute-dialog">
         <DialogHeader>
           <DialogTitle>{t('push.mute')}</DialogTitle>
-          <DialogDescription data-testid="mute-state">{mute.label}</DialogDescription>
+          <DialogDescription data-testid="mute-state">
+            {mute.label}
+            {mute.muted && mute.mentions && <span className="block text-xs">{t('push.mentionsStillNotify')}</span>}
+          </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2">
-          {MUTE_DURATIONS.map((d) => (
-            <Button key={d} variant="outline" onClick={() => choose(d)} data-testid={`mute-${d}`}>{t(LABEL[d])}</Button>
+          {CHOICES.map((c) => (
+            <Button key={c.id} variant="outline" onClick={() => choose(c)} data-testid={`mute-${c.id}`}>{t(c.label)}</Button>
           ))}
           {mute.muted && <Button variant="ghost" onClick={() => choose(null)} data-testid="unmute">{t('push.unmute')}</Button>}
         </div>

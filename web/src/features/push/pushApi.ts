@@ -11,7 +11,8 @@ export const pushApi = {
   unregister: () => api.delete<void>(PUSH_API.subscription),
   settings: (signal?: AbortSignal) => api.get<PushSettingsResponse>(PUSH_API.settings, signal),
   setHideText: (hideText: boolean) => api.patch<PushSettingsResponse>(PUSH_API.settings, { hideText }),
-  mute: (roomId: string, duration: MuteDuration) =>
-    apiFetch<MuteResponse>(PUSH_API.mute.replace(':roomId', encodeURIComponent(roomId)), { method: 'PUT', body: { duration } }),
+  /** `mentions: false`: "Mute everything" (mentions too); by default mentions still notify. */
+  mute: (roomId: string, duration: MuteDuration, mentions = true) =>
+    apiFetch<MuteResponse>(PUSH_API.mute.replace(':roomId', encodeURIComponent(roomId)), { method: 'PUT', body: { duration, mentions } }),
   unmute: (roomId: string) => api.delete<MuteResponse>(PUSH_API.mute.replace(':roomId', encodeURIComponent(roomId))),
 };
