@@ -238,4 +238,7 @@ export const chat = {
   mediaAudioTooLong: 'Voice messages can be at most 2 minutes long.',
   mediaInvalidImage: 'This file is not a photo that can be sent. Choose a JPEG, PNG, WebP, GIF, AVIF or HEIC image.',
   deletedUser: 'Deleted user',
+  mentionSuggestions: 'People to mention',
+  mentionAll: 'Everyone in the group (@all)',
+  mentionedYou: 'You were mentioned',
 } as const;

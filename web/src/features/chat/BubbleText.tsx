@@ -25,7 +25,7 @@ export function BubbleText({ message, mine, translation, showTranslation, transl
   const t = useT();
   const [originalShown, setOriginalShown] = useState(false);
   const original = message.content || !message.attachment
-    ? <div className="break-words text-start" dir="auto" lang={message.original_language ?? undefined} data-testid="message-original"><MessageMarkdown text={message.content} mine={mine} /></div>
+    ? <div className="break-words text-start" dir="auto" lang={message.original_language ?? undefined} data-testid="message-original"><MessageMarkdown text={message.content} mine={mine} mentions={message.mentions} /></div>
     : null;
   const secondary = cn('mt-1.5 break-words border-t pt-1.5 text-start text-sm italic', mine ? 'border-white/25 text-white/90' : 'border-border text-foreground/80');
   const spans = message.corrected_by ? null : message.unknown_spans;
@@ -34,11 +34,11 @@ export function BubbleText({ message, mine, translation, showTranslation, transl
     return (
       <div data-testid="message-text" data-order="translation-first">
         <div className="break-words text-start" dir="auto" lang={message.target_language ?? undefined} data-testid="message-translation">
-          <MessageMarkdown text={translation} spans={spans} mine={mine} />
+          <MessageMarkdown text={translation} spans={spans} mine={mine} mentions={message.mentions} />
         </div>
         <CorrectionNote message={message} mine={mine} />
         {originalShown && (
-          <div className={secondary} dir="auto" lang={message.original_language ?? undefined} data-testid="message-original"><MessageMarkdown text={message.content} mine={mine} /></div>
+          <div className={secondary} dir="auto" lang={message.original_language ?? undefined} data-testid="message-original"><MessageMarkdown text={message.content} mine={mine} mentions={message.mentions} /></div>
         )}
         <button
           type="button"
@@ -57,7 +57,7 @@ export function BubbleText({ message, mine, translation, showTranslation, transl
       {original}
       {translation && showTranslation && (
         <div className={secondary} dir="auto" lang={message.target_language ?? undefined} data-testid="message-translation">
-          <MessageMarkdown text={translation} spans={spans} mine={mine} />
+          <MessageMarkdown text={translation} spans={spans} mine={mine} mentions={message.mentions} />
         </div>
       )}
       {translation && showTranslation && <CorrectionNote message={message} mine={mine} />}

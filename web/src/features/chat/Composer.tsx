@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
+import { useMentionSuggestions, type Mentionable } from './mentions/useMentionSuggestions.tsx';
 
 /** The counter appears from this many characters on (90% of the limit). */
 const COUNTER_FROM = Math.floor(LIMITS.messageMaxChars * 0.9);
@@ -31,6 +32,8 @@ export interface ComposerProps {
   /** Controls before the input (the photo button) and after it (hold to record). */
   leading?: ReactNode;
   trailing?: ReactNode;
+  /** Who "@" suggests (a group's other members, and `all` for its admins); none: no suggestions. */
+  mentionables?: readonly Mentionable[];
 }
 
 /**
@@ -38,7 +41,7 @@ export interface ComposerProps {
  * messages wait, a send joins the outbox. Near the limit a counter shows; over it, a message
  * says by how much and nothing is sent.
  */
-export function Composer({ targetLanguageName, coverageNotices = [], onSend, restore, fill, banner, renderPreview, leading, trailing, onTyping, typingLine }: ComposerProps) {
+export function Composer({ targetLanguageName, coverageNotices = [], onSend, restore, fill, banner, renderPreview, leading, trailing, onTyping, typingLine, mentionables = [] }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -57,6 +60,7 @@ export function Composer({ targetLanguageName, coverageNotices = [], onSend, res
     setSeenFill(fill);
     if (fill) setText(fill.text);
   }
+  const mentions = useMentionSuggestions(text, setText, input, mentionables);
   const hasBanner = Boolean(banner);
   useEffect(() => {
     if (fill || hasBanner) input.current?.focus();
@@ -70,6 +74,7 @@ export function Composer({ targetLanguageName, coverageNotices = [], onSend, res
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mentions.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -101,6 +106,7 @@ export function Composer({ targetLanguageName, coverageNotices = [], onSend, res
       )}
       {banner}
       <form onSubmit={onSubmit} className="relative mx-auto flex max-w-3xl items-end gap-2" data-testid="message-form">
+        {mentions.list}
         {leading}
         <Textarea
           ref={input}
@@ -108,9 +114,12 @@ export function Composer({ targetLanguageName, coverageNotices = [], onSend, res
           rows={rows}
           onChange={(event) => {
             setText(event.target.value);
+            mentions.onCaret(event.target);
             if (event.target.value.trim()) onTyping?.();
           }}
+          onSelect={(event) => mentions.onCaret(event.currentTarget)}
           onKeyDown={onKeyDown}
+          {...mentions.inputProps}
           placeholder={t('chat.messagePlaceholder')}
           aria-label={t('chat.messagePlaceholder')}
           aria-invalid={over > 0 || undefined}

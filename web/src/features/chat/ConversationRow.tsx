@@ -56,6 +56,18 @@ export function ConversationRow({ item, now, onOpen, onDelete }: ConversationRow
               {/* A group I was removed from ends with its removal line: "ana removed you". */}
               {previewText(item.lastMessage, t, item.readOnly ? item.lastMessage?.system_event?.target?.id : undefined)}
             </span>
+            {item.mentioned && (
+              // An unread mention of me (or @all): marked even in a muted room, as Slack and Telegram do.
+              <span
+                className="flex size-5 shrink-0 items-center justify-center rounded-full bg-primary text-[11px] font-bold text-primary-foreground"
+                role="img"
+                aria-label={t('chat.mentionedYou')}
+                title={t('chat.mentionedYou')}
+                data-testid="mention-badge"
+              >
+                @
+              </span>
+            )}
             {badge && (
               <span
                 className={cn('flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full px-1.5 text-[11px] font-bold', muted ? 'bg-muted-foreground/60 text-white' : 'bg-primary text-primary-foreground')}

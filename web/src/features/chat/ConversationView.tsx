@@ -40,6 +40,8 @@ import { useConversationSlots } from './slots.tsx';
 import { BlockNotice, useBlockedIds } from './BlockNotice.tsx';
 import { displayLanguageName, joinNames } from '../../lib/names.ts';
 import { useListedRoom, useMembers, useRoomNames } from './members.ts';
+import { MentionNamesContext, type MentionNames } from './mentions/MentionText.tsx';
+import type { Mentionable } from './mentions/useMentionSuggestions.tsx';
 
 /** Chat tab, conversation mode: header, messages and the input, full height of the main area. */
 export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () => void }) {
@@ -118,6 +120,13 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   useJumpToMessage(chat.roomId, !conversation.loading, conversation.loadAround, onMissingMessage);
 
   const uploads = useMediaUploads(chat.roomId, myId, conversation.merge);
+  // @mentions: who the composer suggests (a group's other members, @all for its admins; a pair's partner), and the
+  // current names mentions show.
+  const mentionables: Mentionable[] = !isGroup ? (pairPartner ? [pairPartner] : [])
+    : [...(members ?? []).filter((m) => m.id !== myId).map((m) => ({ id: m.id, username: m.username })), ...(room?.isAdmin ? [{ id: 'all', username: 'all' }] : [])];
+  const mentionNames: MentionNames = {
+    myId, nameOf: (id) => names.get(id) ?? (id === pairPartner?.id ? pairPartner.username : id === myId ? profile?.username : undefined),
+  };
   const uploadActions = useMemo(() => ({ retry: uploads.retry, discard: uploads.discard }), [uploads.retry, uploads.discard]);
   // An upload the socket already delivered shows once: as the server's message.
   const messages = useMemo(() => {
@@ -197,6 +206,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   }, [mode]);
 
   return (
+    <MentionNamesContext.Provider value={mentionNames}>
     <section className="flex h-full min-h-0 flex-col" data-testid="chat-tab" data-view="conversation" data-room-id={chat.roomId}>
       <ConversationHeader
         roomId={chat.roomId}
@@ -247,6 +257,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       ) : <>{refused && pairPartner && <BlockNotice partner={pairPartner} kind="refused" />}<Composer
         targetLanguageName={targetLanguageName}
         onTyping={typing.typed}
+        mentionables={mentionables}
         typingLine={typingLine(typing.typingIds.filter((id) => !blockedIds.has(id)).map((id) => tools.nameOf?.(id) ?? (isGroup ? t('chat.groupSomeone') : name)), t)}
         coverageNotices={coverageNotices}
         onSend={send}
@@ -266,5 +277,6 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} onDelete={conversation.remove} />
       <CorrectTranslationDialog roomId={chat.roomId} message={correcting} onClose={() => setCorrecting(null)} onCorrected={conversation.merge} />
     </section>
+    </MentionNamesContext.Provider>
   );
 }

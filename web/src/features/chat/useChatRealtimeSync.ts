@@ -128,7 +128,7 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
           const room = queryClient.getQueryData<ConversationListItem[]>(CHATS_KEY)?.find((r) => r.id === event.roomId);
           if (event.reason === 'removed') {
             // Removed by an admin: the group stays, read-only up to the removal, until I delete it (issue 38).
-            updateList(queryClient, (list) => list.map((r) => (r.id === event.roomId ? { ...r, readOnly: true, isAdmin: false, unreadCount: 0 } : r)));
+            updateList(queryClient, (list) => list.map((r) => (r.id === event.roomId ? { ...r, readOnly: true, isAdmin: false, unreadCount: 0, mentioned: undefined } : r)));
             void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
             void queryClient.invalidateQueries({ queryKey: ['chat', event.roomId, 'members'] });
           } else {
@@ -142,7 +142,7 @@ export function useChatRealtimeSync({ openRoomId, onOpenRoom }: ChatSyncOptions)
         }
         case 'read.updated':
           if (event.userId === user?.id) {
-            updateList(queryClient, (list) => list.map((r) => (r.id === event.roomId ? { ...r, unreadCount: 0 } : r)));
+            updateList(queryClient, (list) => list.map((r) => (r.id === event.roomId ? { ...r, unreadCount: 0, mentioned: undefined } : r)));
           }
           break;
         default:

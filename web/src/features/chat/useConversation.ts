@@ -63,7 +63,7 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
   const markRead = useCallback(() => {
     clearTimeout(readTimer.current);
     readTimer.current = setTimeout(() => {
-      updateList(queryClient, (list) => list.map((r) => (r.id === roomId ? { ...r, unreadCount: 0 } : r)));
+      updateList(queryClient, (list) => list.map((r) => (r.id === roomId ? { ...r, unreadCount: 0, mentioned: undefined } : r)));
       chatApi.markRead(roomId).catch((error: unknown) => console.warn('Could not mark the conversation read', error));
     }, 300);
   }, [queryClient, roomId]);
