@@ -10,6 +10,8 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const SMTP_PORT = PORT + 5;
 /** The OpenID provider of the single sign-on scenario (e2e/idp.ts); password sign-in stays on for every other one. */
 export const IDP_PORT = PORT + 7;
+/** e2e/tests/mentions.spec.ts starts a push service here (server/test/support/pushService.ts): it decrypts what it gets. */
+export const PUSH_SERVICE_PORT = PORT + 8;
 // A fresh embedded database per run, so scenarios never see each other's rows.
 // (Workers inherit E2E_DATA_DIR; the process that made the folder removes it when the run ends.)
 if (!process.env.E2E_DATA_DIR) {
@@ -76,6 +78,7 @@ export default defineConfig({
       // e2e/tests/admin.spec.ts and phoneMembers.spec.ts: these addresses become admin when they sign up.
       ADMIN_EMAILS: 'operator.e2e@example.com, moderator.e2e@example.com',
       // e2e/tests/sso.spec.ts: "Continue with Test IdP" (discovery is lazy: the order of start-up does not matter).
+      PUSH_ALLOWED_ORIGINS: `http://127.0.0.1:${PUSH_SERVICE_PORT}`,
       OIDC_ISSUER: `http://127.0.0.1:${IDP_PORT}`, OIDC_CLIENT_ID: 'parley-e2e', OIDC_CLIENT_SECRET: 'parley-e2e-secret', OIDC_NAME: 'Test IdP',
     },
     stdout: 'pipe',

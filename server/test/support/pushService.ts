@@ -42,7 +42,10 @@ export class PushService {
   private port = 0;
   private waiters: (() => void)[] = [];
 
-  constructor(private readonly serverPublicKey: () => string) {}
+  /** `port`: 0 for any free one (the e2e run gives it a fixed one that PUSH_ALLOWED_ORIGINS names). */
+  constructor(private readonly serverPublicKey: () => string, port = 0) {
+    this.port = port;
+  }
 
   get origin(): string {
     return `http://127.0.0.1:${this.port}`;

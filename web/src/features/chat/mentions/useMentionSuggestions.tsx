@@ -106,7 +106,7 @@ export function useMentionSuggestions(
           className={cn('flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm', i === current && 'bg-accent text-accent-foreground')}
           data-testid="mention-option"
         >
-          <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary" aria-hidden="true">
+          <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground ring-2 ring-background" aria-hidden="true">
             {who.id === 'all' ? '@' : (Array.from(who.username)[0] ?? '?').toLocaleUpperCase()}
           </span>
           <span className="truncate">{who.id === 'all' ? t('chat.mentionAll') : who.username}</span>
