@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { INTEGRATIONS_API, type AdminBotView, type AdminTokenView, type IntegrationSettings } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { BotBadge } from '../../components/BotBadge.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { api, apiFetch } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';
@@ -28,6 +30,8 @@ export function IntegrationsPanel() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: KEY });
   const fail = (error: unknown) => toast.error(errorMessage(error, t, 'general.errorServer'));
   const act = useMutation({ mutationFn: (run: () => Promise<unknown>) => run(), onSuccess: refresh, onError: fail });
+  // Revoking a token or deleting a bot is confirmed first (the profile asks the same).
+  const [pending, setPending] = useState<{ kind: 'token' | 'bot'; id: string; name: string } | null>(null);
 
   return (
     <div className="flex flex-col gap-6" data-testid="admin-integrations">
@@ -59,7 +63,7 @@ export function IntegrationsPanel() {
                   {token.createdByEmail ? ` · ${t('integrations.adminOwner', { email: token.createdByEmail })}` : ''}
                 </p>
               </div>
-              <Button variant="outline" size="sm" disabled={act.isPending} onClick={() => act.mutate(() => integrationsAdmin.revokeToken(token.id))}>
+              <Button variant="outline" size="sm" disabled={act.isPending} onClick={() => setPending({ kind: 'token', id: token.id, name: token.name })}>
                 {t('integrations.revoke')}
               </Button>
             </li>
@@ -79,13 +83,24 @@ export function IntegrationsPanel() {
                   {bot.ownerEmail ? ` · ${t('integrations.adminOwner', { email: bot.ownerEmail })}` : ''}
                 </p>
               </div>
-              <Button variant="outline" size="sm" disabled={act.isPending} onClick={() => act.mutate(() => integrationsAdmin.deleteBot(bot.id))}>
+              <Button variant="outline" size="sm" disabled={act.isPending} onClick={() => setPending({ kind: 'bot', id: bot.id, name: bot.username })}>
                 {t('integrations.deleteBot')}
               </Button>
             </li>
           ))}
         </ul>
       </section>
+      <ConfirmDialog
+        open={pending !== null} testId="admin-integrations-confirm"
+        title={t(pending?.kind === 'bot' ? 'integrations.deleteBot' : 'integrations.revoke')}
+        description={pending?.kind === 'bot' ? t('integrations.deleteBotConfirm', { name: pending.name }) : t('integrations.revokeConfirm', { name: pending?.name ?? '' })}
+        action={t(pending?.kind === 'bot' ? 'integrations.deleteBot' : 'integrations.revoke')}
+        onClose={() => setPending(null)}
+        onConfirm={async () => {
+          if (!pending) return;
+          await act.mutateAsync(() => (pending.kind === 'bot' ? integrationsAdmin.deleteBot(pending.id) : integrationsAdmin.revokeToken(pending.id)));
+        }}
+      />
     </div>
   );
 }

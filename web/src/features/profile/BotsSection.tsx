@@ -11,7 +11,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { BotBadge } from '../../components/BotBadge.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { BOTS_KEY, integrationsApi } from './integrationsApi.ts';
 import { NewTokenDialog, TokenForm, tokenFacts } from './TokenForm.tsx';
 

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { integrationsApi, TOKENS_KEY } from './integrationsApi.ts';
 import { NewTokenDialog, TokenForm, tokenFacts } from './TokenForm.tsx';
 

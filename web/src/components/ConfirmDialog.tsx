@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { LoaderCircle } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { Button } from './ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog.tsx';
+import { useT } from '../lib/i18n.tsx';
 
 /** "Revoke ...?" / "Delete the bot ...?": Cancel, or the action (the dialog stays while it runs). */
 export function ConfirmDialog({ open, title, description, action, onClose, onConfirm, testId }: {
