@@ -1,4 +1,4 @@
-import type { AdminBotView, BotView, ChatMessage, CreatedToken, RoomMember, UserSearchResult } from '@parley/common';
+import type { AdminBotView, BotView, ChatMessage, CreatedToken, MessageSearchHit, RoomMember, UserSearchResult } from '@parley/common';
 import { describe, expect, it } from 'vitest';
 import { signIn, signUpAndIn, signUpSpeaking, uniqueUser, useTestServer } from './helpers.ts';
 import { settledMessage } from './support/poll.ts';
@@ -132,6 +132,8 @@ describe('bots', () => {
     const roomId = (group.json() as { room: { id: string } }).room.id;
     // In a group the bot may speak first: someone added it.
     expect((await asBot(bot.token, 'POST', `/api/chats/${roomId}/messages`, { content: 'Build passed', clientId: 'bot-group-0001' })).statusCode).toBe(201);
+    const hits = (await asPerson(ana, 'GET', `/api/messages/search?q=${encodeURIComponent('Build passed')}`)).json().results as MessageSearchHit[];
+    expect(hits.map((h) => [h.senderId, h.senderBot])).toEqual([[bot.id, true]]);
     const members = (await asPerson(ana, 'GET', `/api/chats/${roomId}/members`)).json().members as RoomMember[];
     expect(members.find((m) => m.id === bot.id)?.bot).toBe(true);
     expect(members.find((m) => m.id === ana.id)?.bot).toBeUndefined();

@@ -245,6 +245,8 @@ export interface MessageSearchHit {
   roomName: string;
   senderId: string | null;
   senderName: string | null;
+  /** The sender is a bot account (issue 35). Absent for people. */
+  senderBot?: true;
   mine: boolean;
   /** The reader's translation when the words are in it, else the original. */
   text: string;
