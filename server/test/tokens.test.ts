@@ -83,6 +83,9 @@ describe('personal access tokens', () => {
     // A bearer header is read alone: a valid cookie beside a bad token does not rescue it.
     const mixed = await s.app.inject({ url: '/api/profile', headers: { cookie: ana.cookie, authorization: 'Bearer pat_nope' } });
     expect(mixed.statusCode).toBe(401);
+    // Another scheme is not ours (an HTTP Basic proxy in front of the app): the session cookie still counts.
+    const basic = await s.app.inject({ url: '/api/profile', headers: { cookie: ana.cookie, authorization: 'Basic dXNlcjpwYXNz' } });
+    expect(basic.statusCode).toBe(200);
   });
 
   it('a revoked or expired token is refused', async () => {

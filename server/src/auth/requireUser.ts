@@ -35,12 +35,16 @@ export async function sessionFromRequest(
   return sessions.resolve(token);
 }
 
-/** `Authorization: Bearer <token>` (the only place a token is read: never a cookie or a query string). */
+/**
+ * `Authorization: Bearer <token>` (the only place a token is read: never a cookie or a query string); '' for a
+ * Bearer header without a usable token. Other schemes are not ours and are ignored: an operator's HTTP Basic
+ * proxy in front of the app makes the browser send `Authorization: Basic` with every request.
+ */
 export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (!header) return undefined;
+  if (!header || !/^Bearer(\s|$)/i.test(header)) return undefined;
   const match = /^Bearer[ ]+(\S{1,200})\s*$/i.exec(header);
-  return match ? match[1] : '';
+  return match?.[1] ?? '';
 }
 
 /**
