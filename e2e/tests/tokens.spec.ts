@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { newActor, signInUi, signUpViaApi } from '../support.ts';
+import { conversationRow, messagesOf, newActor, sendAndSee, signInUi, signUpViaApi } from '../support.ts';
 
 /**
  * Issue 35 items 2 and 3 in Chromium: Profile -> API tokens makes a token (shown once, with a warning and a copy
  * button); a script outside the browser (Node's fetch, no cookie) reads and writes with it as the person; revoked
- * from the profile (after a confirmation) it answers 401. Profile -> Bots makes a bot, marked "BOT".
+ * from the profile (after a confirmation) it answers 401. Profile -> Bots makes a bot, marked "BOT", and a token for
+ * it; Ana opens a conversation with the bot (its header marked "BOT"), writes, and the bot's answer, sent by a script
+ * with its token, arrives in her conversation.
  */
 test('a token made in the profile works from a script until it is revoked; a bot is made and marked', async ({ browser, baseURL }) => {
   const ana = await newActor(browser, 'ana');
@@ -50,5 +52,30 @@ test('a token made in the profile works from a script until it is revoked; a bot
   await bots.getByTestId('bot-create').click();
   await expect(bots.getByTestId('bot')).toContainText(botName);
   await expect(bots.getByTestId('bot').getByTestId('bot-badge')).toHaveText('BOT');
+
+  // A token for the bot, made in its row; the bot answers Ana once she wrote to it, marked BOT in her conversation.
+  await bots.getByTestId('bot-new-token').click();
+  await bots.getByTestId('bot-token-name').fill('answers');
+  await bots.getByTestId('bot-token-scope-write').check();
+  await bots.getByTestId('bot-token-create').click();
+  const botToken = (await page.getByTestId('new-token-value').textContent()) ?? '';
+  await page.getByTestId('new-token-done').click();
+  await expect(bots.getByTestId('bot-token')).toContainText('answers');
+  const botId = await page.evaluate(async () => ((await (await fetch('/api/bots')).json()) as { bots: { id: string }[] }).bots[0]!.id);
+  expect(await page.evaluate(async (userId) => (await fetch('/api/chats', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId }),
+  })).status, botId)).toBe(201);
+  await page.goto('/');
+  await conversationRow(page, botName).getByTestId('conversation-open').click();
+  await expect(page.getByTestId('conversation-partner')).toHaveText(botName);
+  await expect(page.getByTestId('bot-badge')).toHaveText('BOT');
+  await sendAndSee(ana, 'Is the build green?');
+  const roomId = await page.getByTestId('chat-tab').getAttribute('data-room-id');
+  const answer = await fetch(`${baseURL}/api/chats/${roomId}/messages`, {
+    method: 'POST', headers: { authorization: `Bearer ${botToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ content: 'Yes, all checks passed.', clientId: 'bot-e2e-answer-1' }),
+  });
+  expect(answer.status).toBe(201);
+  await expect(messagesOf(page, false).last()).toContainText('Yes, all checks passed.');
   await ana.context.close();
 });
