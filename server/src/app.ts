@@ -6,8 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { isLanguageCode, LIMITS } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
-import { BearerTokens } from './auth/apiTokens.ts';
-import { integrationRoutes, integrationsEnabled } from './integrations/index.ts';
+import { bearerTokens, integrationRoutes } from './integrations/index.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './auth/accountRoutes.ts';
 import { securityRoutes } from './auth/securityRoutes.ts';
@@ -133,12 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => sessionWatch.close());
   const cookieName = sessionCookieName(config.secureCookies);
   installSameOriginCheck(app, config.publicUrl, cookieName);
-  // API tokens (issue 35): resolved by the same requireUser; the first use of a day is audited.
-  const bearer = new BearerTokens(db, {
-    now, enabled: () => integrationsEnabled(db),
-    onFirstUseToday: (info) => recordAudit(db, { action: 'token.used', actor: { id: info.userId, email: info.email, address: null }, details: { tokenId: info.tokenId } }, now()),
-  });
-  const requireUser = makeRequireUser(sessions, cookieName, bearer);
+  // Sessions, and API tokens (issue 35) under the integrations switch: one requireUser.
+  const requireUser = makeRequireUser(sessions, cookieName, bearerTokens(db, now, (tx, entry) => recordAudit(tx, entry, now())));
   const storage = new DbStorage(db);
   if (config.role !== 'web') {
     const moved = await storage.importFromDisk(path.join(config.dataDir, 'storage'));
