@@ -180,3 +180,26 @@ describe('bots', () => {
     expect(audit.filter((e) => e.details?.username === bot.username).map((e) => e.action)).toEqual(['bot.deleted', 'bot.created']);
   });
 });
+
+describe('the send limit', () => {
+  const limited = useTestServer({ sendsPer10s: 2 });
+  it('counts a bot\'s sends as a person\'s (429 rate_limited past it)', async () => {
+    const owner = await signUpAndIn(limited.app);
+    const ana = await signUpAndIn(limited.app);
+    const made = await limited.app.inject({ method: 'POST', url: '/api/bots', payload: { username: `lim${Date.now().toString(36)}`, language: 'en' }, headers: { cookie: owner.cookie } });
+    const botId = (made.json() as { id: string }).id;
+    const token = ((await limited.app.inject({ method: 'POST', url: `/api/bots/${botId}/tokens`, payload: { name: 't', scopes: ['write'] }, headers: { cookie: owner.cookie } })).json() as CreatedToken).token;
+    const roomId = ((await limited.app.inject({ method: 'POST', url: '/api/chats', payload: { userId: botId }, headers: { cookie: ana.cookie } })).json() as { room: { id: string } }).room.id;
+    await limited.app.inject({ method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content: 'hi', clientId: 'ana-limit-0001' }, headers: { cookie: ana.cookie } });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const res = await limited.app.inject({
+        method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content: `n${i}`, clientId: `bot-limit-000${i}` },
+        headers: { authorization: `Bearer ${token}`, 'sec-fetch-site': 'none' },
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json().error.code).toBe('rate_limited');
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+});
