@@ -12,11 +12,12 @@ import tseslint from 'typescript-eslint';
 const SERVER_FEATURES = {
   account: ['deletion.ts'],
   admin: [],
-  auth: ['requireUser.ts', 'sessions.ts', 'sessionEvents.ts', 'sessionWatch.ts', 'passwords.ts', 'accountMail.ts', 'hooks.ts', 'mailTokens.ts'],
+  auth: ['requireUser.ts', 'apiTokens.ts', 'sessions.ts', 'sessionEvents.ts', 'sessionWatch.ts', 'passwords.ts', 'accountMail.ts', 'hooks.ts', 'mailTokens.ts'],
   calls: [],
   chat: ['types.ts', 'messageSender.ts', 'membership.ts'],
   cluster: ['bus.ts'],
   mail: ['mailer.ts', 'templates.ts'],
+  integrations: ['index.ts'],
   media: [],
   ops: [],
   profiles: ['service.ts'],
@@ -48,7 +49,7 @@ const SERVER_LAYER_ORDER = [
   ['safety'],
   ['chat'],
   ['account', 'realtime', 'push', 'scan', 'voice'],
-  ['speech', 'media', 'calls'],
+  ['speech', 'media', 'calls', 'integrations'],
   ['admin', 'ops'],
 ];
 const SERVER_FOLDERS = SERVER_LAYER_ORDER.flat();

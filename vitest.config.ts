@@ -25,6 +25,7 @@ export const PGLITE_SPECIFIC_SERVER_TESTS = [
   'server/src/translation/cache.test.ts',
   'server/test/admin.test.ts',
   'server/test/adminCli.test.ts',
+  'server/test/bots.test.ts',
   'server/test/calls.test.ts',
   'server/test/consoleTranslation.test.ts',
   'server/test/domainEvents.test.ts',
@@ -36,6 +37,7 @@ export const PGLITE_SPECIFIC_SERVER_TESTS = [
   'server/test/persistence.test.ts',
   'server/test/receipts.test.ts',
   'server/test/sendBatch.test.ts',
+  'server/test/tokens.test.ts',
   'server/test/translationJobs.test.ts',
   'server/test/translationRecovery.test.ts',
 ];

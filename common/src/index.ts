@@ -25,3 +25,4 @@ export * from './api/safety.ts';
 export * from './api/push.ts';
 export * from './api/invites.ts';
 export * from './api/mentions.ts';
+export * from './api/integrations.ts';

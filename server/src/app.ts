@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { isLanguageCode, LIMITS } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
+import { bearerTokens, integrationRoutes } from './integrations/index.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './auth/accountRoutes.ts';
 import { securityRoutes } from './auth/securityRoutes.ts';
@@ -132,7 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => sessionWatch.close());
   const cookieName = sessionCookieName(config.secureCookies);
   installSameOriginCheck(app, config.publicUrl, cookieName);
-  const requireUser = makeRequireUser(sessions, cookieName);
+  // Sessions, and API tokens (issue 35) under the integrations switch: one requireUser.
+  const requireUser = makeRequireUser(sessions, cookieName, bearerTokens(db, now, (tx, entry) => recordAudit(tx, entry, now())));
   const storage = new DbStorage(db);
   if (config.role !== 'web') {
     const moved = await storage.importFromDisk(path.join(config.dataDir, 'storage'));
@@ -321,6 +323,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         action: 'account.deleted', actor: { id: entry.userId, email: entry.email, address: null },
         target: { id: null, email: entry.email }, details: { eraseMessages: entry.eraseMessages },
       }, now()),
+    });
+    await app.register(integrationRoutes, {
+      db, requireUser, now, events, contexts,
+      endSessions: (ids) => ids.forEach((id) => sessionEvents.ended(id, 'signed_out')),
+      audit: (tx, entry) => recordAudit(tx, entry, now()),
     });
     await app.register(pushRoutes, { db, requireUser, vapid: push.vapid, allowedOrigins: push.allowedOrigins, now, onSubscribed: () => contexts.changed() });
 

@@ -127,6 +127,7 @@ export const AUDIT_ACTIONS = [
   'user.deleted', 'user.password_set', 'user.reset_link', 'account.deleted',
   'invite.created', 'invite.revoked', 'registration.changed', 'report.dismissed', 'report.disabled',
   'translation.engines_changed', 'translation.budget_changed',
+  'token.created', 'token.revoked', 'token.used', 'bot.created', 'bot.deleted', 'integrations.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

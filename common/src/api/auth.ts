@@ -38,6 +38,8 @@ export const profileSchema = z.object({
   read_receipts: z.boolean().optional(),
   /** "Show my language first" (off unless turned on; absent in copies kept from before). */
   translation_first: z.boolean().optional(),
+  /** A bot account (issue 35; its token reads its own profile). Absent for people. */
+  bot: z.literal(true).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

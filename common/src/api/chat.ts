@@ -14,13 +14,15 @@ export interface UserSummary {
   username: string;
   email: string;
   language: string | null;
+  /** A bot account (issue 35): shown with a "BOT" badge. Absent for people. */
+  bot?: true;
 }
 
 /**
  * A user search hit (GET /api/users/search): what the dialog shows and needs to start a chat, nothing more.
  * `email` is null unless the caller typed that whole address.
  */
-export type UserSearchResult = Pick<UserSummary, 'id' | 'username'> & { email: string | null };
+export type UserSearchResult = Pick<UserSummary, 'id' | 'username' | 'bot'> & { email: string | null };
 
 export type TranslationStatus = 'pending' | 'done' | 'failed' | 'not_needed';
 
@@ -248,6 +250,8 @@ export interface MessageSearchHit {
   roomName: string;
   senderId: string | null;
   senderName: string | null;
+  /** The sender is a bot account (issue 35). Absent for people. */
+  senderBot?: true;
   mine: boolean;
   /** The reader's translation when the words are in it, else the original. */
   text: string;

@@ -98,6 +98,16 @@ export const ERROR_CODES = [
   'already_in_call',
   'call_answered_elsewhere',
   'call_ended',
+  // API tokens and bots (issue 35)
+  'token_name_invalid',
+  'token_scopes_invalid',
+  'token_scope',
+  'token_not_allowed',
+  'integrations_disabled',
+  'too_many_tokens',
+  'too_many_bots',
+  'bot_cannot_start_chat',
+  'bot_no_password',
   // uploads
   'invalid_image',
   'image_too_large',

@@ -35,6 +35,8 @@ export interface RoomMember {
   is_admin: boolean;
   /** When they joined: a member sees the history from this moment on. */
   joined_at: string;
+  /** A bot account (issue 35). Absent for people. */
+  bot?: true;
 }
 
 /** Someone who was in a group and is no longer (left or removed): their words keep their name. */

@@ -23,7 +23,7 @@ export async function loadLocaleCatalog(code: Exclude<LanguageCode, 'en'>): Prom
 /** Keys whose text is the same in every language: names, codes, symbols. */
 export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<CatalogKey> = new Set<CatalogKey>([
   'header.appName', 'general.notFoundCode', 'auth.emailPlaceholder', 'chat.senderPrefix', 'scan.direction',
-  'chat.characterCount', 'moderation.auditSentence', 'moderation.auditSentenceTarget',
+  'chat.characterCount', 'moderation.auditSentence', 'moderation.auditSentenceTarget', 'integrations.botBadge',
 ]);
 
 /**

@@ -12,6 +12,7 @@ import { actorOf, makeRequireAdmin } from './requireAdmin.ts';
 import { changeRegistration, membersMayInvite, registrationMode } from './settings.ts';
 import { memberInviteRoutes } from './memberInvites.ts';
 import { translationConsoleRoutes, type TranslationConsoleDeps } from './translation.ts';
+import { integrationConsoleRoutes } from './integrations.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { serviceStatus, type StatusDeps } from './status.ts';
 import { listOpenReports, openReport, resolveReport } from '../safety/adminReports.ts';
@@ -127,6 +128,11 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
   });
 
   r.get(ADMIN_API.status, admin, async () => serviceStatus({ ...deps.status, db: deps.db, now: deps.now }));
+
+  await integrationConsoleRoutes(app, {
+    db: deps.db, now: deps.now, requireAdmin, endSessions: deps.endSessions, events: deps.events, contexts: deps.contexts,
+    audit: (tx, entry) => recordAudit(tx, entry, deps.now()),
+  });
 
   if (deps.translation) await translationConsoleRoutes(app, { ...deps.translation, db: deps.db, now: deps.now, requireAdmin });
 }

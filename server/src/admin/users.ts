@@ -2,6 +2,7 @@ import type { AdminUser, AdminUserList, AuditAction, ResetLink, UserFilter } fro
 import type { Kysely } from 'kysely';
 import type { Database, UserRole } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { endApiTokensOf } from '../auth/apiTokens.ts';
 import { issueMailToken, TOKEN_LIFETIME_MS } from '../auth/mailTokens.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -163,6 +164,8 @@ export async function disableUser(ops: AdminOps, actor: Actor, userId: string): 
   const user = await change(ops, actor, userId, 'user.disabled', async (trx, now) => {
     await trx.updateTable('users').set({ disabled_at: now }).where('id', '=', userId).where('disabled_at', 'is', null).execute();
     ended = (await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute()).map((r) => r.id);
+    // Its API tokens (and its bots' tokens) end too: enabling the account again does not bring them back.
+    await endApiTokensOf(trx, userId);
   });
   ops.endSessions(ended);
   return user;
@@ -181,6 +184,7 @@ export async function setPassword(ops: AdminOps, actor: Actor, userId: string, p
   const user = await change(ops, actor, userId, 'user.password_set', async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
     ended = (await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute()).map((r) => r.id);
+    await endApiTokensOf(trx, userId);
   });
   ops.endSessions(ended);
   return user;

@@ -56,10 +56,11 @@ export async function signUp(deps: AccountDeps, body: SignUpBody, steps: SignUpS
 export async function verifyCredentials(deps: AccountDeps, body: SignInBody): Promise<{ id: string; email: string }> {
   const user = await deps.db
     .selectFrom('users')
-    .select(['id', 'email', 'password_hash', 'email_confirmed_at', 'disabled_at'])
+    .select(['id', 'email', 'password_hash', 'email_confirmed_at', 'disabled_at', 'is_bot'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', body.email.toLowerCase()))
     .executeTakeFirst();
-  if (!user) {
+  // A bot has no password (issue 35 item 3): the same answer as an unknown address.
+  if (!user || user.is_bot) {
     await burnVerifyTime(body.password);
     throw invalidCredentials();
   }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { retryOnConnectionLoss } from '../db/availability.ts';
 import type { Db } from '../db/connect.ts';
+import { endApiTokensOf } from './apiTokens.ts';
 import type { SessionEvents } from './sessionEvents.ts';
 
 export interface SessionSettings {
@@ -135,11 +136,12 @@ export class SessionStore {
   }
 
   /**
-   * End every session of a user (a password reset or change), but `exceptSessionId`; each end is
-   * announced, so their sockets close on every node. Inside a caller's transaction pass `tx` and
-   * call the returned function after the commit.
+   * End every session of a user (a password reset or change, signing out everywhere), but `exceptSessionId`;
+   * each end is announced, so their sockets close on every node. Their API tokens (and their bots' tokens) end too
+   * (issue 35 item 2). Inside a caller's transaction pass `tx` and call the returned function after the commit.
    */
   async endAllOf(userId: string, options: { exceptSessionId?: string; tx?: Db } = {}): Promise<() => void> {
+    await endApiTokensOf(options.tx ?? this.db, userId);
     let query = (options.tx ?? this.db).deleteFrom('sessions').where('user_id', '=', userId);
     if (options.exceptSessionId) query = query.where('id', '!=', options.exceptSessionId);
     const ended = (await query.returning('id').execute()).map((r) => r.id);

@@ -69,11 +69,12 @@ async function membersOf(db: Db, roomId: string): Promise<RoomMember[]> {
   const rows = await db
     .selectFrom('chat_room_participants as p')
     .innerJoin('profiles as pr', 'pr.id', 'p.user_id')
-    .select(['pr.id', 'pr.username', 'pr.language', 'p.role', 'p.joined_at'])
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(['pr.id', 'pr.username', 'pr.language', 'p.role', 'p.joined_at', 'u.is_bot'])
     .where('p.chat_room_id', '=', roomId)
     .orderBy('p.joined_at').orderBy('p.user_id')
     .execute();
-  return rows.map((r) => ({ id: r.id, username: r.username, language: r.language, is_admin: r.role === 'admin', joined_at: new Date(r.joined_at).toISOString() }));
+  return rows.map((r) => ({ id: r.id, username: r.username, language: r.language, is_admin: r.role === 'admin', joined_at: new Date(r.joined_at).toISOString(), ...(r.is_bot ? { bot: true as const } : {}) }));
 }
 
 /** Existing accounts among `ids` (a deleted account has no profile). */

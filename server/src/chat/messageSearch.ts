@@ -64,6 +64,7 @@ interface HitRow {
   room_kind: RoomKind;
   room_name: string;
   sender_name: string | null;
+  sender_bot: boolean | null;
   partner_name: string | null;
 }
 
@@ -109,6 +110,7 @@ export async function searchMessages(
     ), hits AS (${hits})
     SELECT m.id, m.chat_room_id, m.sender_id, m.content, m.created_at, t.content AS translation,
       r.kind AS room_kind, r.name AS room_name, sp.username AS sender_name,
+      (SELECT u.is_bot FROM users u WHERE u.id = m.sender_id) AS sender_bot,
       CASE WHEN r.kind = 'direct' THEN (
         SELECT op.username FROM chat_room_participants o JOIN profiles op ON op.id = o.user_id
         WHERE o.chat_room_id = m.chat_room_id AND o.user_id <> ${callerId} LIMIT 1) END AS partner_name
@@ -141,6 +143,7 @@ function presentHit(row: HitRow, callerId: string, terms: readonly string[]): Me
     roomName: row.room_kind === 'group' ? row.room_name : (row.partner_name ?? row.room_name),
     senderId: row.sender_id,
     senderName: row.sender_name,
+    ...(row.sender_bot ? { senderBot: true as const } : {}),
     mine: row.sender_id === callerId,
     text,
     highlights: useTranslation ? inTranslation : highlightSpans(content, terms),

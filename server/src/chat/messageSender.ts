@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { refuseBlockedSend } from '../safety/blocks.ts';
+import { refuseBotFirstContact } from './bots.ts';
 import { insertMessage, insertMessageWithWork } from './insertBatch.ts';
 import { registerContext } from './groupRegister.ts';
 import { isUuid, requireMembership, roomNotFound } from './membership.ts';
@@ -54,6 +55,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   if (jobs.full) throw new AppError(503, 'service_busy', 'Too many messages are waiting for translation. Try again in a moment.', { 'retry-after': '5' });
   const room = await (deps.contexts ? deps.contexts.get(input.roomId, input.senderId) : sendContext(db, input.roomId, input.senderId));
   const { senderLanguage } = room;
+  if (room.kind === 'direct' && room.senderBot) await refuseBotFirstContact(db, input.roomId, input.senderId);
   // Same language everywhere (spec section 5), or a photo/voice without text: no engine call.
   const languages = input.content.trim() === '' ? [] : room.targets;
   if (languages.length) await deps.budget?.check(input.senderId);
@@ -131,6 +133,8 @@ export interface SendContext {
   /** The sessions of other members with a device subscribed to web push, with their mute: only when one of those to
    * tell (not muted; muted but mentioned, mentions not muted) is not showing the room does a send queue a push. */
   pushSessions: { sessionId: string; userId: string; muted: boolean; mentionsMuted: boolean }[];
+  /** The sender is a bot (chat/bots.ts: in a pair, it answers; it does not start). */
+  senderBot: boolean;
 }
 
 /**
@@ -143,7 +147,8 @@ export async function sendContext(db: Db, roomId: string, senderId: string): Pro
     .selectFrom('chat_room_participants as me')
     .innerJoin('chat_rooms as r', 'r.id', 'me.chat_room_id')
     .innerJoin('profiles as sp', 'sp.id', 'me.user_id')
-    .select(['me.relationship_context', 'r.kind', 'r.register', 'sp.language as sender_language'])
+    .innerJoin('users as su', 'su.id', 'me.user_id')
+    .select(['me.relationship_context', 'r.kind', 'r.register', 'sp.language as sender_language', 'su.is_bot as sender_bot'])
     .select(readersJson(sql.ref('me.chat_room_id')).as('readers'))
     .select(sql<SendContext['pushSessions'] | string>`(SELECT coalesce(json_agg(json_build_object('sessionId', ps.session_id, 'userId', p.user_id,
         'muted', p.muted_until IS NOT NULL AND p.muted_until > now(), 'mentionsMuted', p.mute_mentions)), '[]'::json)
@@ -168,6 +173,7 @@ export async function sendContext(db: Db, roomId: string, senderId: string): Pro
     targets,
     target: targets[0] ?? senderLanguage ?? 'en',
     pushSessions: typeof row.push_sessions === 'string' ? (JSON.parse(row.push_sessions) as SendContext['pushSessions']) : row.push_sessions,
+    senderBot: row.sender_bot,
   };
 }
 

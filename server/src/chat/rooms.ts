@@ -8,6 +8,7 @@ import type { Db } from '../db/connect.ts';
 import { notFound } from '../http/errors.ts';
 import { cannotMessage, blockedEitherWay } from '../safety/blocks.ts';
 import { isUuid, requireMembership } from './membership.ts';
+import { botCannotStart, isBot, partnerHasWritten } from './bots.ts';
 import { iso } from './presenters.ts';
 
 const pairKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
@@ -25,6 +26,11 @@ export async function startChat(db: Db, callerId: string, otherId: string, relat
   if (await blockedEitherWay(db, callerId, otherId)) {
     const existing = await db.selectFrom('chat_rooms').select('id').where('pair_key', '=', key).executeTakeFirst();
     if (!existing) throw cannotMessage();
+  }
+  // A bot opens a pair room only where the person has written to it already.
+  if (await isBot(db, callerId)) {
+    const existing = await db.selectFrom('chat_rooms').select('id').where('pair_key', '=', key).executeTakeFirst();
+    if (!existing || !(await partnerHasWritten(db, existing.id, callerId))) throw botCannotStart();
   }
   const result = await db.transaction().execute(async (trx) => {
     const inserted = await trx
@@ -51,13 +57,14 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
   const rows = await sql<{
     id: string; name: string; created_at: Date; kind: RoomKind; register: GroupRegister | null; role: string; member_count: string | number;
     other_id: string | null; other_username: string | null; other_email: string | null; other_language: string | null;
-    last_content: string | null; last_translated: string | null; last_created_at: Date | null; last_sender_id: string | null; last_sender_username: string | null;
+    last_content: string | null; last_translated: string | null; last_created_at: Date | null; last_sender_id: string | null; last_sender_username: string | null; other_bot: boolean | null;
     last_attachment_kind: AttachmentKind | null; last_system_event: GroupSystemEvent | null; last_deleted_at: Date | null;
     unread: string | number; mentioned: boolean;
   }>`
     SELECT r.id, r.name, r.created_at, r.kind, r.register, me.role,
            (SELECT count(*) FROM chat_room_participants c WHERE c.chat_room_id = r.id) AS member_count,
            op.id AS other_id, op.username AS other_username, op.email AS other_email, op.language AS other_language,
+           (SELECT u.is_bot FROM users u WHERE u.id = op.id) AS other_bot,
            lm.content AS last_content, lt.content AS last_translated, lm.created_at AS last_created_at, lm.sender_id AS last_sender_id,
            sp.username AS last_sender_username, lm.attachment->>'kind' AS last_attachment_kind, lm.system_event AS last_system_event,
            lm.deleted_at AS last_deleted_at,
@@ -95,7 +102,7 @@ export async function listConversations(db: Db, callerId: string, roomId?: strin
     register: r.kind === 'group' ? r.register : null,
     isAdmin: r.kind === 'group' && r.role === 'admin',
     otherUser: r.other_id
-      ? { id: r.other_id, username: r.other_username ?? '', email: r.other_email ?? '', language: r.other_language }
+      ? { id: r.other_id, username: r.other_username ?? '', email: r.other_email ?? '', language: r.other_language, ...(r.other_bot ? { bot: true as const } : {}) }
       : null,
     lastMessage:
       r.last_content !== null && r.last_created_at
@@ -155,11 +162,14 @@ export async function partnerOf(db: Db, roomId: string, callerId: string): Promi
   const row = await db
     .selectFrom('chat_room_participants as p')
     .innerJoin('profiles as pr', 'pr.id', 'p.user_id')
-    .select(['pr.id', 'pr.username', 'pr.email', 'pr.language'])
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(['pr.id', 'pr.username', 'pr.email', 'pr.language', 'u.is_bot'])
     .where('p.chat_room_id', '=', roomId)
     .where('p.user_id', '!=', callerId)
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const { is_bot: bot, ...user } = row;
+  return { ...user, ...(bot ? { bot: true as const } : {}) };
 }
 
 /**

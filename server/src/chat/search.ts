@@ -17,6 +17,7 @@ export async function searchUsers(db: Db, callerId: string, query: string): Prom
   const rows = await db
     .selectFrom('profiles')
     .select(['id', 'username', 'email'])
+    .select((eb) => eb.selectFrom('users').select('is_bot').whereRef('users.id', '=', 'profiles.id').as('is_bot'))
     .where('id', '!=', callerId)
     // Someone who blocked the caller is not found (search and Language Partners alike).
     .where((eb) => eb.not(eb.exists(eb.selectFrom('user_blocks').select('blocker_id')
@@ -25,5 +26,5 @@ export async function searchUsers(db: Db, callerId: string, query: string): Prom
     .orderBy(sql`lower(username)`)
     .limit(LIMITS.searchResultLimit)
     .execute();
-  return rows.map((row) => ({ ...row, email: row.email.toLowerCase() === typed ? row.email : null }));
+  return rows.map(({ is_bot: bot, ...row }) => ({ ...row, email: row.email.toLowerCase() === typed ? row.email : null, ...(bot ? { bot: true as const } : {}) }));
 }

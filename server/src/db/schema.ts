@@ -17,6 +17,10 @@ export interface UsersTable {
   disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** When the address was proven the holder's (mailed link, finished reset, provider's verified claim, operator): migration 035. */
   email_proven_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** A bot (migration 040): no password, acts only through its API tokens. */
+  is_bot: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The person who owns the bot (null for people, and for a bot whose owner's account was deleted). */
+  bot_owner_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type UserRole = 'user' | 'admin';
@@ -101,6 +105,22 @@ export interface ProfilesTable {
   push_hide_text: Generated<boolean>;
   /** "Show my language first" (migration 038): the translation is the main text of what this person reads. */
   translation_first: Generated<boolean>;
+}
+
+/** Personal access tokens and bot tokens (migration 040): only the SHA-256 of the secret. */
+export interface ApiTokensTable {
+  id: Generated<string>;
+  /** The account the token acts as (a person, or a bot). */
+  user_id: string;
+  /** The person who made it (the bot's owner for a bot's token). */
+  created_by: string;
+  name: string;
+  /** Space-separated: 'read', 'read write'. */
+  scopes: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {
@@ -338,6 +358,7 @@ export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   account_tokens: AccountTokensTable;
   translation_cache: TranslationCacheTable;
   chat_rooms: ChatRoomsTable;

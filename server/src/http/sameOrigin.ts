@@ -9,7 +9,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * origin: browsers send Sec-Fetch-Site and/or Origin on every such request, so one that carries
  * the session cookie but neither header is refused too; it cannot be checked, and only a
  * non-browser client (which can send `Origin`) or an old or privacy-stripped browser sends it.
- * Requests without the session cookie carry no ambient authority and are left alone.
+ * Requests without the session cookie carry no ambient authority and are left alone; so are bearer calls (API
+ * tokens) without it.
  */
 export function isCrossSite(request: FastifyRequest, publicUrl: string | undefined): boolean {
   const site = request.headers['sec-fetch-site'];
@@ -28,6 +29,10 @@ export function isCrossSite(request: FastifyRequest, publicUrl: string | undefin
 export function installSameOriginCheck(app: FastifyInstance, publicUrl: string | undefined, sessionCookieName: string): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    // An API token in the Authorization header is never sent by a browser on its own (no ambient authority), so a
+    // bearer call without the session cookie has no CSRF surface: any origin may make it (issue 35 item 2).
+    const bearer = /^Bearer /i.test(request.headers.authorization ?? '');
+    if (bearer && request.cookies[sessionCookieName] === undefined) return;
     if (isCrossSite(request, publicUrl)) {
       throw new AppError(403, 'forbidden_origin', 'Cross-site request refused');
     }

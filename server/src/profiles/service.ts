@@ -5,7 +5,9 @@ import { AppError, notFound } from '../http/errors.ts';
 import { presentProfile } from './presenter.ts';
 
 export async function getProfile(db: Db, userId: string): Promise<Profile> {
-  const row = await db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirst();
+  const row = await db.selectFrom('profiles').selectAll()
+    .select((eb) => eb.selectFrom('users').select('is_bot').whereRef('users.id', '=', 'profiles.id').as('is_bot'))
+    .where('id', '=', userId).executeTakeFirst();
   if (!row) throw notFound('Profile not found');
   return presentProfile(row);
 }
@@ -19,6 +21,7 @@ export async function updateProfile(db: Db, userId: string, changes: UpdateProfi
       .set({ ...changes, updated_at: now })
       .where('id', '=', userId)
       .returningAll()
+      .returning((eb) => eb.selectFrom('users').select('is_bot').whereRef('users.id', '=', 'profiles.id').as('is_bot'))
       .executeTakeFirst();
     if (!row) throw notFound('Profile not found');
     return presentProfile(row);

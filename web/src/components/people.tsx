@@ -6,6 +6,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Input } from './ui/input.tsx';
 import { useT } from '../lib/i18n.tsx';
 import { cn } from '../lib/utils.ts';
+import { BotBadge } from './BotBadge.tsx';
 
 // The pieces of every list of people (search, a group's new members, a group's members, the operators' users):
 // one search field, one person line, one ⋮ menu of actions. The data-testids are the callers' (e2e/ reads them).
@@ -51,8 +52,10 @@ export function PeopleSearchField({ value, onChange, placeholder, label = placeh
 }
 
 /** A person: avatar, name (and what follows it), and a second line. */
-export function PersonLine({ username, detail, nameExtra, avatarClassName = 'size-9', nameClassName = 'text-sm', detailTestId }: {
+export function PersonLine({ username, bot, detail, nameExtra, avatarClassName = 'size-9', nameClassName = 'text-sm', detailTestId }: {
   username: string;
+  /** A bot account: the "BOT" badge after the name. */
+  bot?: boolean | undefined;
   detail?: ReactNode;
   nameExtra?: ReactNode;
   avatarClassName?: string;
@@ -64,7 +67,7 @@ export function PersonLine({ username, detail, nameExtra, avatarClassName = 'siz
       <UserAvatar username={username} className={avatarClassName} />
       <span className="min-w-0 flex-1">
         <span className={cn('block truncate font-medium', nameClassName)}>
-          {username}{nameExtra && <> {nameExtra}</>}
+          {username}{bot && <> <BotBadge /></>}{nameExtra && <> {nameExtra}</>}
         </span>
         {detail !== undefined && <span className="block truncate text-xs text-muted-foreground" data-testid={detailTestId}>{detail}</span>}
       </span>

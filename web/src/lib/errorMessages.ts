@@ -69,6 +69,12 @@ const BY_CODE: Record<string, CatalogKey> = {
   message_not_editable: 'chat.messageNotEditable',
   reply_not_found: 'chat.replyNotFound',
   unknown_reaction: 'chat.reactionFailed',
+  // Integrations (issue 35).
+  integrations_disabled: 'integrations.disabled',
+  too_many_tokens: 'integrations.tooManyTokens',
+  too_many_bots: 'integrations.tooManyBots',
+  token_name_invalid: 'integrations.nameRequired',
+  token_scopes_invalid: 'integrations.pickScope',
   internal: 'general.errorServer',
 };
 

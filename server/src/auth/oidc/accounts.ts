@@ -55,9 +55,11 @@ export async function ssoAccount(db: Db, claims: SsoClaims, context: SsoContext)
   const email = claims.email;
   const existing = await db
     .selectFrom('users')
-    .select(['id', 'email', 'disabled_at', 'email_proven_at', 'password_hash'])
+    .select(['id', 'email', 'disabled_at', 'email_proven_at', 'password_hash', 'is_bot'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
     .executeTakeFirst();
+  // A bot never signs in (issue 35 item 3): it acts only through its tokens.
+  if (existing?.is_bot) throw new AppError(403, 'sso_failed', AUTH_MESSAGES.ssoFailed);
   if (existing) {
     // Taking over an account needs the provider's word that the address is this person's.
     if (!claims.emailVerified) throw new AppError(403, 'sso_email_unverified', AUTH_MESSAGES.ssoEmailUnverified);

@@ -28,6 +28,7 @@ import * as m033 from './033_translation_engine.ts';
 import * as m036 from './036_translation_usage.ts';
 import * as m038 from './038_translation_first.ts';
 import * as m039 from './039_mentions.ts';
+import * as m040 from './040_api_tokens_bots.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '036_translation_usage': m036,
   '038_translation_first': m038,
   '039_mentions': m039,
+  '040_api_tokens_bots': m040,
 };

@@ -9,6 +9,7 @@ import { useT } from '../../lib/i18n.tsx';
 import { FullScreenLoader } from '../auth/index.ts';
 import { adminApi } from './adminApi.ts';
 import { InvitesPanel } from './InvitesPanel.tsx';
+import { IntegrationsPanel } from './IntegrationsPanel.tsx';
 import { AuditPanel, RegistrationPanel, StatusPanel } from './OpsPanels.tsx';
 import { ReportsPanel } from './ReportsPanel.tsx';
 import { TranslationPanel } from './TranslationPanel.tsx';
@@ -21,6 +22,7 @@ const TABS = [
   ['registration', 'admin.tabRegistration'],
   ['audit', 'admin.tabAudit'],
   ['translation', 'admin.tabTranslation'],
+  ['integrations', 'integrations.adminTitle'],
   ['status', 'admin.tabStatus'],
 ] as const satisfies readonly (readonly [string, CatalogKey])[];
 type Tab = (typeof TABS)[number][0];
@@ -90,6 +92,8 @@ export function AdminPage() {
           <AuditPanel />
         ) : tab === 'translation' ? (
           <TranslationPanel />
+        ) : tab === 'integrations' ? (
+          <IntegrationsPanel />
         ) : (
           <StatusPanel />
         )}

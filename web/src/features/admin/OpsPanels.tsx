@@ -76,6 +76,12 @@ export const AUDIT_LABELS: Record<AuditAction, CatalogKey> = {
   'translation.budget_changed': 'admin.auditTranslationBudgetChanged',
   'report.dismissed': 'admin.auditReportDismissed',
   'report.disabled': 'admin.auditReportDisabled',
+  'token.created': 'integrations.auditTokenCreated',
+  'token.revoked': 'integrations.auditTokenRevoked',
+  'token.used': 'integrations.auditTokenUsed',
+  'bot.created': 'integrations.auditBotCreated',
+  'bot.deleted': 'integrations.auditBotDeleted',
+  'integrations.changed': 'integrations.auditIntegrationsChanged',
 };
 
 /** An action's label; one this console does not know (a newer node's) shows as recorded. */

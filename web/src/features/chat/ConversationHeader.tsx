@@ -10,6 +10,7 @@ import { cn } from '../../lib/utils.ts';
 import { GroupAvatar } from '../../components/GroupAvatar.tsx';
 import { SafetyMenu } from '../safety/index.ts';
 import { useConversationSlots } from './slots.tsx';
+import { BotBadge } from '../../components/BotBadge.tsx';
 
 interface ConversationHeaderProps {
   name: string;
@@ -31,6 +32,8 @@ interface ConversationHeaderProps {
   group?: { initials: string; memberCount: number; onInfo: () => void };
   /** A pair's partner: the Block / Report menu. */
   partner?: { id: string; username: string } | undefined;
+  /** The pair's partner is a bot (issue 35): the "BOT" badge after the name. */
+  bot?: boolean;
   /** The room: its notifications' mute menu. */
   roomId?: string | undefined;
   /** A pair's Call button (features/calls). */
@@ -53,7 +56,7 @@ const NARROW_ONLY = 'sm:hidden';
  * of that menu (as in WhatsApp, Telegram and Signal); from 640 px they are buttons of their own.
  */
 export function ConversationHeader(props: ConversationHeaderProps) {
-  const { name, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, onSearch, group, partner, roomId, callButton } = props;
+  const { name, bot, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, onSearch, group, partner, roomId, callButton } = props;
   const t = useT();
   const status = STATUS[link];
   const { useMutedRooms, MuteMenu, MuteDialog } = useConversationSlots();
@@ -106,6 +109,7 @@ export function ConversationHeader(props: ConversationHeaderProps) {
             ) : (
               <h2 className="min-w-0 truncate font-semibold" dir="auto" data-testid="conversation-partner">{name}</h2>
             )}
+            {bot && <BotBadge />}
             {muted && <BellOff className="size-3.5 shrink-0 text-muted-foreground" role="img" aria-label={t('phone.muted')} data-testid="header-muted" />}
           </div>
           <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground" data-testid="connection-state" data-state={connection} data-link={link}>

@@ -143,6 +143,8 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const tools = useMemo<ConversationTools>(() => {
     // A message whose sender is gone (sender_id null) is from a deleted account.
     const nameOf = isGroup ? (id: string | null | undefined) => (id ? names.get(id) : t('chat.deletedUser')) : undefined;
+    const bots = new Set((members ?? []).filter((m) => m.bot).map((m) => m.id));
+    const isBot = (id: string | null | undefined) => Boolean(id && bots.has(id));
     const onReport = (m: ViewMessage) => {
       if (m.sender_id) setReporting({ user: { id: m.sender_id, username: nameOf?.(m.sender_id) ?? name }, messageId: m.id });
     };
@@ -150,7 +152,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
     const excerpt = (m: ViewMessage) =>
       quoteText({ id: m.id, sender_id: m.sender_id, content: m.content, translated_content: m.translated_content, deleted: false }, m, myId, t).text;
     const all: ConversationTools = {
-      roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, onReport, nameOf, translationFirst,
+      roomId: chat.roomId, myId, partnerName: name, onCorrect: setCorrecting, onReport, nameOf, isBot, translationFirst,
       messageById: (id) => byId.get(id),
       onReply: (m) => {
         setMode({ kind: 'reply', messageId: m.id, name: m.sender_id === myId ? t('chat.reactionYou') : (nameOf?.(m.sender_id) ?? name), excerpt: excerpt(m) });
@@ -168,8 +170,8 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
     };
     // Read-only (removed from the group): reading and jumping to quotes only, nothing that would write.
     if (!readOnly) return all;
-    return { roomId: all.roomId, myId, partnerName: name, onCorrect: all.onCorrect, nameOf, translationFirst, messageById: all.messageById, onJump: all.onJump };
-  }, [chat.roomId, myId, name, names, isGroup, messages, react, t, readOnly, translationFirst]);
+    return { roomId: all.roomId, myId, partnerName: name, onCorrect: all.onCorrect, nameOf, isBot, translationFirst, messageById: all.messageById, onJump: all.onJump };
+  }, [chat.roomId, myId, name, names, members, isGroup, messages, react, t, readOnly, translationFirst]);
 
   // A pair's relationship context; a group has a register instead (group info).
   const context = useQuery({
@@ -211,6 +213,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       <ConversationHeader
         roomId={chat.roomId}
         name={name}
+        bot={!isGroup && room?.otherUser?.bot === true}
         partnerLanguageName={displayLanguageName(partnerLanguage, language, true)}
         group={isGroup ? { initials: room?.avatarInitials ?? '', memberCount: readOnly ? names.size : (room?.memberCount ?? members?.length ?? 0), onInfo: () => setInfoOpen(true) } : undefined}
         connection={connection}

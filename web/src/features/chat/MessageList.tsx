@@ -15,6 +15,7 @@ import { useConversationTools } from './conversationTools.ts';
 import { systemLine } from './roomText.ts';
 import { REGISTER_KEYS } from './registers.ts';
 import { useConversationSlots } from './slots.tsx';
+import { BotBadge } from '../../components/BotBadge.tsx';
 
 /** The translation is worth showing: present and not just the original again. */
 export function distinctTranslation(message: Pick<ViewMessage, 'content' | 'translated_content'>): string | null {
@@ -63,7 +64,8 @@ function SystemLine({ message }: { message: ViewMessage }) {
 
 function MessageBubble({ message, mine, online, senderName }: { message: ViewMessage; mine: boolean; online: boolean; senderName?: string }) {
   const { t, language } = useI18n();
-  const translationFirst = useConversationTools()?.translationFirst === true;
+  const tools = useConversationTools();
+  const translationFirst = tools?.translationFirst === true;
   const translation = distinctTranslation(message);
   const [showTranslation, setShowTranslation] = useState(true);
   const pending = !message.local && message.translation_status === 'pending';
@@ -88,7 +90,12 @@ function MessageBubble({ message, mine, online, senderName }: { message: ViewMes
           message.local && 'opacity-80',
         )}
       >
-        {senderName && <p className="mb-0.5 truncate text-xs font-semibold text-primary" dir="auto" data-testid="message-sender">{senderName}</p>}
+        {senderName && (
+          <p className="mb-0.5 flex min-w-0 items-center gap-1 text-xs font-semibold text-primary" data-testid="message-sender">
+            <span className="truncate" dir="auto">{senderName}</span>
+            {tools?.isBot?.(message.sender_id) && <BotBadge />}
+          </p>
+        )}
         {message.reply_to && !deleted && <ReplyQuote quote={message.reply_to} mine={mine} />}
         <MessageAttachment message={message} mine={mine} />
         {deleted && (

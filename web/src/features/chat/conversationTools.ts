@@ -9,6 +9,8 @@ export interface ConversationTools {
   partnerName: string;
   /** A member's username in a group (senders, correctors); undefined when unknown (gone) or in a pair. */
   nameOf?: (userId: string | null | undefined) => string | undefined;
+  /** A group member is a bot (issue 35): its name carries the "BOT" badge. */
+  isBot?: (userId: string | null | undefined) => boolean;
   /** Opens the correction dialog for a message's translation. */
   onCorrect: (message: ViewMessage) => void;
   /** Opens the report dialog for a message someone else sent (absent: no reporting here). */

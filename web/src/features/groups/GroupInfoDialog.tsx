@@ -124,6 +124,7 @@ export function GroupInfoDialog({ room, members, myId, open, onOpenChange, onLef
                 <li key={m.id} className="flex items-center gap-3 rounded-xl px-1 py-1.5" data-testid="group-member" data-username={m.username} data-admin={m.is_admin}>
                   <PersonLine
                     username={m.username}
+                    bot={m.bot}
                     nameExtra={m.id === myId && <span className="font-normal text-muted-foreground">{t('chat.groupYouMark')}</span>}
                     detail={m.language ? displayLanguageName(m.language, language, true) : ''}
                     detailTestId="group-member-language"

@@ -70,7 +70,7 @@ export function PeoplePicker({ chosen, onChange, exclude, max }: PeoplePickerPro
                   data-testid="group-person"
                   data-username={u.username}
                 >
-                  <PersonLine username={u.username} detail={u.email} avatarClassName="size-8" />
+                  <PersonLine username={u.username} bot={u.bot} detail={u.email} avatarClassName="size-8" />
                   {picked.has(u.id) && <Check className="size-4 shrink-0 text-primary" aria-hidden="true" />}
                 </button>
               </li>

@@ -12,6 +12,8 @@ import { useT } from '../../lib/i18n.tsx';
 import { useAuth, FullScreenLoader } from '../auth/index.ts';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
+import { TokensSection } from './TokensSection.tsx';
+import { BotsSection } from './BotsSection.tsx';
 import { BlockedPeopleSection } from '../safety/index.ts';
 import { ReadReceiptsSection } from './ReadReceiptsSection.tsx';
 import { TranslationFirstSection } from './TranslationFirstSection.tsx';
@@ -53,6 +55,8 @@ export function ProfilePage() {
         </Card>
         <NotificationsSection />
         <SecuritySection />
+        <TokensSection />
+        <BotsSection language={profile.language} />
         <TranslationFirstSection />
         <ReadReceiptsSection />
         <BlockedPeopleSection />

@@ -151,7 +151,7 @@ export function UserSearchDialog({ open, onOpenChange, onChatStarted, returnFocu
                           data-testid="user-result"
                           data-username={u.username}
                         >
-                          <PersonLine username={u.username} detail={u.email || undefined} avatarClassName="size-10" nameClassName="" />
+                          <PersonLine username={u.username} bot={u.bot} detail={u.email || undefined} avatarClassName="size-10" nameClassName="" />
                         </button>
                         <SafetyMenu user={u} place="search" />
                       </li>

@@ -11,6 +11,7 @@ import { dayLabel, messageTime } from '../format.ts';
 import { useOptionalAuth } from '../../auth/index.ts';
 import { highlightParts, hitLines, searchMessages } from './messageSearchApi.ts';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue.ts';
+import { BotBadge } from '../../../components/BotBadge.tsx';
 
 export interface MessageSearchProps {
   /** Search this conversation only (its header's search); all conversations when absent (above the list). */
@@ -90,7 +91,9 @@ export function MessageSearch({ roomId, onPick, onQueryChange, onClose, autoFocu
                       <span className="min-w-0 truncate font-semibold text-foreground" dir="auto">
                         {roomId ? (hit.mine ? t('talk.you') : hit.senderName) : hit.roomName}
                       </span>
+                      {hit.senderBot && (roomId || hit.roomKind === 'direct') && <BotBadge />}
                       {!roomId && hit.roomKind === 'group' && <span className="min-w-0 truncate" dir="auto">{hit.mine ? t('talk.you') : hit.senderName}</span>}
+                      {hit.senderBot && !roomId && hit.roomKind === 'group' && <BotBadge />}
                       <time className="ms-auto shrink-0" dateTime={hit.created_at}>{dayLabel(hit.created_at, now, language)} {messageTime(hit.created_at, language)}</time>
                     </span>
                     <span className="line-clamp-2 break-words text-sm" dir="auto" data-testid="message-search-text">
