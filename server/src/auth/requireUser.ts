@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
+import { markAccess } from '../http/routeAccess.ts';
 import type { SessionInfo, SessionStore } from './sessions.ts';
 
 declare module 'fastify' {
@@ -27,11 +28,12 @@ export type RequireUser = (request: FastifyRequest, reply: FastifyReply) => Prom
 
 /** preHandler: answers 401 unless the request carries a live session. */
 export function makeRequireUser(sessions: SessionStore, cookieName: string): RequireUser {
-  return async (request) => {
+  // Marked: the OpenAPI document describes every route behind it as needing a session (http/routeAccess.ts).
+  return markAccess<RequireUser>(async (request) => {
     const session = await sessionFromRequest(request, sessions, cookieName);
     if (!session) throw new AppError(401, 'unauthenticated', 'Please sign in');
     request.user = { id: session.userId, email: session.email, sessionId: session.sessionId, admin: session.admin };
-  };
+  }, 'session');
 }
 
 /** request.user after requireUser ran. */

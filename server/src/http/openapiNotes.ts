@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import {
+  messageResponseSchema, messagesResponseSchema, profileSchema, sessionResponseSchema, signInResponseSchema,
+  signUpResponseSchema, startChatResponseSchema, userSearchResponseSchema, type ErrorCode,
+} from '@parley/common';
+
+/**
+ * What the document adds to a route beyond its own schemas, keyed by `METHOD /path` as the route is declared. A
+ * route without a note is still described (auth, request, validation errors): a note adds a summary, the success
+ * status and body of a route that declares none, and the codes its handler throws. Keep notes for the main routes.
+ */
+export interface RouteNote {
+  summary?: string;
+  operationId?: string;
+  /** The success status when it is not 200 (201 created, 204 no body), or each of them ([201, 200]). */
+  status?: number | number[];
+  /** The success body, for routes that declare none. */
+  response?: z.ZodType;
+  responseDescription?: string;
+  /** A multipart upload: its form fields (documented; the handler reads them itself). */
+  multipart?: z.ZodObject;
+  /** Codes the handler throws (AppError), by status. */
+  errors?: Partial<Record<number, ErrorCode[]>>;
+}
+
+const file = z.string().describe('The file (binary)').meta({ format: 'binary' });
+const rateLimited = { 429: ['rate_limited'] } as const satisfies RouteNote['errors'];
+const budgeted = { 429: ['rate_limited', 'translation_budget'] } as const satisfies RouteNote['errors'];
+const sending = { ...budgeted, 403: ['cannot_message'], 503: ['service_busy'] } as const satisfies RouteNote['errors'];
+
+export const ROUTE_NOTES: Record<string, RouteNote> = {
+  'POST /api/auth/signup': {
+    summary: 'Create an account', operationId: 'signUp', status: 201, response: signUpResponseSchema,
+    errors: {
+      400: ['weak_password'], 409: ['email_taken', 'username_taken'], ...rateLimited,
+      403: ['registration_closed', 'invite_required', 'invite_invalid', 'email_domain_not_allowed', 'password_sign_in_disabled'],
+    },
+  },
+  'POST /api/auth/signin': {
+    summary: 'Sign in: sets the session cookie', operationId: 'signIn', response: signInResponseSchema,
+    errors: { 401: ['invalid_credentials'], 403: ['account_disabled', 'email_not_confirmed', 'password_sign_in_disabled'], ...rateLimited },
+  },
+  'POST /api/auth/signout': { summary: 'Sign out: ends this session', operationId: 'signOut', status: 204 },
+  'GET /api/auth/session': { summary: 'The signed-in account and its profile', operationId: 'getSession', response: sessionResponseSchema },
+  'GET /api/profile': { summary: 'My profile', operationId: 'getProfile', response: profileSchema },
+  'PATCH /api/profile': { summary: 'Change my profile (username, language, bio...)', operationId: 'updateProfile', response: profileSchema, errors: { 409: ['username_taken'] } },
+  'POST /api/profile/avatar': {
+    summary: 'Upload my avatar', operationId: 'uploadAvatar', multipart: z.object({ file }),
+    errors: { 400: ['invalid_image'], 413: ['image_too_large', 'payload_too_large'] },
+  },
+  'GET /api/users/search': { summary: 'Find people by username or whole e-mail address', operationId: 'searchUsers', response: userSearchResponseSchema, errors: rateLimited },
+  'GET /api/chats': { summary: 'My conversations', operationId: 'listChats' },
+  'POST /api/chats': {
+    summary: 'Start (or reopen) a one-to-one chat', operationId: 'startChat', status: [201, 200],
+    responseDescription: 'The chat (201 when new, 200 when it existed)', response: startChatResponseSchema,
+    errors: { 403: ['cannot_message'] },
+  },
+  'GET /api/chats/:roomId/messages': {
+    summary: "A conversation's messages, each in my language", operationId: 'listMessages', response: messagesResponseSchema,
+  },
+  'POST /api/chats/:roomId/messages': {
+    summary: 'Send a message (translated for each reader)', operationId: 'sendMessage', status: [201, 200],
+    responseDescription: 'Stored (201; 200 when the clientId was already sent)', response: messageResponseSchema,
+    errors: { ...sending, 400: ['reply_not_found'] },
+  },
+  'PATCH /api/chats/:roomId/messages/:messageId': {
+    summary: 'Edit my message', operationId: 'editMessage', response: messageResponseSchema,
+    errors: { ...sending, 400: ['message_not_editable'], 403: ['cannot_message', 'edit_window_passed'] },
+  },
+  'DELETE /api/chats/:roomId/messages/:messageId': { summary: 'Delete my message for everyone', operationId: 'deleteMessage', response: messageResponseSchema },
+  'POST /api/chats/:roomId/messages/:messageId/retry-translation': { operationId: 'retryTranslation', response: messageResponseSchema, errors: sending },
+  'POST /api/chats/:roomId/photos': {
+    summary: 'Send a photo (its text read and translated)', operationId: 'sendPhoto', status: [201, 200], response: messageResponseSchema,
+    multipart: z.object({ file, clientId: z.string() }), errors: { ...sending, 400: ['invalid_image'], 413: ['image_too_large', 'payload_too_large'] },
+  },
+  'POST /api/chats/:roomId/voice': {
+    summary: 'Send a voice message (transcribed and translated)', operationId: 'sendVoice', status: [201, 200], response: messageResponseSchema,
+    multipart: z.object({ file, clientId: z.string() }),
+    errors: { ...sending, 400: ['invalid_audio', 'audio_too_short'], 413: ['audio_too_large', 'audio_too_long', 'payload_too_large'] },
+  },
+  'POST /api/chats/:roomId/preview': { summary: 'Preview how a draft reads in the other languages', errors: budgeted },
+  'POST /api/groups': { summary: 'Create a group', operationId: 'createGroup', status: 201 },
+  'POST /api/translate': { summary: 'Translate a text', operationId: 'translateText', errors: { ...budgeted, 413: ['payload_too_large'] } },
+  'POST /api/smart-translate': { summary: 'Translate between two languages, whichever the text is in', errors: { ...budgeted, 413: ['payload_too_large'] } },
+  'POST /api/scan/upload': {
+    summary: 'Read and translate the text of an image (multipart)', multipart: z.object({ file, primaryLanguage: z.string(), secondaryLanguage: z.string() }),
+    errors: { ...budgeted, 400: ['invalid_image'], 413: ['image_too_large', 'payload_too_large'] },
+  },
+  'POST /api/reports': { summary: 'Report a person or a message to the operators', status: 201, errors: rateLimited },
+};
