@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 10 } });
   // Before any route: the document describes each route as it is added (GET /api/openapi.json, /api/docs).
-  await installOpenApi(app, { cookieName: sessionCookieName(config.secureCookies), publicUrl: config.publicUrl });
+  await installOpenApi(app, { cookieName: sessionCookieName(config.secureCookies), publicUrl: config.publicUrl, webDistDir: config.webDistDir });
 
   // Cluster mode (REDIS_URL): events, session ends, limits and job wake-ups go through Redis.
   const bus = config.redisUrl ? await connectRedisBus(config.redisUrl, config.redisPrefix, app.log) : localBus();

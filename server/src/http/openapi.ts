@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { describeOperation, isDescribed } from './openapiOperations.ts';
+import { describeOperation, isDescribed, TAG_LIST } from './openapiOperations.ts';
 import { accessOf, type RouteAccess } from './routeAccess.ts';
 
 const SERVER_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -16,6 +17,8 @@ export interface OpenApiOptions {
   /** The session cookie's name (it depends on SECURE_COOKIES). */
   cookieName: string;
   publicUrl?: string | undefined;
+  /** The built web app: its favicon is the viewer's logo. */
+  webDistDir?: string | undefined;
 }
 
 /**
@@ -45,6 +48,7 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
         ].join(' '),
       },
       ...(options.publicUrl ? { servers: [{ url: options.publicUrl }] } : {}),
+      tags: TAG_LIST,
       components: {
         securitySchemes: {
           cookieAuth: { type: 'apiKey', in: 'cookie', name: options.cookieName, description: 'The session cookie set by POST /api/auth/signin.' },
@@ -65,12 +69,15 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
   });
 
   app.get(OPENAPI_PATH, { schema: { summary: 'This document (OpenAPI 3.1)' } }, async () => app.swagger());
+  const logoFile = options.webDistDir ? path.join(options.webDistDir, 'favicon.svg') : undefined;
+  const logo = logoFile && existsSync(logoFile) ? readFileSync(logoFile) : undefined;
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,
     // No call to validator.swagger.io: the page talks to this server only.
     validatorUrl: false,
     uiConfig: { deepLinking: true, docExpansion: 'list', tryItOutEnabled: false },
     theme: { title: 'Parley API' },
+    ...(logo ? { logo: { type: 'image/svg+xml', content: logo } } : {}),
   });
 }
 

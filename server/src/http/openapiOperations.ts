@@ -20,6 +20,26 @@ const TAGS: Record<string, string> = {
   health: 'Operations', ready: 'Operations', 'openapi.json': 'Operations', invites: 'Invites', bots: 'Integrations', hooks: 'Integrations',
 };
 
+/** The tags in the order the viewer lists them, with what each covers. */
+export const TAG_LIST = [
+  { name: 'Auth', description: 'Sign up, sign in and out, the session, mailed links, single sign-on' },
+  { name: 'Account', description: 'Password, signed-in devices, my data, deleting my account' },
+  { name: 'Profile', description: 'My profile, language and avatar' },
+  { name: 'People', description: 'Finding people' },
+  { name: 'Chats', description: 'Conversations, groups, messages (each read in its reader\'s language), reactions, glossary, photos and voice' },
+  { name: 'Integrations', description: 'API tokens, bots and webhooks' },
+  { name: 'Translation', description: 'Translating text, the languages served, the interface catalogs' },
+  { name: 'Scan', description: 'Reading and translating the text of images' },
+  { name: 'Speech', description: 'Text read aloud' },
+  { name: 'Talk', description: 'The live voice translator' },
+  { name: 'Calls', description: 'Translated voice calls' },
+  { name: 'Safety', description: 'Blocking and reporting' },
+  { name: 'Push', description: 'Web Push notifications' },
+  { name: 'Invites', description: 'Inviting people who are not on Parley yet' },
+  { name: 'Console', description: "The operators' console (administrators only)" },
+  { name: 'Operations', description: 'Health, readiness and this document' },
+];
+
 export function tagOf(url: string): string {
   const segment = url.replace(/^\/(api|functions\/v1)\//, (_, root: string) => (root === 'api' ? '' : 'functions/')).split('/')[0] ?? '';
   if (url.startsWith('/api/account/tokens')) return 'Integrations';
