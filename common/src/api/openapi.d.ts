@@ -127,6 +127,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Start single sign-on: answers the provider's URL */
         post: operations["postAuthOidcStart"];
         delete?: never;
         options?: never;
@@ -141,6 +142,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Where the provider sends the browser back (redirects into the app) */
         get: operations["getAuthOidcCallback"];
         put?: never;
         post?: never;
@@ -159,6 +161,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Mail a password-reset link */
         post: operations["postAuthPasswordReset"];
         delete?: never;
         options?: never;
@@ -175,6 +178,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Confirm my e-mail address from a mailed link */
         post: operations["postAuthConfirm"];
         delete?: never;
         options?: never;
@@ -191,6 +195,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Mail a new confirmation link */
         post: operations["postAuthConfirmResend"];
         delete?: never;
         options?: never;
@@ -207,6 +212,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Set a new password from a mailed link */
         post: operations["postAuthPasswordResetConfirm"];
         delete?: never;
         options?: never;
@@ -223,6 +229,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Change my password (other sessions end) */
         post: operations["postAccountPassword"];
         delete?: never;
         options?: never;
@@ -256,6 +263,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Sign out one of my devices */
         delete: operations["deleteAccountSessionsById"];
         options?: never;
         head?: never;
@@ -271,6 +279,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign out everywhere else */
         post: operations["postAccountSessionsSignOutOthers"];
         delete?: never;
         options?: never;
@@ -878,6 +887,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Call the other person of a one-to-one chat */
         post: operations["postCalls"];
         delete?: never;
         options?: never;
@@ -1007,6 +1017,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Delete my account (password required) */
         post: operations["postAccountDelete"];
         delete?: never;
         options?: never;
@@ -1021,6 +1032,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Download my data (a JSON file) */
         get: operations["getAccountExport"];
         put?: never;
         post?: never;
@@ -1054,8 +1066,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Register this device's push subscription */
         put: operations["putPushSubscription"];
         post?: never;
+        /** Forget this device's push subscription */
         delete: operations["deletePushSubscription"];
         options?: never;
         head?: never;
@@ -1101,6 +1115,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A text or a message part read aloud (WAV) */
         get: operations["getSpeech"];
         put?: never;
         post?: never;
@@ -1151,6 +1166,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A photo or recording (Range requests answer 206) */
         get: operations["getChatsByRoomIdMediaByMediaId"];
         put?: never;
         post?: never;
@@ -1202,7 +1218,10 @@ export interface paths {
         /** @description Operators only (an administrator's session or token). */
         get: operations["getAdminUsers"];
         put?: never;
-        /** @description Operators only (an administrator's session or token). */
+        /**
+         * Create an account
+         * @description Operators only (an administrator's session or token).
+         */
         post: operations["postAdminUsers"];
         delete?: never;
         options?: never;
@@ -1221,7 +1240,10 @@ export interface paths {
         get: operations["getAdminUsersById"];
         put?: never;
         post?: never;
-        /** @description Operators only (an administrator's session or token). */
+        /**
+         * Delete an account
+         * @description Operators only (an administrator's session or token).
+         */
         delete: operations["deleteAdminUsersById"];
         options?: never;
         head?: never;
@@ -1272,7 +1294,10 @@ export interface paths {
         /** @description Operators only (an administrator's session or token). */
         get: operations["getAdminInvites"];
         put?: never;
-        /** @description Operators only (an administrator's session or token). */
+        /**
+         * Create an invite link
+         * @description Operators only (an administrator's session or token).
+         */
         post: operations["postAdminInvites"];
         delete?: never;
         options?: never;
@@ -1290,7 +1315,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Operators only (an administrator's session or token). */
+        /**
+         * Revoke an invite link
+         * @description Operators only (an administrator's session or token).
+         */
         delete: operations["deleteAdminInvitesById"];
         options?: never;
         head?: never;
@@ -1322,6 +1350,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Invite someone by e-mail */
         post: operations["postInvites"];
         delete?: never;
         options?: never;
@@ -1639,6 +1668,15 @@ export interface components {
                 details?: unknown;
             };
         };
+        Error_31455983: {
+            error: {
+                /** @enum {string} */
+                code: "database_unavailable" | "oidc_unavailable";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
         Error_2fbdcc91: {
             error: {
                 /** @enum {string} */
@@ -1648,10 +1686,55 @@ export interface components {
                 details?: unknown;
             };
         };
-        Error_c03f1f11: {
+        Error_acbcd1d4: {
             error: {
                 /** @enum {string} */
-                code: "invalid_json" | "invalid_request" | "invalid_text" | "password_too_long";
+                code: "database_unavailable" | "mail_unavailable";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_3a548229: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_json" | "invalid_request" | "invalid_text" | "token_invalid";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_708ef345: {
+            error: {
+                /** @enum {string} */
+                code: "token_expired" | "token_used";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_3d376d46: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_json" | "invalid_request" | "invalid_text" | "password_too_long" | "token_invalid" | "weak_password";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_43fef3a9: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_json" | "invalid_request" | "invalid_text" | "password_too_long" | "weak_password";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_04f248c1: {
+            error: {
+                /** @enum {string} */
+                code: "forbidden_origin" | "wrong_password";
                 /** @description For people, in English; clients choose what to show by code. */
                 message: string;
                 details?: unknown;
@@ -1909,19 +1992,55 @@ export interface components {
                 details?: unknown;
             };
         };
-        Error_9021a98b: {
+        Error_96c2e8df: {
             error: {
                 /** @enum {string} */
-                code: "invalid_json" | "invalid_request" | "push_auth_invalid" | "push_endpoint_invalid" | "push_key_invalid";
+                code: "cannot_call" | "forbidden_origin";
                 /** @description For people, in English; clients choose what to show by code. */
                 message: string;
                 details?: unknown;
             };
         };
-        Error_98d1c51e: {
+        Error_already_in_call: {
             error: {
                 /** @enum {string} */
-                code: "invalid_id" | "invalid_request" | "invalid_text" | "nothing_to_read" | "speech_too_long";
+                code: "already_in_call";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_c03f1f11: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_json" | "invalid_request" | "invalid_text" | "password_too_long";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_6da76a26: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_json" | "invalid_request" | "push_auth_invalid" | "push_endpoint_invalid" | "push_endpoint_not_allowed" | "push_key_invalid";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_0a69eaa1: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_id" | "invalid_request" | "invalid_text" | "nothing_to_read" | "speech_too_long" | "speech_unavailable";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_speech_failed: {
+            error: {
+                /** @enum {string} */
+                code: "speech_failed";
                 /** @description For people, in English; clients choose what to show by code. */
                 message: string;
                 details?: unknown;
@@ -1985,6 +2104,15 @@ export interface components {
             error: {
                 /** @enum {string} */
                 code: "admin_required" | "forbidden_origin";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_cannot_change_self: {
+            error: {
+                /** @enum {string} */
+                code: "cannot_change_self";
                 /** @description For people, in English; clients choose what to show by code. */
                 message: string;
                 details?: unknown;
@@ -2118,6 +2246,15 @@ export interface components {
                 "application/json": components["schemas"]["Error_4db12a86"];
             };
         };
+        /** @description Unavailable for now (see Retry-After) */
+        Error503_31455983: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_31455983"];
+            };
+        };
         /** @description The request is not valid */
         Error400_2fbdcc91: {
             headers: {
@@ -2127,13 +2264,58 @@ export interface components {
                 "application/json": components["schemas"]["Error_2fbdcc91"];
             };
         };
-        /** @description The request is not valid */
-        Error400_c03f1f11: {
+        /** @description Unavailable for now (see Retry-After) */
+        Error503_acbcd1d4: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error_c03f1f11"];
+                "application/json": components["schemas"]["Error_acbcd1d4"];
+            };
+        };
+        /** @description The request is not valid */
+        Error400_3a548229: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_3a548229"];
+            };
+        };
+        /** @description Gone */
+        Error410_708ef345: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_708ef345"];
+            };
+        };
+        /** @description The request is not valid */
+        Error400_3d376d46: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_3d376d46"];
+            };
+        };
+        /** @description The request is not valid */
+        Error400_43fef3a9: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_43fef3a9"];
+            };
+        };
+        /** @description Not allowed */
+        Error403_04f248c1: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_04f248c1"];
             };
         };
         /** @description The request is not valid */
@@ -2388,22 +2570,58 @@ export interface components {
                 "application/json": components["schemas"]["Error_af22dc7d"];
             };
         };
-        /** @description The request is not valid */
-        Error400_9021a98b: {
+        /** @description Not allowed */
+        Error403_96c2e8df: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error_9021a98b"];
+                "application/json": components["schemas"]["Error_96c2e8df"];
+            };
+        };
+        /** @description Conflict */
+        Error409_already_in_call: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_already_in_call"];
             };
         };
         /** @description The request is not valid */
-        Error400_98d1c51e: {
+        Error400_c03f1f11: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error_98d1c51e"];
+                "application/json": components["schemas"]["Error_c03f1f11"];
+            };
+        };
+        /** @description The request is not valid */
+        Error400_6da76a26: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_6da76a26"];
+            };
+        };
+        /** @description The request is not valid */
+        Error400_0a69eaa1: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_0a69eaa1"];
+            };
+        };
+        /** @description An engine failed */
+        Error502_speech_failed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_speech_failed"];
             };
         };
         /** @description The request is not valid */
@@ -2467,6 +2685,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error_5a2e5bec"];
+            };
+        };
+        /** @description Conflict */
+        Error409_cannot_change_self: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_cannot_change_self"];
             };
         };
     };
@@ -2715,7 +2942,7 @@ export interface operations {
             413: components["responses"]["Error413_payload_too_large"];
             415: components["responses"]["Error415_unsupported_media_type"];
             500: components["responses"]["Error500_internal"];
-            503: components["responses"]["Error503_database_unavailable"];
+            503: components["responses"]["Error503_31455983"];
         };
     };
     getAuthOidcCallback: {
@@ -2727,14 +2954,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Redirect (Location) */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             500: components["responses"]["Error500_internal"];
             503: components["responses"]["Error503_database_unavailable"];
@@ -2756,7 +2981,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2768,8 +2993,9 @@ export interface operations {
             403: components["responses"]["Error403_forbidden_origin"];
             413: components["responses"]["Error413_payload_too_large"];
             415: components["responses"]["Error415_unsupported_media_type"];
+            429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal"];
-            503: components["responses"]["Error503_database_unavailable"];
+            503: components["responses"]["Error503_acbcd1d4"];
         };
     };
     postAuthConfirm: {
@@ -2796,8 +3022,9 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            400: components["responses"]["Error400_4db12a86"];
+            400: components["responses"]["Error400_3a548229"];
             403: components["responses"]["Error403_forbidden_origin"];
+            410: components["responses"]["Error410_708ef345"];
             413: components["responses"]["Error413_payload_too_large"];
             415: components["responses"]["Error415_unsupported_media_type"];
             500: components["responses"]["Error500_internal"];
@@ -2820,7 +3047,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2832,8 +3059,9 @@ export interface operations {
             403: components["responses"]["Error403_forbidden_origin"];
             413: components["responses"]["Error413_payload_too_large"];
             415: components["responses"]["Error415_unsupported_media_type"];
+            429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal"];
-            503: components["responses"]["Error503_database_unavailable"];
+            503: components["responses"]["Error503_acbcd1d4"];
         };
     };
     postAuthPasswordResetConfirm: {
@@ -2852,17 +3080,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done (no body) */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
-            400: components["responses"]["Error400_c03f1f11"];
+            400: components["responses"]["Error400_3d376d46"];
             403: components["responses"]["Error403_forbidden_origin"];
+            410: components["responses"]["Error410_708ef345"];
             413: components["responses"]["Error413_payload_too_large"];
             415: components["responses"]["Error415_unsupported_media_type"];
             500: components["responses"]["Error500_internal"];
@@ -2885,18 +3112,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done (no body) */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
-            400: components["responses"]["Error400_c03f1f11"];
+            400: components["responses"]["Error400_43fef3a9"];
             401: components["responses"]["Error401_unauthenticated"];
-            403: components["responses"]["Error403_forbidden_origin"];
+            403: components["responses"]["Error403_04f248c1"];
             413: components["responses"]["Error413_payload_too_large"];
             415: components["responses"]["Error415_unsupported_media_type"];
             500: components["responses"]["Error500_internal"];
@@ -2937,14 +3162,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done (no body) */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             400: components["responses"]["Error400_invalid_request"];
             401: components["responses"]["Error401_unauthenticated"];
@@ -2963,14 +3186,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done (no body) */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             401: components["responses"]["Error401_unauthenticated"];
             403: components["responses"]["Error403_forbidden_origin"];
@@ -4531,7 +4752,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4541,9 +4762,11 @@ export interface operations {
             };
             400: components["responses"]["Error400_af22dc7d"];
             401: components["responses"]["Error401_unauthenticated"];
-            403: components["responses"]["Error403_forbidden_origin"];
+            403: components["responses"]["Error403_96c2e8df"];
+            409: components["responses"]["Error409_already_in_call"];
             413: components["responses"]["Error413_payload_too_large"];
             415: components["responses"]["Error415_unsupported_media_type"];
+            429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal"];
             503: components["responses"]["Error503_database_unavailable"];
         };
@@ -4802,20 +5025,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done (no body) */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             400: components["responses"]["Error400_c03f1f11"];
             401: components["responses"]["Error401_unauthenticated"];
-            403: components["responses"]["Error403_forbidden_origin"];
+            403: components["responses"]["Error403_04f248c1"];
             413: components["responses"]["Error413_payload_too_large"];
             415: components["responses"]["Error415_unsupported_media_type"];
+            429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal"];
             503: components["responses"]["Error503_database_unavailable"];
         };
@@ -4839,6 +5061,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error401_unauthenticated"];
+            429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal"];
             503: components["responses"]["Error503_database_unavailable"];
         };
@@ -4887,16 +5110,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done (no body) */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
-            400: components["responses"]["Error400_9021a98b"];
+            400: components["responses"]["Error400_6da76a26"];
             401: components["responses"]["Error401_unauthenticated"];
             403: components["responses"]["Error403_forbidden_origin"];
             413: components["responses"]["Error413_payload_too_large"];
@@ -4914,14 +5135,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done (no body) */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             401: components["responses"]["Error401_unauthenticated"];
             403: components["responses"]["Error403_forbidden_origin"];
@@ -5064,18 +5283,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "audio/wav": string;
                 };
             };
-            400: components["responses"]["Error400_98d1c51e"];
+            400: components["responses"]["Error400_0a69eaa1"];
             401: components["responses"]["Error401_unauthenticated"];
+            429: components["responses"]["Error429_383da73c"];
             500: components["responses"]["Error500_internal"];
+            502: components["responses"]["Error502_speech_failed"];
             503: components["responses"]["Error503_database_unavailable"];
         };
     };
@@ -5199,13 +5420,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "image/jpeg": string;
+                    "audio/wav": string;
+                };
+            };
+            /** @description The file */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "audio/wav": string;
                 };
             };
             400: components["responses"]["Error400_invalid_request"];
@@ -5310,7 +5542,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5366,19 +5598,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done (no body) */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             400: components["responses"]["Error400_21c717e5"];
             401: components["responses"]["Error401_unauthenticated"];
             403: components["responses"]["Error403_5a2e5bec"];
             404: components["responses"]["Error404_not_found"];
+            409: components["responses"]["Error409_cannot_change_self"];
             500: components["responses"]["Error500_internal"];
             503: components["responses"]["Error503_database_unavailable"];
         };
@@ -5483,7 +5714,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5511,14 +5742,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done (no body) */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             400: components["responses"]["Error400_invalid_request"];
             401: components["responses"]["Error401_unauthenticated"];
@@ -5569,7 +5798,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5582,6 +5811,7 @@ export interface operations {
             403: components["responses"]["Error403_forbidden_origin"];
             413: components["responses"]["Error413_payload_too_large"];
             415: components["responses"]["Error415_unsupported_media_type"];
+            429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal"];
             503: components["responses"]["Error503_database_unavailable"];
         };

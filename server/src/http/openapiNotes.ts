@@ -17,6 +17,8 @@ export interface RouteNote {
   /** The success body, for routes that declare none. */
   response?: z.ZodType;
   responseDescription?: string;
+  /** A file answer (not JSON): its content types. */
+  produces?: string[];
   /** A multipart upload: its form fields (documented; the handler reads them itself). */
   multipart?: z.ZodObject;
   /** Codes the handler throws (AppError), by status. */
@@ -87,4 +89,25 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     errors: { ...budgeted, 400: ['invalid_image'], 413: ['image_too_large', 'payload_too_large'] },
   },
   'POST /api/reports': { summary: 'Report a person or a message to the operators', status: 201, errors: rateLimited },
+  'GET /api/chats/:roomId/media/:mediaId': { summary: 'A photo or recording (Range requests answer 206)', status: [200, 206], produces: ['image/jpeg', 'audio/wav'] },
+  'GET /api/speech': { summary: 'A text or a message part read aloud (WAV)', produces: ['audio/wav'], errors: { ...budgeted, 400: ['speech_unavailable'], 502: ['speech_failed'] } },
+  'GET /api/account/export': { summary: 'Download my data (a JSON file)', errors: rateLimited },
+  'POST /api/account/delete': { summary: 'Delete my account (password required)', status: 204, errors: { 403: ['wrong_password'], ...rateLimited } },
+  'POST /api/account/password': { summary: 'Change my password (other sessions end)', status: 204, errors: { 400: ['weak_password'], 403: ['wrong_password'] } },
+  'DELETE /api/account/sessions/:id': { summary: 'Sign out one of my devices', status: 204 },
+  'POST /api/account/sessions/sign-out-others': { summary: 'Sign out everywhere else', status: 204 },
+  'POST /api/auth/password-reset': { summary: 'Mail a password-reset link', status: 202, errors: { 503: ['mail_unavailable'], ...rateLimited } },
+  'POST /api/auth/confirm/resend': { summary: 'Mail a new confirmation link', status: 202, errors: { 503: ['mail_unavailable'], ...rateLimited } },
+  'POST /api/auth/password-reset/confirm': { summary: 'Set a new password from a mailed link', status: 204, errors: { 400: ['token_invalid', 'weak_password'], 410: ['token_expired', 'token_used'] } },
+  'POST /api/auth/confirm': { summary: 'Confirm my e-mail address from a mailed link', errors: { 400: ['token_invalid'], 410: ['token_expired', 'token_used'] } },
+  'POST /api/auth/oidc/start': { summary: "Start single sign-on: answers the provider's URL", errors: { 503: ['oidc_unavailable'] } },
+  'GET /api/auth/oidc/callback': { summary: 'Where the provider sends the browser back (redirects into the app)', status: 303 },
+  'PUT /api/push/subscription': { summary: "Register this device's push subscription", status: 204, errors: { 400: ['push_endpoint_not_allowed'] } },
+  'DELETE /api/push/subscription': { summary: "Forget this device's push subscription", status: 204 },
+  'POST /api/calls': { summary: 'Call the other person of a one-to-one chat', status: 201, errors: { 403: ['cannot_call'], 409: ['already_in_call'], ...rateLimited } },
+  'POST /api/invites': { summary: 'Invite someone by e-mail', status: 201, errors: rateLimited },
+  'POST /api/admin/users': { summary: 'Create an account', status: 201 },
+  'DELETE /api/admin/users/:id': { summary: 'Delete an account', status: 204, errors: { 409: ['cannot_change_self'] } },
+  'POST /api/admin/invites': { summary: 'Create an invite link', status: 201 },
+  'DELETE /api/admin/invites/:id': { summary: 'Revoke an invite link', status: 204 },
 };

@@ -77,6 +77,7 @@ function errorBody(codes: Iterable<ErrorCode>): z.ZodType {
   return body;
 }
 
+const binary = z.string().meta({ format: 'binary' });
 const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
 
 const STATUS_TEXT: Record<number, string> = {
@@ -124,7 +125,9 @@ export function describeOperation({ schema, url, method, access }: Described): R
   const response: Record<string, unknown> = { ...declared };
   if (!Object.keys(declared).some((status) => status.startsWith('2'))) {
     for (const status of [note.status ?? 200].flat()) {
-      response[status] = status === 204 ? z.null().describe('Done (no body)') : json(note.responseDescription ?? 'Success', note.response ?? z.unknown());
+      response[status] = status === 204 || status === 303 ? z.null().describe(status === 204 ? 'Done (no body)' : 'Redirect (Location)')
+        : note.produces ? { description: note.responseDescription ?? 'The file', content: Object.fromEntries(note.produces.map((type) => [type, { schema: binary }])) }
+          : json(note.responseDescription ?? 'Success', note.response ?? z.unknown());
     }
   }
   for (const [status, codes] of [...errors].sort(([a], [b]) => a - b)) {
