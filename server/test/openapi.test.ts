@@ -116,6 +116,22 @@ describe('GET /api/openapi.json', () => {
     expect(codesOf(doc, users, 403)).toContain('admin_required');
   });
 
+  it("shows examples of the main requests, each valid for its route's schema", async () => {
+    const doc = await fetchDocument();
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    let examples = 0;
+    for (const { path, method, op } of operations(doc)) {
+      const media = (op as { requestBody?: { content: Record<string, { schema: object; example?: unknown }> } }).requestBody?.content['application/json'];
+      if (media?.example !== undefined) {
+        const example = media.example;
+        examples += 1;
+        const validate = ajv.compile({ ...media.schema, components: doc.components });
+        expect([`${method} ${path}`, validate(example), ajv.errorsText(validate.errors)]).toEqual([`${method} ${path}`, true, 'No errors']);
+      }
+    }
+    expect(examples).toBeGreaterThanOrEqual(5);
+  });
+
   it('lists the error codes the route can answer, found in the very zod checks that validate it', async () => {
     const doc = await fetchDocument();
     const signUp = doc.paths['/api/auth/signup']!.post!;

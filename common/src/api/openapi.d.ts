@@ -2779,6 +2779,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "ana",
+                 *       "email": "ana@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": {
                     username: string;
                     email: string;
@@ -2824,6 +2831,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ana@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     password: string;
@@ -3240,6 +3253,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "language": "es"
+                 *     }
+                 */
                 "application/json": {
                     username?: string;
                     bio?: string | null;
@@ -3325,6 +3343,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "Good morning",
+                 *       "targetLanguage": "es"
+                 *     }
+                 */
                 "application/json": {
                     text: string;
                     targetLanguage: string;
@@ -3792,6 +3816,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "0b6d3f9e-5c1a-4e8b-9f2d-7a4c1e3b5d60",
+                 *       "relationshipType": "close_friend"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     userId: string;
@@ -4289,6 +4319,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "See you at eight!",
+                 *       "clientId": "k3J9x0Qm2vL8"
+                 *     }
+                 */
                 "application/json": {
                     content: string;
                     clientId: string;

@@ -21,6 +21,8 @@ export interface RouteNote {
   produces?: string[];
   /** A multipart upload: its form fields (documented; the handler reads them itself). */
   multipart?: z.ZodObject;
+  /** An example request body, shown by the viewer. */
+  example?: Record<string, unknown>;
   /** Codes the handler throws (AppError), by status. */
   errors?: Partial<Record<number, ErrorCode[]>>;
 }
@@ -33,6 +35,7 @@ const sending = { ...budgeted, 403: ['cannot_message'], 503: ['service_busy'] } 
 export const ROUTE_NOTES: Record<string, RouteNote> = {
   'POST /api/auth/signup': {
     summary: 'Create an account', operationId: 'signUp', status: 201, response: signUpResponseSchema,
+    example: { username: 'ana', email: 'ana@example.com', password: 'correct horse battery' },
     errors: {
       400: ['weak_password'], 409: ['email_taken', 'username_taken'], ...rateLimited,
       403: ['registration_closed', 'invite_required', 'invite_invalid', 'email_domain_not_allowed', 'password_sign_in_disabled'],
@@ -40,12 +43,16 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   'POST /api/auth/signin': {
     summary: 'Sign in: sets the session cookie', operationId: 'signIn', response: signInResponseSchema,
+    example: { email: 'ana@example.com', password: 'correct horse battery' },
     errors: { 401: ['invalid_credentials'], 403: ['account_disabled', 'email_not_confirmed', 'password_sign_in_disabled'], ...rateLimited },
   },
   'POST /api/auth/signout': { summary: 'Sign out: ends this session', operationId: 'signOut', status: 204 },
   'GET /api/auth/session': { summary: 'The signed-in account and its profile', operationId: 'getSession', response: sessionResponseSchema },
   'GET /api/profile': { summary: 'My profile', operationId: 'getProfile', response: profileSchema },
-  'PATCH /api/profile': { summary: 'Change my profile (username, language, bio...)', operationId: 'updateProfile', response: profileSchema, errors: { 409: ['username_taken'] } },
+  'PATCH /api/profile': {
+    summary: 'Change my profile (username, language, bio...)', operationId: 'updateProfile', response: profileSchema,
+    example: { language: 'es' }, errors: { 409: ['username_taken'] },
+  },
   'POST /api/profile/avatar': {
     summary: 'Upload my avatar', operationId: 'uploadAvatar', multipart: z.object({ file }),
     errors: { 400: ['invalid_image'], 413: ['image_too_large', 'payload_too_large'] },
@@ -54,6 +61,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   'GET /api/chats': { summary: 'My conversations', operationId: 'listChats' },
   'POST /api/chats': {
     summary: 'Start (or reopen) a one-to-one chat', operationId: 'startChat', status: [201, 200],
+    example: { userId: '0b6d3f9e-5c1a-4e8b-9f2d-7a4c1e3b5d60', relationshipType: 'close_friend' },
     responseDescription: 'The chat (201 when new, 200 when it existed)', response: startChatResponseSchema,
     errors: { 403: ['cannot_message'] },
   },
@@ -62,6 +70,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   'POST /api/chats/:roomId/messages': {
     summary: 'Send a message (translated for each reader)', operationId: 'sendMessage', status: [201, 200],
+    example: { content: 'See you at eight!', clientId: 'k3J9x0Qm2vL8' },
     responseDescription: 'Stored (201; 200 when the clientId was already sent)', response: messageResponseSchema,
     errors: { ...sending, 400: ['reply_not_found'] },
   },
@@ -82,7 +91,10 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   'POST /api/chats/:roomId/preview': { summary: 'Preview how a draft reads in the other languages', errors: budgeted },
   'POST /api/groups': { summary: 'Create a group', operationId: 'createGroup', status: 201 },
-  'POST /api/translate': { summary: 'Translate a text', operationId: 'translateText', errors: { ...budgeted, 413: ['payload_too_large'] } },
+  'POST /api/translate': {
+    summary: 'Translate a text', operationId: 'translateText', example: { text: 'Good morning', targetLanguage: 'es' },
+    errors: { ...budgeted, 413: ['payload_too_large'] },
+  },
   'POST /api/smart-translate': { summary: 'Translate between two languages, whichever the text is in', errors: { ...budgeted, 413: ['payload_too_large'] } },
   'POST /api/scan/upload': {
     summary: 'Read and translate the text of an image (multipart)', multipart: z.object({ file, primaryLanguage: z.string(), secondaryLanguage: z.string() }),

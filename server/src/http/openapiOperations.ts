@@ -137,6 +137,8 @@ export function describeOperation({ schema, url, method, access }: Described): R
     ...schema,
     // A multipart upload: the form as the document shows it (the handler reads the parts itself).
     ...(note.multipart ? { body: note.multipart, consumes: ['multipart/form-data'] } : {}),
+    // The example goes on a copy made for the document: the route validates with its own schema.
+    ...(note.example && schema.body ? { body: (schema.body as z.ZodType).meta({ examples: [note.example] }) } : {}),
     tags: [tagOf(url)],
     operationId: note.operationId ?? operationIdOf(method, url),
     ...(note.summary ? { summary: note.summary } : {}),
