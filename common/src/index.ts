@@ -24,4 +24,3 @@ export * from './api/adminTranslation.ts';
 export * from './api/safety.ts';
 export * from './api/push.ts';
 export * from './api/invites.ts';
-export * from './api/responses.ts';

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { profileSchema, type ErrorCode } from '@parley/common';
+// Its own entry, not the index: the web app's chunks do not carry the document's schemas.
 import {
-  messageResponseSchema, messagesResponseSchema, profileSchema, sessionResponseSchema, signInResponseSchema,
-  signUpResponseSchema, startChatResponseSchema, userSearchResponseSchema, type ErrorCode,
-} from '@parley/common';
+  messageResponseSchema, messagesResponseSchema, sessionResponseSchema, signInResponseSchema, signUpResponseSchema,
+  startChatResponseSchema, userSearchResponseSchema,
+} from '@parley/common/responses';
 
 /**
  * What the document adds to a route beyond its own schemas, keyed by `METHOD /path` as the route is declared. A
