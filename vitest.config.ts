@@ -34,6 +34,7 @@ export const PGLITE_SPECIFIC_SERVER_TESTS = [
   'server/test/messageSearch.test.ts',
   'server/test/migrations.test.ts',
   'server/test/nodeHeartbeats.test.ts',
+  'server/test/openapi.test.ts',
   'server/test/persistence.test.ts',
   'server/test/receipts.test.ts',
   'server/test/sendBatch.test.ts',

@@ -24,6 +24,7 @@ import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { installNoStore } from './http/noStore.ts';
 import { installReadRetry } from './http/readRetry.ts';
 import { installSameOriginCheck } from './http/sameOrigin.ts';
+import { installOpenApi } from './http/openapi.ts';
 import { makeSignedInPage } from './webPage.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { followLanguageChange } from './chat/retarget.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { querystringParser: parseQueryString },
     ...(deps.serverFactory ? { serverFactory: deps.serverFactory } : {}),
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -112,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 10 } });
+  // Before any route: the document describes each route as it is added (GET /api/openapi.json, /api/docs).
+  await installOpenApi(app, { cookieName: sessionCookieName(config.secureCookies), publicUrl: config.publicUrl, webDistDir: config.webDistDir });
 
   // Cluster mode (REDIS_URL): events, session ends, limits and job wake-ups go through Redis.
   const bus = config.redisUrl ? await connectRedisBus(config.redisUrl, config.redisPrefix, app.log) : localBus();

@@ -1,5 +1,5 @@
 import type { PeriodicTask } from './db/schedules.ts';
-import type { FastifyServerFactory } from 'fastify';
+import type { FastifyServerFactory, RouteOptions } from 'fastify';
 import type { AfterReply } from './auth/afterReply.ts';
 import type { MailLimits } from './auth/mailLimits.ts';
 import type { AuthLimits } from './auth/rateLimits.ts';
@@ -44,6 +44,8 @@ export interface AppDeps {
   heartbeat?: { intervalMs?: number; alone?: boolean };
   /** main.ts starts the job queue as a start-up step of its own (with retries); tests start it in onReady. */
   deferJobStart?: boolean;
+  /** Told of every route as it is added (before any plugin adds one): the OpenAPI coverage test lists them all. */
+  onRoute?: (route: RouteOptions) => void;
   /** Outgoing mail tuning: first retry delay, worker poll interval; tests shorten them. */
   mail?: { retryDelaySeconds?: number; pollSeconds?: number };
   /** Password-reset and confirmation mails one address / client may ask for (tests lower them). */

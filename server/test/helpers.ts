@@ -111,6 +111,8 @@ export interface TestServerOptions {
   wrapDb?: (db: DbHandle['db']) => DbHandle['db'];
   /** Listen on a port of its own (for sockets and fetch): its address is `base`. */
   listen?: boolean;
+  /** Told of every route the app adds (the OpenAPI coverage test). */
+  onRoute?: AppDeps['onRoute'];
 }
 
 /** A full app on its own database and data directory, with a clock the test moves. */
@@ -143,6 +145,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     push: options.push,
     schedules: options.schedules,
     afterReply: options.afterReply,
+    onRoute: options.onRoute,
   });
   await app.ready();
   if (options.browserHeaders !== false) actAsSameOriginBrowser(app);

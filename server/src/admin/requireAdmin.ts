@@ -3,6 +3,7 @@ import type { RequireUser } from '../auth/requireUser.ts';
 import { currentUser } from '../auth/requireUser.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
+import { markAccess } from '../http/routeAccess.ts';
 import type { Actor } from './audit.ts';
 
 /**
@@ -10,11 +11,11 @@ import type { Actor } from './audit.ts';
  * `admin_required` otherwise; read per request, so a demotion counts at once on every node).
  */
 export function makeRequireAdmin(db: Db, requireUser: RequireUser) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return markAccess(async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     await requireUser(request, reply);
     const user = currentUser(request);
     if (!(await isAdmin(db, user.id))) throw new AppError(403, 'admin_required', 'This needs an administrator');
-  };
+  }, 'admin');
 }
 
 export async function isAdmin(db: Db, userId: string): Promise<boolean> {

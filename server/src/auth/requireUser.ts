@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenScope } from '@parley/common';
 import { AppError } from '../http/errors.ts';
 import type { BearerTokens } from './apiTokens.ts';
+import { markAccess } from '../http/routeAccess.ts';
 import type { SessionInfo, SessionStore } from './sessions.ts';
 
 /** The signed-in user of a request: through a session cookie, or an API token (`token` set). */
@@ -59,7 +60,8 @@ export type RequireUser = (request: FastifyRequest, reply: FastifyReply) => Prom
 
 /** onRequest: answers 401 unless the request carries a live session, or a live API token whose scopes allow it. */
 export function makeRequireUser(sessions: SessionStore, cookieName: string, bearer?: BearerTokens): RequireUser {
-  return async (request) => {
+  // Marked: the OpenAPI document describes every route behind it as needing a session or a token (http/routeAccess.ts).
+  return markAccess<RequireUser>(async (request) => {
     const token = bearerOf(request);
     if (token !== undefined && bearer) {
       request.user = await userOfToken(request, token, bearer);
@@ -68,7 +70,7 @@ export function makeRequireUser(sessions: SessionStore, cookieName: string, bear
     const session = await sessionFromRequest(request, sessions, cookieName);
     if (!session) throw new AppError(401, 'unauthenticated', 'Please sign in');
     request.user = { id: session.userId, email: session.email, sessionId: session.sessionId, admin: session.admin };
-  };
+  }, 'session');
 }
 
 async function userOfToken(request: FastifyRequest, token: string, bearer: BearerTokens): Promise<RequestUser> {
