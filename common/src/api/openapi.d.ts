@@ -1042,6 +1042,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getAccountTokens"];
+        put?: never;
+        post: operations["postAccountTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteAccountTokensById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getBots"];
+        put?: never;
+        post: operations["postBots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteBotsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["postBotsByIdTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteBotsByIdTokensByTokenId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/key": {
         parameters: {
             query?: never;
@@ -1444,6 +1540,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/integrations/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Operators only (an administrator's session or token). */
+        get: operations["getAdminIntegrationsTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/integrations/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Operators only (an administrator's session or token). */
+        delete: operations["deleteAdminIntegrationsTokensById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/integrations/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Operators only (an administrator's session or token). */
+        get: operations["getAdminIntegrationsBots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/integrations/bots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Operators only (an administrator's session or token). */
+        delete: operations["deleteAdminIntegrationsBotsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/integrations/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Operators only (an administrator's session or token). */
+        get: operations["getAdminIntegrationsSettings"];
+        /** @description Operators only (an administrator's session or token). */
+        put: operations["putAdminIntegrationsSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/translation": {
         parameters: {
             query?: never;
@@ -1515,6 +1697,8 @@ export interface components {
                 avatar_url: string | null;
                 read_receipts?: boolean;
                 translation_first?: boolean;
+                /** @constant */
+                bot?: true;
             };
         };
         ChatMessage: {
@@ -2014,6 +2198,24 @@ export interface components {
             error: {
                 /** @enum {string} */
                 code: "invalid_json" | "invalid_request" | "invalid_text" | "password_too_long";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_52c81bdf: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_json" | "invalid_request" | "invalid_text" | "token_name_invalid" | "token_scopes_invalid";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_0be23fd5: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_json" | "invalid_request" | "invalid_text" | "username_invalid" | "username_too_long" | "username_too_short";
                 /** @description For people, in English; clients choose what to show by code. */
                 message: string;
                 details?: unknown;
@@ -2598,6 +2800,24 @@ export interface components {
             };
         };
         /** @description The request is not valid */
+        Error400_52c81bdf: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_52c81bdf"];
+            };
+        };
+        /** @description The request is not valid */
+        Error400_0be23fd5: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_0be23fd5"];
+            };
+        };
+        /** @description The request is not valid */
         Error400_6da76a26: {
             headers: {
                 [name: string]: unknown;
@@ -2866,6 +3086,8 @@ export interface operations {
                             avatar_url: string | null;
                             read_receipts?: boolean;
                             translation_first?: boolean;
+                            /** @enum {boolean} */
+                            bot?: true;
                         };
                         firstSignIn: boolean;
                     };
@@ -3236,6 +3458,8 @@ export interface operations {
                         avatar_url: string | null;
                         read_receipts?: boolean;
                         translation_first?: boolean;
+                        /** @enum {boolean} */
+                        bot?: true;
                     };
                 };
             };
@@ -3285,6 +3509,8 @@ export interface operations {
                         avatar_url: string | null;
                         read_receipts?: boolean;
                         translation_first?: boolean;
+                        /** @enum {boolean} */
+                        bot?: true;
                     };
                 };
             };
@@ -5102,6 +5328,245 @@ export interface operations {
             503: components["responses"]["Error503_database_unavailable"];
         };
     };
+    getAccountTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Error401_unauthenticated"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    postAccountTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: ("read" | "write")[];
+                    expiresInDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_52c81bdf"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            413: components["responses"]["Error413_payload_too_large"];
+            415: components["responses"]["Error415_unsupported_media_type"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    deleteAccountTokensById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    getBots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Error401_unauthenticated"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    postBots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    /** @enum {string} */
+                    language: "en" | "es" | "fr" | "de" | "it" | "pt" | "nl" | "ru" | "zh" | "ja" | "ko" | "ar" | "hi" | "th" | "vi" | "tr" | "pl" | "sv" | "ro" | "uk";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_0be23fd5"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            413: components["responses"]["Error413_payload_too_large"];
+            415: components["responses"]["Error415_unsupported_media_type"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    deleteBotsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    postBotsByIdTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: ("read" | "write")[];
+                    expiresInDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_52c81bdf"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            404: components["responses"]["Error404_not_found"];
+            413: components["responses"]["Error413_payload_too_large"];
+            415: components["responses"]["Error415_unsupported_media_type"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    deleteBotsByIdTokensByTokenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
     getPushKey: {
         parameters: {
             query?: never;
@@ -5254,6 +5719,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     duration: "1h" | "8h" | "1w" | "always";
+                    mentions?: boolean;
                 };
             };
         };
@@ -6014,6 +6480,167 @@ export interface operations {
             };
             401: components["responses"]["Error401_unauthenticated"];
             403: components["responses"]["Error403_admin_required"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    getAdminIntegrationsTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_admin_required"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    deleteAdminIntegrationsTokensById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_5a2e5bec"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    getAdminIntegrationsBots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_admin_required"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    deleteAdminIntegrationsBotsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_5a2e5bec"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    getAdminIntegrationsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_admin_required"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    putAdminIntegrationsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_af22dc7d"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_5a2e5bec"];
+            413: components["responses"]["Error413_payload_too_large"];
+            415: components["responses"]["Error415_unsupported_media_type"];
             500: components["responses"]["Error500_internal"];
             503: components["responses"]["Error503_database_unavailable"];
         };
