@@ -24,3 +24,4 @@ export * from './api/adminTranslation.ts';
 export * from './api/safety.ts';
 export * from './api/push.ts';
 export * from './api/invites.ts';
+export * from './api/webhooks.ts';

@@ -71,6 +71,9 @@ import { EventLog } from './events/index.ts';
 
 import type { AppDeps } from './appDeps.ts';
 import { wireTranslation } from './appTranslation.ts';
+import { wireWebhooks } from './appWebhooks.ts';
+import { webhookRoutes } from './webhooks/index.ts';
+import { makeRequireAdmin } from './admin/requireAdmin.ts';
 
 export type { AppDeps };
 
@@ -188,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await heartbeats.start();
     await mailer?.start();
     await push.start();
+    await webhooks.start();
     await schedules.start();
   };
   app.decorate('startJobs', startJobs);
@@ -208,7 +212,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('push', push);
   app.addHook('onClose', async () => push.stop());
   // Every change records its domain events through this log; each consumer is a required field (events/log.ts).
-  const eventLog = new EventLog(boss, { push: push.consumer });
+  // Outgoing webhooks are its second consumer; incoming ones post through chat's send (appWebhooks.ts).
+  const webhooks = wireWebhooks(app, {
+    db, boss, bus, events, config, now, chatTranslator, integrationsAllowed: deps.integrationsAllowed, tuning: deps.webhooks,
+    send: (input) => sendMessage({ db, jobs, events, contexts, budget, eventLog, away: push.away }, input),
+  });
+  const eventLog = new EventLog(boss, { push: push.consumer, webhooks: webhooks.consumer });
   app.decorate('eventLog', eventLog);
   // Mail rides the same pg-boss: started after it, stopped before it (onClose runs last-in first-out).
   const mailer = config.mail
@@ -322,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         target: { id: null, email: entry.email }, details: { eraseMessages: entry.eraseMessages },
       }, now()),
     });
+    await app.register(webhookRoutes, { incoming: webhooks.incoming, outgoing: webhooks.outgoing, requireUser, requireAdmin: makeRequireAdmin(db, requireUser), postsPerMinute: deps.webhooks?.postsPerMinute });
     await app.register(pushRoutes, { db, requireUser, vapid: push.vapid, allowedOrigins: push.allowedOrigins, now, onSubscribed: () => contexts.changed() });
 
     const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);

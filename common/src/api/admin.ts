@@ -127,6 +127,7 @@ export const AUDIT_ACTIONS = [
   'user.deleted', 'user.password_set', 'user.reset_link', 'account.deleted',
   'invite.created', 'invite.revoked', 'registration.changed', 'report.dismissed', 'report.disabled',
   'translation.engines_changed', 'translation.budget_changed',
+  'webhook.created', 'webhook.rotated', 'webhook.deleted', 'webhook.paused', 'webhook.resumed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

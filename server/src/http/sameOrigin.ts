@@ -28,6 +28,8 @@ export function isCrossSite(request: FastifyRequest, publicUrl: string | undefin
 export function installSameOriginCheck(app: FastifyInstance, publicUrl: string | undefined, sessionCookieName: string): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    // An incoming webhook's URL (webhooks/): its secret is its credential, nothing ambient rides on it.
+    if (request.url.startsWith('/api/hooks/')) return;
     if (isCrossSite(request, publicUrl)) {
       throw new AppError(403, 'forbidden_origin', 'Cross-site request refused');
     }

@@ -27,6 +27,8 @@ import * as m035 from './035_email_proven.ts';
 import * as m033 from './033_translation_engine.ts';
 import * as m036 from './036_translation_usage.ts';
 import * as m038 from './038_translation_first.ts';
+import * as m042 from './042_incoming_webhooks.ts';
+import * as m043 from './043_outgoing_webhooks.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +60,6 @@ export const migrations: Record<string, Migration> = {
   '033_translation_engine': m033,
   '036_translation_usage': m036,
   '038_translation_first': m038,
+  '042_incoming_webhooks': m042,
+  '043_outgoing_webhooks': m043,
 };
