@@ -95,7 +95,7 @@ function serverBoundaries(folder) {
  */
 const WEB_LAYER_ORDER = [
   ['auth', 'speech'],
-  ['language', 'safety', 'invites'],
+  ['language', 'safety', 'invites', 'integrations'],
   ['chat'],
   ['groups', 'calls', 'search', 'push', 'talk', 'scan'],
   ['profile', 'admin'],

@@ -17,3 +17,4 @@ export * from './relationshipTypes.ts';
 export * from './realtimeProtocol.ts';
 export * from './api/pushRoutes.ts';
 export * from './api/inviteRoutes.ts';
+export * from './api/webhookRoutes.ts';

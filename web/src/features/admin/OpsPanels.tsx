@@ -76,6 +76,11 @@ export const AUDIT_LABELS: Record<AuditAction, CatalogKey> = {
   'translation.budget_changed': 'admin.auditTranslationBudgetChanged',
   'report.dismissed': 'admin.auditReportDismissed',
   'report.disabled': 'admin.auditReportDisabled',
+  'webhook.created': 'admin.auditWebhookCreated',
+  'webhook.rotated': 'admin.auditWebhookRotated',
+  'webhook.deleted': 'admin.auditWebhookDeleted',
+  'webhook.paused': 'admin.auditWebhookPaused',
+  'webhook.resumed': 'admin.auditWebhookResumed',
 };
 
 /** An action's label; one this console does not know (a newer node's) shows as recorded. */
