@@ -13,6 +13,7 @@ import { AuditPanel, RegistrationPanel, StatusPanel } from './OpsPanels.tsx';
 import { ReportsPanel } from './ReportsPanel.tsx';
 import { TranslationPanel } from './TranslationPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
+import { WebhooksPanel } from './WebhooksPanel.tsx';
 
 const TABS = [
   ['users', 'admin.tabUsers'],
@@ -20,6 +21,7 @@ const TABS = [
   ['invites', 'admin.tabInvites'],
   ['registration', 'admin.tabRegistration'],
   ['audit', 'admin.tabAudit'],
+  ['webhooks', 'admin.tabWebhooks'],
   ['translation', 'admin.tabTranslation'],
   ['status', 'admin.tabStatus'],
 ] as const satisfies readonly (readonly [string, CatalogKey])[];
@@ -88,6 +90,8 @@ export function AdminPage() {
           <RegistrationPanel />
         ) : tab === 'audit' ? (
           <AuditPanel />
+        ) : tab === 'webhooks' ? (
+          <WebhooksPanel />
         ) : tab === 'translation' ? (
           <TranslationPanel />
         ) : (

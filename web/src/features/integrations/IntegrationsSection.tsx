@@ -54,6 +54,9 @@ export function IntegrationsSection({ roomId }: { roomId: string }) {
   const removeIncoming = useMutation(action((id: string) => integrationsApi.deleteIncoming(roomId, id)));
   const removeOutgoing = useMutation(action((id: string) => integrationsApi.deleteOutgoing(roomId, id)));
   const resume = useMutation(action((id: string) => integrationsApi.resumeOutgoing(roomId, id)));
+  // Answers other than the lists (a server that predates them) show as none.
+  const inList = Array.isArray(incoming.data?.webhooks) ? incoming.data.webhooks : [];
+  const outList = Array.isArray(outgoing.data?.webhooks) ? outgoing.data.webhooks : [];
   const when = (iso: string | null) => (iso ? t('integrations.lastUsed', { time: new Date(iso).toLocaleString(language) }) : t('integrations.neverUsed'));
 
   return (
@@ -65,8 +68,8 @@ export function IntegrationsSection({ roomId }: { roomId: string }) {
         <h4 className="text-xs font-semibold uppercase text-muted-foreground">{t('integrations.incomingTitle')}</h4>
         <p className="text-xs text-muted-foreground">{t('integrations.incomingHelp')}</p>
         <ul className="flex flex-col" data-testid="incoming-webhooks">
-          {incoming.data?.webhooks.length === 0 && <li className="text-xs text-muted-foreground">{t('integrations.none')}</li>}
-          {incoming.data?.webhooks.map((w) => (
+          {incoming.isSuccess && inList.length === 0 && <li className="text-xs text-muted-foreground">{t('integrations.none')}</li>}
+          {inList.map((w) => (
             <li key={w.id} className="flex items-center gap-2 py-1 text-sm" data-testid="incoming-webhook">
               <span className="min-w-0 flex-1 truncate" dir="auto">{w.name}</span>
               <span className="shrink-0 text-xs text-muted-foreground">{when(w.lastUsedAt)}</span>
@@ -92,8 +95,8 @@ export function IntegrationsSection({ roomId }: { roomId: string }) {
         <h4 className="text-xs font-semibold uppercase text-muted-foreground">{t('integrations.outgoingTitle')}</h4>
         <p className="text-xs text-muted-foreground">{t('integrations.outgoingHelp')}</p>
         <ul className="flex flex-col" data-testid="outgoing-webhooks">
-          {outgoing.data?.webhooks.length === 0 && <li className="text-xs text-muted-foreground">{t('integrations.none')}</li>}
-          {outgoing.data?.webhooks.map((w) => (
+          {outgoing.isSuccess && outList.length === 0 && <li className="text-xs text-muted-foreground">{t('integrations.none')}</li>}
+          {outList.map((w) => (
             <li key={w.id} className="flex flex-wrap items-center gap-2 py-1 text-sm" data-testid="outgoing-webhook" data-paused={Boolean(w.pausedAt)}>
               <span className="min-w-0 flex-1 break-all font-mono text-xs">{w.url}</span>
               {w.pausedAt ? (
