@@ -91,10 +91,16 @@ describe('incoming webhooks', () => {
     const res = await post(url, { text: 'Hallo Welt: build 42 fehlgeschlagen', username: 'Jenkins', avatar: 'https://ci.example.com/logo.png' });
     expect(res.status, await res.clone().text()).toBe(201);
     const { id } = (await res.json()) as { id: string };
+    // Waits for the detected language too: GET messages reads the messages and their translations in two statements
+    // (chat/messages.ts), so a read between them can see a row settled while the message still names the hint.
     for (const [who, language] of [[ana, 'en'], [ben, 'es'], [chloe, 'fr']] as const) {
-      const m = await until(`${language} reader's translation`, async () => (await messagesOf(who, roomId)).find((x) => x.id === id && x.translation_status === 'done'));
+      const m = await until(`${language} reader's translation`, async () => (await messagesOf(who, roomId)).find((x) => x.id === id && x.translation_status === 'done' && x.original_language === 'de'), undefined, { timeoutMs: 15_000 });
       expect(m).toMatchObject({ sender_id: ana.id, original_language: 'de', translated_content: `[${language}] Hallo Welt: build 42 fehlgeschlagen`, via_webhook: { name: 'Jenkins', avatar: 'https://ci.example.com/logo.png' } });
     }
+    // The other system's words: its creator may delete the post, not rewrite it.
+    const edit = await api(ana, 'PATCH', `/api/chats/${roomId}/messages/${id}`, { content: 'rewritten' });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error.code).toBe('message_not_editable');
     const found = await api(ben, 'GET', `/api/messages/search?q=${encodeURIComponent('fehlgeschlagen')}`);
     expect(found.json().results.map((r: { id: string }) => r.id)).toContain(id);
     const listed = await api(ana, 'GET', `/api/chats/${roomId}/incoming-webhooks`);

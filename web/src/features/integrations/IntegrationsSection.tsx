@@ -62,11 +62,11 @@ export function IntegrationsSection({ roomId }: { roomId: string }) {
   return (
     <section className="flex min-w-0 flex-col gap-3" data-testid="integrations">
       <h3 className="text-sm font-semibold">{t('integrations.section')}</h3>
-      {shown && <SecretOnce value={shown.value} note={t(shown.kind === 'url' ? 'integrations.urlOnce' : 'integrations.secretOnce')} testId={shown.kind === 'url' ? 'incoming-webhook-url' : 'outgoing-webhook-secret'} />}
 
       <div className="flex flex-col gap-1.5">
         <h4 className="text-xs font-semibold uppercase text-muted-foreground">{t('integrations.incomingTitle')}</h4>
         <p className="text-xs text-muted-foreground">{t('integrations.incomingHelp')}</p>
+        {shown?.kind === 'url' && <SecretOnce value={shown.value} note={t('integrations.urlOnce')} testId="incoming-webhook-url" />}
         <ul className="flex flex-col" data-testid="incoming-webhooks">
           {incoming.isSuccess && inList.length === 0 && <li className="text-xs text-muted-foreground">{t('integrations.none')}</li>}
           {inList.map((w) => (
@@ -94,6 +94,7 @@ export function IntegrationsSection({ roomId }: { roomId: string }) {
       <div className="flex flex-col gap-1.5">
         <h4 className="text-xs font-semibold uppercase text-muted-foreground">{t('integrations.outgoingTitle')}</h4>
         <p className="text-xs text-muted-foreground">{t('integrations.outgoingHelp')}</p>
+        {shown?.kind === 'secret' && <SecretOnce value={shown.value} note={t('integrations.secretOnce')} testId="outgoing-webhook-secret" />}
         <ul className="flex flex-col" data-testid="outgoing-webhooks">
           {outgoing.isSuccess && outList.length === 0 && <li className="text-xs text-muted-foreground">{t('integrations.none')}</li>}
           {outList.map((w) => (
