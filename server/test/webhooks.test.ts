@@ -94,7 +94,7 @@ describe('incoming webhooks', () => {
     // Waits for the detected language too: GET messages reads the messages and their translations in two statements
     // (chat/messages.ts), so a read between them can see a row settled while the message still names the hint.
     for (const [who, language] of [[ana, 'en'], [ben, 'es'], [chloe, 'fr']] as const) {
-      const m = await until(`${language} reader's translation`, async () => (await messagesOf(who, roomId)).find((x) => x.id === id && x.translation_status === 'done' && x.original_language === 'de'), undefined, { timeoutMs: 15_000 });
+      const m = await until(`${language} reader's translation`, async () => (await messagesOf(who, roomId)).find((x) => x.id === id && x.translation_status === 'done' && x.original_language === 'de'));
       expect(m).toMatchObject({ sender_id: ana.id, original_language: 'de', translated_content: `[${language}] Hallo Welt: build 42 fehlgeschlagen`, via_webhook: { name: 'Jenkins', avatar: 'https://ci.example.com/logo.png' } });
     }
     // The other system's words: its creator may delete the post, not rewrite it.
