@@ -25,7 +25,7 @@ const EVENT_LABELS: Record<WebhookEvent, CatalogKey> = {
  * webhooks (name -> the URL, shown once) and outgoing ones (URL, events, an optional translation language -> the
  * signing secret, shown once; paused ones resume). Lists and deletes both.
  */
-export function IntegrationsSection({ roomId }: { roomId: string }) {
+export function IntegrationsSection({ roomId, heading = true }: { roomId: string; heading?: boolean }) {
   const { t, language } = useI18n();
   const client = useQueryClient();
   const [name, setName] = useState('');
@@ -61,7 +61,7 @@ export function IntegrationsSection({ roomId }: { roomId: string }) {
 
   return (
     <section className="flex min-w-0 flex-col gap-3" data-testid="integrations">
-      <h3 className="text-sm font-semibold">{t('integrations.section')}</h3>
+      {heading && <h3 className="text-sm font-semibold">{t('integrations.section')}</h3>}
 
       <div className="flex flex-col gap-1.5">
         <h4 className="text-xs font-semibold uppercase text-muted-foreground">{t('integrations.incomingTitle')}</h4>
