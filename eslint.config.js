@@ -29,6 +29,7 @@ const SERVER_FEATURES = {
   storage: ['dbStorage.ts'],
   translation: ['textTranslator.ts', 'detect.ts', 'service.ts', 'engines/types.ts', 'operator/settings.ts', 'operator/usage.ts', 'neuralRuntime.ts', 'engines/neural/testing/onnx-writer.ts',
     'engines/neural/catalog.ts', 'engines/neural/listing.ts', 'engines/neural/plan.ts'],
+  webhooks: ['index.ts'],
   voice: ['index.ts', 'audio.ts', 'text.ts', 'tts/types.ts', 'neural/catalog.ts', 'neural/listing.ts', 'neural/plan.ts'],
 };
 
@@ -48,7 +49,7 @@ const SERVER_LAYER_ORDER = [
   ['profiles', 'translation'],
   ['safety'],
   ['chat'],
-  ['account', 'realtime', 'push', 'scan', 'voice'],
+  ['account', 'realtime', 'push', 'scan', 'voice', 'webhooks'],
   ['speech', 'media', 'calls', 'integrations'],
   ['admin', 'ops'],
 ];
@@ -95,7 +96,7 @@ function serverBoundaries(folder) {
  */
 const WEB_LAYER_ORDER = [
   ['auth', 'speech'],
-  ['language', 'safety', 'invites'],
+  ['language', 'safety', 'invites', 'integrations'],
   ['chat'],
   ['groups', 'calls', 'search', 'push', 'talk', 'scan'],
   ['profile', 'admin'],

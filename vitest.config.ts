@@ -41,6 +41,7 @@ export const PGLITE_SPECIFIC_SERVER_TESTS = [
   'server/test/tokens.test.ts',
   'server/test/translationJobs.test.ts',
   'server/test/translationRecovery.test.ts',
+  'server/test/webhooks.test.ts',
 ];
 const serverFiles = [...testFiles('server/src'), ...testFiles('server/test')];
 const unknown = PGLITE_SPECIFIC_SERVER_TESTS.filter((f) => !serverFiles.includes(f));

@@ -18,3 +18,4 @@ export * from './realtimeProtocol.ts';
 export * from './api/pushRoutes.ts';
 export * from './api/inviteRoutes.ts';
 export * from './api/mentions.ts';
+export * from './api/webhookRoutes.ts';

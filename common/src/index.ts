@@ -26,3 +26,4 @@ export * from './api/push.ts';
 export * from './api/invites.ts';
 export * from './api/mentions.ts';
 export * from './api/integrations.ts';
+export * from './api/webhooks.ts';

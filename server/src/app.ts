@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { isLanguageCode, LIMITS } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
-import { bearerTokens, integrationRoutes } from './integrations/index.ts';
+import { bearerTokens, integrationRoutes, integrationsEnabled } from './integrations/index.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './auth/accountRoutes.ts';
 import { securityRoutes } from './auth/securityRoutes.ts';
@@ -73,6 +73,9 @@ import { EventLog } from './events/index.ts';
 
 import type { AppDeps } from './appDeps.ts';
 import { wireTranslation } from './appTranslation.ts';
+import { wireWebhooks } from './appWebhooks.ts';
+import { webhookRoutes } from './webhooks/index.ts';
+import { makeRequireAdmin } from './admin/requireAdmin.ts';
 
 export type { AppDeps };
 
@@ -194,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await heartbeats.start();
     await mailer?.start();
     await push.start();
+    await webhooks.start();
     await schedules.start();
   };
   app.decorate('startJobs', startJobs);
@@ -214,7 +218,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('push', push);
   app.addHook('onClose', async () => push.stop());
   // Every change records its domain events through this log; each consumer is a required field (events/log.ts).
-  const eventLog = new EventLog(boss, { push: push.consumer });
+  // Outgoing webhooks are its second consumer; incoming ones post through chat's send (appWebhooks.ts).
+  const webhooks = wireWebhooks(app, {
+    db, boss, bus, events, config, now, chatTranslator, integrationsAllowed: deps.integrationsAllowed ?? (() => integrationsEnabled(db)), tuning: deps.webhooks,
+    send: (input) => sendMessage({ db, jobs, events, contexts, budget, eventLog, away: push.away }, input),
+  });
+  const eventLog = new EventLog(boss, { push: push.consumer, webhooks: webhooks.consumer });
   app.decorate('eventLog', eventLog);
   // Mail rides the same pg-boss: started after it, stopped before it (onClose runs last-in first-out).
   const mailer = config.mail
@@ -333,6 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       endSessions: (ids) => ids.forEach((id) => sessionEvents.ended(id, 'signed_out')),
       audit: (tx, entry) => recordAudit(tx, entry, now()),
     });
+    await app.register(webhookRoutes, { incoming: webhooks.incoming, outgoing: webhooks.outgoing, requireUser, requireAdmin: makeRequireAdmin(db, requireUser), postsPerMinute: deps.webhooks?.postsPerMinute });
     await app.register(pushRoutes, { db, requireUser, vapid: push.vapid, allowedOrigins: push.allowedOrigins, now, onSubscribed: () => contexts.changed() });
 
     const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);

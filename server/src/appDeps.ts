@@ -15,6 +15,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { Push, PushTuning } from './push/index.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import type { TranslationService } from './translation/service.ts';
+import type { WebhookTuning } from './webhooks/index.ts';
 
 /** What buildApp (app.ts) takes: the config and database, and the knobs tests turn. */
 export interface AppDeps {
@@ -54,6 +55,10 @@ export interface AppDeps {
   schedules?: { pollMs?: number; cronMonitorIntervalSeconds?: number; tasks?: PeriodicTask[] };
   /** Web push tuning (translation wait, poll interval, retry delays); tests shorten them. */
   push?: PushTuning;
+  /** Outgoing webhook tuning (retry delays, pause threshold, time limits); tests shorten them. */
+  webhooks?: WebhookTuning;
+  /** Whether integrations (webhooks) are on (issue 35 item 6: the operator's setting, wired at merge); default: on. */
+  integrationsAllowed?: () => Promise<boolean>;
   /** Where mailed-link requests run their work after answering (default: right after, awaited on close); tests hold it. */
   afterReply?: AfterReply;
 }

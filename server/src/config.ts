@@ -83,6 +83,7 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'must be a base64url P-256 public key (web-push generate-vapid-keys)').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}={0,2}$/, 'must be a base64url P-256 private key (web-push generate-vapid-keys)').optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
+  WEBHOOK_ALLOWED_ORIGINS: z.string().default('').refine((v) => v.split(',').every((o) => !o.trim() || URL.canParse(o.trim())), 'must be comma-separated origins such as http://ci.internal:8080'),
   PUSH_ALLOWED_ORIGINS: z.string().default('').refine((v) => v.split(',').every((o) => !o.trim() || URL.canParse(o.trim())), 'must be comma-separated origins such as https://push.example.net'),
 });
 
@@ -142,6 +143,8 @@ export interface Config {
   oidc: OidcConfig | undefined;
   /** Web push: VAPID keys (unset: made at first start and kept in the database), contact, extra allowed endpoint origins. */
   push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; allowedOrigins: string };
+  /** Outgoing webhooks: origins on the operator's own network they may call (WEBHOOK_ALLOWED_ORIGINS, comma-separated). */
+  webhooks: { allowedOrigins: string };
   scan: ScanConfig;
   voice: VoiceConfig;
   translation: {
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL.replace(/\/$/, '') : `mailto:${mailAddress(e.MAIL_FROM ?? defaultFrom(e.PUBLIC_URL))}`),
       allowedOrigins: e.PUSH_ALLOWED_ORIGINS,
     },
+    webhooks: { allowedOrigins: e.WEBHOOK_ALLOWED_ORIGINS },
     voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
     scan: {
       engine: e.OCR_ENGINE,

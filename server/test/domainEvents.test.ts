@@ -43,11 +43,14 @@ afterAll(async () => {
 const jobsOfQueue = async () =>
   (await sql<{ data: { event: DomainEvent } }>`SELECT data FROM ${sql.id(JOB_SCHEMA, 'job')} WHERE name = ${QUEUE} ORDER BY created_on, id`.execute(handle.db)).rows.map((r) => r.data.event);
 
+/** A consumer that wants nothing (the webhooks' place in EventConsumers). */
+const nobody = { queue: 'nobody', policy: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 }, types: [], wants: () => false, job: () => undefined };
+
 const sent = (roomId: string, messageId: string): DomainEvent => ({ type: 'message.sent', roomId, messageId, actorId: null, notify: false });
 
 describe('the event log', () => {
   it('writes one job per event a consumer wants, in the caller\'s transaction: rolled back with it, woken after it', async () => {
-    const log = new EventLog(boss, { push: consumer });
+    const log = new EventLog(boss, { push: consumer, webhooks: nobody });
     watched.add('room-a');
     expect(log.wanted({ type: 'message.sent', roomId: 'room-a' })).toBe(true);
     expect(log.wanted({ type: 'message.sent', roomId: 'room-b' })).toBe(false);
@@ -74,7 +77,7 @@ describe('the event log', () => {
   });
 
   it('apply: a change nobody consumes runs on its own (no transaction, nothing written); a wanted one records its events with it', async () => {
-    const log = new EventLog(boss, { push: consumer });
+    const log = new EventLog(boss, { push: consumer, webhooks: nobody });
     const before = (await jobsOfQueue()).length;
     let inTransaction: boolean | undefined;
     const result = await log.apply(handle.db, { type: 'message.sent', roomId: 'room-c' }, async (db) => {

@@ -104,6 +104,9 @@ export interface TestServerOptions {
   heartbeat?: AppDeps['heartbeat'];
   /** Web push tuning (translation wait, poll interval, retries). */
   push?: AppDeps['push'];
+  /** Webhook tuning and the integrations switch (issue 35). */
+  webhooks?: AppDeps['webhooks'];
+  integrationsAllowed?: AppDeps['integrationsAllowed'];
   schedules?: AppDeps['schedules'];
   /** Where mailed-link requests run their after-answer work (a test may hold it). */
   afterReply?: AppDeps['afterReply'];
@@ -143,6 +146,8 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     mail: options.mail,
     mailLimits: options.mailLimits,
     push: options.push,
+    webhooks: options.webhooks,
+    ...(options.integrationsAllowed ? { integrationsAllowed: options.integrationsAllowed } : {}),
     schedules: options.schedules,
     afterReply: options.afterReply,
     onRoute: options.onRoute,

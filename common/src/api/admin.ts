@@ -128,6 +128,7 @@ export const AUDIT_ACTIONS = [
   'invite.created', 'invite.revoked', 'registration.changed', 'report.dismissed', 'report.disabled',
   'translation.engines_changed', 'translation.budget_changed',
   'token.created', 'token.revoked', 'token.used', 'bot.created', 'bot.deleted', 'integrations.changed',
+  'webhook.created', 'webhook.rotated', 'webhook.deleted', 'webhook.paused', 'webhook.resumed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -59,6 +59,12 @@ export interface ChatMessage {
    * renders it from its catalog. Absent on ordinary messages.
    */
   system_event?: GroupSystemEvent | null;
+  /**
+   * Posted through an incoming webhook (issue 35) as its creator (sender_id): shown "<name> via webhook", where name
+   * is the post's `username` when it gave one, else the creator's. `avatar`: the https URL the post gave, kept as
+   * given (the web app does not load it: readers' browsers fetch nothing from hosts a post names). Absent otherwise.
+   */
+  via_webhook?: { name: string | null; avatar: string | null } | null;
   /** The message this one answers, as the reader sees it (absent: not a reply). */
   reply_to?: ReplyPreview | null;
   /** Set when the sender edited the text (its translations are made again). */

@@ -108,6 +108,12 @@ export const ERROR_CODES = [
   'too_many_bots',
   'bot_cannot_start_chat',
   'bot_no_password',
+  // webhooks (issue 35 items 4, 5)
+  'webhook_url_invalid',
+  'webhook_url_not_allowed',
+  'webhook_events_invalid',
+  'webhook_name_invalid',
+  'webhook_avatar_invalid',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -193,6 +199,10 @@ export const FIELD_ERRORS = {
   push_key_invalid: 'p256dh must be a 65-byte uncompressed P-256 public key (base64url)',
   push_auth_invalid: 'auth must be a 16-byte secret (base64url)',
   unknown_reaction: 'Reactions are one of 👍 ❤️ 😂 😮 😢 🙏',
+  webhook_name_invalid: 'A webhook name is 1 to 80 characters on one line',
+  webhook_url_invalid: 'A webhook URL is an http(s) URL of at most 2048 characters',
+  webhook_events_invalid: 'Pick at least one of the events',
+  webhook_avatar_invalid: 'avatar must be an https URL of at most 2048 characters',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 export type FieldErrorCode = keyof typeof FIELD_ERRORS;

@@ -54,6 +54,7 @@ export const GROUP_EVENT_KINDS = [
   'renamed', // actor renamed the group to name
   'admin_granted', // actor made target an admin (actor null: handed over when the last admin left)
   'register_changed', // actor set the register to register
+  'webhook_paused', // actor's outgoing webhook to the host `name` kept failing and was paused (issue 35)
 ] as const;
 /** The kinds of a system line: a group's events, and the outcomes of calls (calls.ts CALL_EVENT_KINDS, in pairs). */
 export type GroupEventKind = (typeof GROUP_EVENT_KINDS)[number] | CallEventKind;

@@ -24,6 +24,8 @@ export async function loadLocaleCatalog(code: Exclude<LanguageCode, 'en'>): Prom
 export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<CatalogKey> = new Set<CatalogKey>([
   'header.appName', 'general.notFoundCode', 'auth.emailPlaceholder', 'chat.senderPrefix', 'scan.direction',
   'chat.characterCount', 'moderation.auditSentence', 'moderation.auditSentenceTarget', 'integrations.botBadge',
+  // 'URL' and 'Webhooks' are loanwords many languages write as English does.
+  'integrations.url', 'admin.tabWebhooks',
 ]);
 
 /**
@@ -32,14 +34,14 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<CatalogKey> = new Set<CatalogKe
  */
 export const SAME_AS_ENGLISH: Partial<Record<LanguageCode, readonly CatalogKey[]>> = {
   es: ['userSearch.formalityFormal', 'userSearch.formalityInformal', 'userSearch.formalityNeutral', 'nav.chat', 'chat.error', 'general.error', 'talk.original'],
-  fr: ['userSearch.typeClient', 'chat.conversations', 'talk.original', 'general.bio', 'chat.mediaPhoto', 'push.sectionTitle'],
-  de: ['userSearch.formalityNeutral', 'nav.chat', 'talk.original', 'chat.linkOnline', 'chat.linkOffline'],
+  fr: ['userSearch.typeClient', 'chat.conversations', 'talk.original', 'general.bio', 'chat.mediaPhoto', 'push.sectionTitle', 'integrations.viaWebhook'],
+  de: ['userSearch.formalityNeutral', 'nav.chat', 'talk.original', 'chat.linkOnline', 'chat.linkOffline', 'integrations.name'],
   it: ['auth.email', 'auth.password', 'nav.chat', 'chat.previewLabel', 'general.bio', 'general.email', 'chat.linkOnline', 'chat.linkOffline'],
-  pt: ['userSearch.formalityFormal', 'userSearch.formalityInformal', 'talk.original', 'general.bio'],
-  nl: ['nav.chat', 'chat.linkOnline', 'chat.linkOffline'],
+  pt: ['userSearch.formalityFormal', 'userSearch.formalityInformal', 'talk.original', 'general.bio', 'integrations.viaWebhook'],
+  nl: ['nav.chat', 'chat.linkOnline', 'chat.linkOffline', 'integrations.viaWebhook'],
   pl: ['chat.linkOnline', 'chat.linkOffline'],
   ro: ['userSearch.formalityFormal', 'userSearch.formalityInformal', 'userSearch.typeClient', 'talk.original', 'chat.linkOnline', 'chat.linkOffline'],
-  sv: ['userSearch.formalityNeutral', 'talk.original', 'chat.linkOnline', 'chat.linkOffline'],
+  sv: ['userSearch.formalityNeutral', 'talk.original', 'chat.linkOnline', 'chat.linkOffline', 'integrations.viaWebhook'],
   vi: ['auth.email', 'general.email'],
 };
 

@@ -18,6 +18,8 @@ export interface MessageInsert {
   /** Who it mentions (chat/mentions.ts), as JSON text. */
   mentions: string | null;
   direct: boolean;
+  /** An incoming webhook's post (webhooks/): JSON text of ViaWebhook, else null. */
+  via_webhook?: string | null;
 }
 
 /** More rows than this in one statement would only make its parameters list long (8 per row). */
@@ -43,12 +45,12 @@ async function insertEach(db: Db, batch: MessageInsert[]): Promise<(MessageRow |
 
 function insertRows(db: Db, rows: MessageInsert[]): Promise<MessageRow[]> {
   const values = sql.join(rows.map((r, n) => sql`(${r.chat_room_id}::uuid, ${r.sender_id}::uuid, ${r.client_id}::text, ${r.content}::text,
-    ${r.original_language}::text, ${r.attachment}::jsonb, ${r.reply_to_id}::bigint, ${r.mentions}::jsonb, ${r.direct}::boolean, ${n}::int)`));
+    ${r.original_language}::text, ${r.attachment}::jsonb, ${r.reply_to_id}::bigint, ${r.mentions}::jsonb, ${r.direct}::boolean, ${n}::int, ${r.via_webhook ?? null}::jsonb)`));
   // A pair's send is refused when either blocked the other or the partner is gone (safety/blocks.ts): checked by the
   // insert itself, so a block takes effect at the next send. Ordered as they arrived: ids follow that order.
-  return sql<MessageRow>`INSERT INTO messages (chat_room_id, sender_id, client_id, content, original_language, attachment, reply_to_id, mentions)
-    SELECT v.room, v.sender, v.client, v.content, v.lang, v.attachment, v.reply, v.mentions
-    FROM (VALUES ${values}) AS v(room, sender, client, content, lang, attachment, reply, mentions, direct, n)
+  return sql<MessageRow>`INSERT INTO messages (chat_room_id, sender_id, client_id, content, original_language, attachment, reply_to_id, mentions, via_webhook)
+    SELECT v.room, v.sender, v.client, v.content, v.lang, v.attachment, v.reply, v.mentions, v.via
+    FROM (VALUES ${values}) AS v(room, sender, client, content, lang, attachment, reply, mentions, direct, n, via)
     WHERE NOT v.direct OR ${pairSendAllowed(sql.ref('v.room'), sql.ref('v.sender'))}
     ORDER BY v.n
     ON CONFLICT ON CONSTRAINT messages_client_id_unique DO NOTHING

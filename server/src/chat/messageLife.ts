@@ -43,8 +43,9 @@ export async function editMessage(deps: SendDeps & { now: () => Date }, input: M
   const { db, jobs } = deps;
   await requireMembership(db, input.roomId, input.userId);
   const current = await ownMessage(db, input.roomId, input.userId, input.messageId);
-  if (current.deleted_at || current.system_event || current.attachment) {
-    throw new AppError(400, 'message_not_editable', current.deleted_at ? 'This message was deleted' : 'Only text messages can be edited');
+  // A webhook's post is the other system's words: its creator may delete it, not rewrite it.
+  if (current.deleted_at || current.system_event || current.attachment || current.via_webhook) {
+    throw new AppError(400, 'message_not_editable', current.deleted_at ? 'This message was deleted' : 'Only text messages one wrote can be edited');
   }
   if (deps.now().getTime() - new Date(current.created_at).getTime() > MESSAGE_EDIT_WINDOW_MS) {
     throw new AppError(403, 'edit_window_passed', 'Messages can be edited for 24 hours after sending');

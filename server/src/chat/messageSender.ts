@@ -39,6 +39,12 @@ export interface SendInput {
   attachment?: MessageAttachment | undefined;
   /** The message this one answers: same room, visible to the sender (else 400 reply_not_found). */
   replyTo?: string | undefined;
+  /**
+   * An incoming webhook's post (webhooks/), as its creator: marked "via webhook", and translated for every reader,
+   * the creator too (its language is detected, the creator's is only the hint: a CI bot writes English whatever
+   * its creator reads).
+   */
+  via?: { hookId: string; name: string | null; avatar: string | null } | undefined;
 }
 
 /**
@@ -57,7 +63,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   const { senderLanguage } = room;
   if (room.kind === 'direct' && room.senderBot) await refuseBotFirstContact(db, input.roomId, input.senderId);
   // Same language everywhere (spec section 5), or a photo/voice without text: no engine call.
-  const languages = input.content.trim() === '' ? [] : room.targets;
+  const languages = input.content.trim() === '' ? [] : input.via ? room.readerLanguages : room.targets;
   if (languages.length) await deps.budget?.check(input.senderId);
   const reply: ReplySource | undefined = input.replyTo ? await replyTarget(db, input.roomId, input.senderId, input.replyTo) : undefined;
   const mentions = await resolveMentions(db, input.roomId, input.senderId, room.kind, input.content);
@@ -71,6 +77,7 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
     attachment: input.attachment ? JSON.stringify(input.attachment) : null,
     reply_to_id: reply ? String(reply.row.id) : null,
     mentions: mentions ? JSON.stringify(mentions) : null,
+    via_webhook: input.via ? JSON.stringify(input.via) : null,
   };
   // A push may be needed only when another member has a device subscribed and not muted, or muted but mentioned
   // (unless they muted mentions too), as the cached context knows (a new subscription or a mute empties it), and one of
@@ -128,6 +135,8 @@ export interface SendContext {
   readers: Reader[];
   /** The languages the sender's messages are translated into: every other member's, minus the sender's own. */
   targets: LanguageCode[];
+  /** Every language read in the room, the sender's too (an incoming webhook's post, whose language is detected). */
+  readerLanguages: LanguageCode[];
   /** The first of those (a pair's partner's language), or the sender's when there is none: the draft preview's direction. */
   target: LanguageCode;
   /** The sessions of other members with a device subscribed to web push, with their mute: only when one of those to
@@ -161,6 +170,7 @@ export async function sendContext(db: Db, roomId: string, senderId: string): Pro
   const senderLanguage: LanguageCode | null = isLanguageCode(row.sender_language) ? row.sender_language : null;
   const readers = parseReaders(row.readers);
   // Each member reads in their own language; one without a language reads the sender's (spec section 4).
+  const readerLanguages = [...new Set(readers.map((r) => (isLanguageCode(r.language) ? r.language : senderLanguage ?? 'en')))].sort();
   const targets = [...new Set(readers.filter((r) => r.id !== senderId).map((r) => (isLanguageCode(r.language) ? r.language : senderLanguage ?? 'en')))]
     .filter((l) => l !== senderLanguage)
     .sort();
@@ -171,6 +181,7 @@ export async function sendContext(db: Db, roomId: string, senderId: string): Pro
     senderLanguage,
     readers,
     targets,
+    readerLanguages,
     target: targets[0] ?? senderLanguage ?? 'en',
     pushSessions: typeof row.push_sessions === 'string' ? (JSON.parse(row.push_sessions) as SendContext['pushSessions']) : row.push_sessions,
     senderBot: row.sender_bot,

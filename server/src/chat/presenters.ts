@@ -16,10 +16,11 @@ export type TranslationRow = Selectable<MessageTranslationsTable>;
  *   one-to-one spec screens.
  */
 export function viewFor(
-  message: Pick<MessageRow, 'sender_id' | 'original_language'>, rows: readonly TranslationRow[], readerId: string, readerLanguage: string | null,
+  message: Pick<MessageRow, 'sender_id' | 'original_language'> & { via_webhook?: MessageRow['via_webhook'] | undefined }, rows: readonly TranslationRow[], readerId: string, readerLanguage: string | null,
   readers: readonly { id: string; language: string | null }[] = [],
 ): { language: string | null; row: TranslationRow | undefined } {
-  if (message.sender_id === readerId) {
+  // A webhook's post is not the creator's own words: they read it translated, as everyone does.
+  if (message.sender_id === readerId && !message.via_webhook) {
     const sorted = [...rows].sort((a, b) => a.language.localeCompare(b.language));
     const read = new Set(readers.filter((r) => r.id !== readerId).map((r) => r.language));
     const first = sorted.find((r) => read.has(r.language)) ?? sorted[0];
@@ -60,6 +61,7 @@ export function presentMessage(
     corrected_at: t?.corrected_at ? iso(t.corrected_at) : null,
     ...(row.attachment ? { attachment: row.attachment } : {}),
     ...(row.system_event ? { system_event: row.system_event } : {}),
+    ...(row.via_webhook ? { via_webhook: { name: row.via_webhook.name, avatar: row.via_webhook.avatar } } : {}),
     ...(row.reply_to_id && !row.deleted_at && extras.reply !== undefined ? { reply_to: extras.reply } : {}),
     ...(row.edited_at ? { edited_at: iso(row.edited_at) } : {}),
     ...(row.deleted_at ? { deleted_at: iso(row.deleted_at) } : {}),

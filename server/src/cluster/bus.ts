@@ -14,6 +14,8 @@ export type ClusterMessage =
   | { kind: 'jobs.wake' }
   /** A profile, a relationship context or a room changed: forget the cached send contexts. */
   | { kind: 'contexts.changed' }
+  /** An outgoing webhook was added, removed, paused or resumed: reload the index of subscribed rooms (webhooks/). */
+  | { kind: 'webhooks.changed' }
   /**
    * Calls (server/src/calls/media.ts): a media-socket event for one participant of a call (`to`: their user id),
    * delivered by the node holding that participant's socket; `to` '*' = every socket of the call (it ended).

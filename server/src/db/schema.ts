@@ -221,6 +221,43 @@ export interface MessagesTable {
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Who it mentions, by id, with the name as written (migration 039); written as JSON text. */
   mentions: ColumnType<MessageMention[] | null, string | null | undefined, string | null>;
+  /** Posted through an incoming webhook (migration 042): the hook and the post's own name and avatar; JSON text in. */
+  via_webhook: ColumnType<ViaWebhook | null, string | null | undefined, string | null>;
+}
+
+export interface ViaWebhook {
+  hookId: string;
+  name: string | null;
+  avatar: string | null;
+}
+
+/** An incoming webhook (migration 042): only a hash of its secret. */
+export interface IncomingWebhooksTable {
+  id: Generated<string>;
+  chat_room_id: string;
+  creator_id: string;
+  name: string;
+  secret_hash: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+}
+
+/** An outgoing webhook (migration 043): a room's, or server-wide (chat_room_id null). */
+export interface OutgoingWebhooksTable {
+  id: Generated<string>;
+  chat_room_id: string | null;
+  owner_id: string | null;
+  url: string;
+  /** WebhookEvent[]; JSON text in. */
+  events: ColumnType<string[], string, string>;
+  language: string | null;
+  secret: string;
+  created_at: Generated<Date>;
+  last_delivery_at: Date | null;
+  failures: Generated<number>;
+  failing_since: Date | null;
+  last_error: string | null;
+  paused_at: Date | null;
 }
 
 /** One person's reaction (one of REACTION_EMOJI) to a message (migration 025). */
@@ -382,4 +419,6 @@ export interface Database {
   message_reactions: MessageReactionsTable;
   calls: CallsTable;
   user_calls: UserCallsTable;
+  incoming_webhooks: IncomingWebhooksTable;
+  outgoing_webhooks: OutgoingWebhooksTable;
 }

@@ -34,6 +34,8 @@ export interface EventConsumer {
  */
 export interface EventConsumers {
   push: EventConsumer;
+  /** Outgoing webhooks (webhooks/deliveries.ts): events of rooms with a subscription (and every group's, server-wide). */
+  webhooks: EventConsumer;
 }
 
 /**

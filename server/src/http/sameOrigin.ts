@@ -33,6 +33,8 @@ export function installSameOriginCheck(app: FastifyInstance, publicUrl: string |
     // bearer call without the session cookie has no CSRF surface: any origin may make it (issue 35 item 2).
     const bearer = /^Bearer /i.test(request.headers.authorization ?? '');
     if (bearer && request.cookies[sessionCookieName] === undefined) return;
+    // An incoming webhook's URL (webhooks/): its secret is its credential, nothing ambient rides on it.
+    if (request.url.startsWith('/api/hooks/')) return;
     if (isCrossSite(request, publicUrl)) {
       throw new AppError(403, 'forbidden_origin', 'Cross-site request refused');
     }

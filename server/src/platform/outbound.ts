@@ -45,6 +45,16 @@ function publicIpv4(v4: ipaddr.IPv4): boolean {
   return !IPV4_SPECIAL.some((range) => v4.match(range));
 }
 
+/** An ..._ALLOWED_ORIGINS setting (push, webhooks) as a set of origins ('http://127.0.0.1:4000'). */
+export function parseAllowedOrigins(value: string | undefined): Set<string> {
+  const origins = new Set<string>();
+  for (const part of (value ?? '').split(',')) {
+    const s = part.trim();
+    if (s) origins.add(new URL(s).origin);
+  }
+  return origins;
+}
+
 export type OutboundRefusal = 'invalid' | 'not_public' | 'unresolvable';
 
 export interface OutboundOptions {

@@ -1,7 +1,7 @@
 import { AppError } from '../http/errors.ts';
 import { judgeOutboundUrl } from '../platform/outbound.ts';
 
-export { isPublicAddress } from '../platform/outbound.ts';
+export { isPublicAddress, parseAllowedOrigins } from '../platform/outbound.ts';
 
 /**
  * Push endpoints against server-side request forgery: the server POSTs to whatever URL a browser registered, so
@@ -9,17 +9,6 @@ export { isPublicAddress } from '../platform/outbound.ts';
  * origin is one the operator allowed (PUSH_ALLOWED_ORIGINS: a push service on their own network, a test's local
  * one). Checked here at registration and again at each connection (sender.ts dials through publicOnlyLookup).
  */
-
-/** PUSH_ALLOWED_ORIGINS as a set of origins ('http://127.0.0.1:4000'). */
-export function parseAllowedOrigins(value: string | undefined): Set<string> {
-  const origins = new Set<string>();
-  for (const part of (value ?? '').split(',')) {
-    const s = part.trim();
-    if (!s) continue;
-    origins.add(new URL(s).origin);
-  }
-  return origins;
-}
 
 /** Refuse an endpoint this server must not call; resolves its host name (all its addresses must be public). */
 export async function checkEndpoint(endpoint: string, allowed: ReadonlySet<string>, resolve?: (host: string) => Promise<string[]>): Promise<void> {

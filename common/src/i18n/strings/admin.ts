@@ -115,4 +115,10 @@ export const admin = {
   budgetDefaults: 'Server default: {minute} a minute, {day} a day.',
   auditTranslationEnginesChanged: 'Translation engines changed',
   auditTranslationBudgetChanged: 'Translation budget changed',
+  auditWebhookCreated: 'Webhook created',
+  auditWebhookRotated: 'Webhook URL changed',
+  auditWebhookDeleted: 'Webhook deleted',
+  auditWebhookPaused: 'Webhook paused after failures',
+  auditWebhookResumed: 'Webhook resumed',
+  tabWebhooks: 'Webhooks',
 } as const;

@@ -29,6 +29,8 @@ import * as m036 from './036_translation_usage.ts';
 import * as m038 from './038_translation_first.ts';
 import * as m039 from './039_mentions.ts';
 import * as m040 from './040_api_tokens_bots.ts';
+import * as m042 from './042_incoming_webhooks.ts';
+import * as m043 from './043_outgoing_webhooks.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +64,6 @@ export const migrations: Record<string, Migration> = {
   '038_translation_first': m038,
   '039_mentions': m039,
   '040_api_tokens_bots': m040,
+  '042_incoming_webhooks': m042,
+  '043_outgoing_webhooks': m043,
 };

@@ -14,6 +14,7 @@ import { AuditPanel, RegistrationPanel, StatusPanel } from './OpsPanels.tsx';
 import { ReportsPanel } from './ReportsPanel.tsx';
 import { TranslationPanel } from './TranslationPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
+import { WebhooksPanel } from './WebhooksPanel.tsx';
 
 const TABS = [
   ['users', 'admin.tabUsers'],
@@ -21,6 +22,7 @@ const TABS = [
   ['invites', 'admin.tabInvites'],
   ['registration', 'admin.tabRegistration'],
   ['audit', 'admin.tabAudit'],
+  ['webhooks', 'admin.tabWebhooks'],
   ['translation', 'admin.tabTranslation'],
   ['integrations', 'integrations.adminTitle'],
   ['status', 'admin.tabStatus'],
@@ -90,6 +92,8 @@ export function AdminPage() {
           <RegistrationPanel />
         ) : tab === 'audit' ? (
           <AuditPanel />
+        ) : tab === 'webhooks' ? (
+          <WebhooksPanel />
         ) : tab === 'translation' ? (
           <TranslationPanel />
         ) : tab === 'integrations' ? (

@@ -82,6 +82,11 @@ export const AUDIT_LABELS: Record<AuditAction, CatalogKey> = {
   'bot.created': 'integrations.auditBotCreated',
   'bot.deleted': 'integrations.auditBotDeleted',
   'integrations.changed': 'integrations.auditIntegrationsChanged',
+  'webhook.created': 'admin.auditWebhookCreated',
+  'webhook.rotated': 'admin.auditWebhookRotated',
+  'webhook.deleted': 'admin.auditWebhookDeleted',
+  'webhook.paused': 'admin.auditWebhookPaused',
+  'webhook.resumed': 'admin.auditWebhookResumed',
 };
 
 /** An action's label; one this console does not know (a newer node's) shows as recorded. */

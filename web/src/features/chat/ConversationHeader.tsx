@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ArrowLeft, Bell, BellOff, BookA, HeartHandshake, MoreVertical, PlugZap, Search, Users, WifiOff } from 'lucide-react';
+import { ArrowLeft, Bell, BellOff, BookA, HeartHandshake, MoreVertical, PlugZap, Search, Users, WifiOff, Webhook } from 'lucide-react';
 import { UserAvatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
@@ -36,6 +36,8 @@ interface ConversationHeaderProps {
   bot?: boolean;
   /** The room: its notifications' mute menu. */
   roomId?: string | undefined;
+  /** A pair's webhooks (issue 35): an item of its "⋮" menu at every width. */
+  onIntegrations?: (() => void) | undefined;
   /** A pair's Call button (features/calls). */
   callButton?: ReactNode;
 }
@@ -56,7 +58,7 @@ const NARROW_ONLY = 'sm:hidden';
  * of that menu (as in WhatsApp, Telegram and Signal); from 640 px they are buttons of their own.
  */
 export function ConversationHeader(props: ConversationHeaderProps) {
-  const { name, bot, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, onSearch, group, partner, roomId, callButton } = props;
+  const { name, bot, partnerLanguageName, connection, link, contextLabel, onBack, onJoin, onContext, onGlossary, onSearch, group, partner, roomId, callButton, onIntegrations } = props;
   const t = useT();
   const status = STATUS[link];
   const { useMutedRooms, MuteMenu, MuteDialog } = useConversationSlots();
@@ -90,7 +92,12 @@ export function ConversationHeader(props: ConversationHeaderProps) {
           {muted ? <BellOff aria-hidden="true" /> : <Bell aria-hidden="true" />} {t('push.mute')}
         </DropdownMenuItem>
       )}
-      {!group && partner && <DropdownMenuSeparator className={NARROW_ONLY} />}
+      {!group && partner && onIntegrations && (
+        <DropdownMenuItem onSelect={onIntegrations} data-testid="menu-integrations">
+          <Webhook aria-hidden="true" /> {t('integrations.section')}
+        </DropdownMenuItem>
+      )}
+      {!group && partner && <DropdownMenuSeparator />}
     </>
   );
   return (

@@ -13,6 +13,7 @@ import { ConversationToolsContext, type ConversationTools } from './conversation
 import { CorrectTranslationDialog } from './CorrectTranslationDialog.tsx';
 import { ReportDialog, type ReportTarget } from '../safety/index.ts';
 import { GlossaryDialog } from './GlossaryDialog.tsx';
+import { IntegrationsDialog } from './IntegrationsDialog.tsx';
 import type { ViewMessage } from './messages.ts';
 import { ContextDialog, contextKey } from './ContextDialog.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';
@@ -52,6 +53,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   const link = useLinkStatus();
   const [contextOpen, setContextOpen] = useState(false);
   const [glossaryOpen, setGlossaryOpen] = useState(false);
+  const [integrationsOpen, setIntegrationsOpen] = useState(false);
   const [correcting, setCorrecting] = useState<ViewMessage | null>(null);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const [restore, setRestore] = useState<{ text: string } | null>(null);
@@ -223,6 +225,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         onJoin={() => client.reconnect()}
         onContext={() => setContextOpen(true)}
         onGlossary={() => setGlossaryOpen(true)}
+        onIntegrations={!isGroup && !partnerGone ? () => setIntegrationsOpen(true) : undefined}
         onSearch={() => setSearchOpen((open) => !open)}
         partner={pairPartner}
         callButton={!isGroup && !partnerGone && chat.partner?.id ? <CallButton roomId={chat.roomId} partner={{ id: chat.partner.id, username: chat.partner.username || name, language: chat.partner.language }} /> : undefined}
@@ -276,6 +279,8 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       )}
       <ContextDialog roomId={chat.roomId} open={contextOpen} onOpenChange={setContextOpen} initial={context.data?.description ?? ''} />
       <GlossaryDialog roomId={chat.roomId} open={glossaryOpen} onOpenChange={setGlossaryOpen} />
+      {/* A pair's webhooks (issue 35); a group's are in its info panel. */}
+      <IntegrationsDialog roomId={chat.roomId} open={integrationsOpen} onOpenChange={setIntegrationsOpen} />
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
       <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} onDelete={conversation.remove} />
       <CorrectTranslationDialog roomId={chat.roomId} message={correcting} onClose={() => setCorrecting(null)} onCorrected={conversation.merge} />

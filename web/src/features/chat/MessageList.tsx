@@ -82,6 +82,7 @@ function MessageBubble({ message, mine, online, senderName }: { message: ViewMes
       data-message-id={message.id}
       data-day={dayKey(message.created_at)}
       data-deleted={deleted || undefined}
+      data-via-webhook={message.via_webhook ? true : undefined}
     >
       <div
         className={cn(
@@ -239,12 +240,15 @@ export function MessageList({ messages, myId, loading, online, group = false, af
                 ) : (
                   <MessageBubble
                     message={m}
-                    mine={m.sender_id === myId}
+                    // A webhook's post is not its creator's own words: shown as the others' are, named "<name> via webhook".
+                    mine={m.sender_id === myId && !m.via_webhook}
                     online={online}
                     senderName={
-                      group && m.sender_id !== myId && (newDay || i === 0 || messages[i - 1]!.sender_id !== m.sender_id || Boolean(messages[i - 1]!.system_event))
-                        ? (tools?.nameOf?.(m.sender_id) ?? t('chat.groupSomeone'))
-                        : undefined
+                      m.via_webhook
+                        ? t('integrations.viaWebhook', { name: m.via_webhook.name ?? tools?.nameOf?.(m.sender_id) ?? (m.sender_id === myId ? t('chat.reactionYou') : tools?.partnerName) ?? t('chat.groupSomeone') })
+                        : group && m.sender_id !== myId && (newDay || i === 0 || messages[i - 1]!.sender_id !== m.sender_id || Boolean(messages[i - 1]!.system_event) || Boolean(messages[i - 1]!.via_webhook))
+                          ? (tools?.nameOf?.(m.sender_id) ?? t('chat.groupSomeone'))
+                          : undefined
                     }
                   />
                 )}

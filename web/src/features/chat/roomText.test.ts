@@ -50,6 +50,7 @@ describe('systemLine', () => {
     expect(systemLine(event({ kind: 'admin_granted', actor: null, target: li }), en, tone)).toBe('Li is now an admin');
     expect(systemLine(event({ kind: 'created', name: 'Family' }), en, tone)).toBe('Ana created the group');
     expect(systemLine(event({ kind: 'register_changed', register: 'family' }), en, tone)).toBe('Ana set the tone to Family');
+    expect(systemLine(event({ kind: 'webhook_paused', name: 'ci.example.com' }), en, tone)).toBe('Ana\'s webhook to ci.example.com kept failing and was paused');
   });
 
   it('says Someone for a deleted account', () => {

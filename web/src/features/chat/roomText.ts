@@ -40,6 +40,8 @@ export function systemLine(event: GroupSystemEvent, t: TFunction, toneLabel: (re
       return event.actor ? t('chat.groupSysMadeAdmin', { actor, member }) : t('chat.groupSysBecameAdmin', { member });
     case 'register_changed':
       return t('chat.groupSysToneChanged', { actor, tone: event.register ? toneLabel(event.register) : '' });
+    case 'webhook_paused':
+      return t('integrations.sysWebhookPaused', { actor, host: event.name ?? '' });
     default:
       return callLine(event, t) ?? '';
   }

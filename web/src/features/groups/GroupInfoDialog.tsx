@@ -16,6 +16,7 @@ import { PeoplePicker } from './PeoplePicker.tsx';
 import { TonePicker } from './TonePicker.tsx';
 import { useGroupAction } from './useGroup.ts';
 import { InviteButton } from '../invites/index.ts';
+import { IntegrationsSection } from '../integrations/index.ts';
 import { displayLanguageName } from '../../lib/names.ts';
 
 export interface GroupInfoDialogProps {
@@ -152,6 +153,9 @@ export function GroupInfoDialog({ room, members, myId, open, onOpenChange, onLef
             {/* Someone who is not on Parley yet: a link or an e-mail (issue 38); add them here once they have an account. */}
             <InviteButton variant="ghost" size="sm" label={t('members.inviteTitle')} className="h-auto self-start whitespace-normal py-2 text-start" />
           </section>
+
+          {/* Webhooks (issue 35): the group's admins manage them. */}
+          {admin && open && <IntegrationsSection roomId={room.id} />}
 
           <DialogFooter>
             <Button variant="outline" className="text-destructive" onClick={() => setLeaving(true)} data-testid="group-leave">

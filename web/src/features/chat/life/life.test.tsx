@@ -45,6 +45,8 @@ describe('quoteText', () => {
     expect(canEdit(message(), 'me')).toBe(false);
     expect(canEdit(mine, 'me', Date.now() + 25 * 3600 * 1000)).toBe(false);
     expect(canEdit(message({ sender_id: 'me', attachment: { id: 'a', kind: 'photo', mime: 'image/jpeg' } }), 'me')).toBe(false);
+    // An incoming webhook's post, though sent as me: the other system's words.
+    expect(canEdit(message({ sender_id: 'me', via_webhook: { name: 'CI', avatar: null } }), 'me')).toBe(false);
   });
 });
 

@@ -22,7 +22,7 @@ export function quoteText(quote: ReplyPreview, live: ViewMessage | undefined, my
 
 /** One's own text message still inside the edit window (the server checks again). */
 export function canEdit(message: ViewMessage, myId: string, now = Date.now()): boolean {
-  return message.sender_id === myId && !message.local && !message.deleted_at && !message.attachment && !message.system_event
+  return message.sender_id === myId && !message.local && !message.deleted_at && !message.attachment && !message.system_event && !message.via_webhook
     && now - new Date(message.created_at).getTime() < MESSAGE_EDIT_WINDOW_MS;
 }
 
