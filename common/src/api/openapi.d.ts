@@ -1138,6 +1138,203 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hooks/{id}/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["postHooksByIdBySecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{roomId}/incoming-webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getChatsByRoomIdIncomingWebhooks"];
+        put?: never;
+        post: operations["postChatsByRoomIdIncomingWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{roomId}/incoming-webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteChatsByRoomIdIncomingWebhooksById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{roomId}/incoming-webhooks/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["postChatsByRoomIdIncomingWebhooksByIdRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{roomId}/outgoing-webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getChatsByRoomIdOutgoingWebhooks"];
+        put?: never;
+        post: operations["postChatsByRoomIdOutgoingWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{roomId}/outgoing-webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteChatsByRoomIdOutgoingWebhooksById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{roomId}/outgoing-webhooks/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["postChatsByRoomIdOutgoingWebhooksByIdResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Operators only (an administrator's session or token). */
+        get: operations["getAdminWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/incoming/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Operators only (an administrator's session or token). */
+        delete: operations["deleteAdminWebhooksIncomingById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/outgoing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Operators only (an administrator's session or token). */
+        post: operations["postAdminWebhooksOutgoing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/outgoing/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Operators only (an administrator's session or token). */
+        delete: operations["deleteAdminWebhooksOutgoingById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/outgoing/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Operators only (an administrator's session or token). */
+        post: operations["postAdminWebhooksOutgoingByIdResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/key": {
         parameters: {
             query?: never;
@@ -2221,6 +2418,51 @@ export interface components {
                 details?: unknown;
             };
         };
+        Error_d85fbf5e: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_characters" | "invalid_json" | "invalid_request" | "invalid_text" | "message_empty" | "message_too_long" | "webhook_avatar_invalid" | "webhook_name_invalid";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_0bde0f77: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_characters" | "invalid_json" | "invalid_request" | "invalid_text" | "webhook_name_invalid";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_99d46778: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_json" | "invalid_request" | "unknown_language" | "webhook_events_invalid" | "webhook_url_invalid";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_admin_required: {
+            error: {
+                /** @enum {string} */
+                code: "admin_required";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
+        Error_5a2e5bec: {
+            error: {
+                /** @enum {string} */
+                code: "admin_required" | "forbidden_origin";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
         Error_6da76a26: {
             error: {
                 /** @enum {string} */
@@ -2284,28 +2526,10 @@ export interface components {
                 details?: unknown;
             };
         };
-        Error_admin_required: {
-            error: {
-                /** @enum {string} */
-                code: "admin_required";
-                /** @description For people, in English; clients choose what to show by code. */
-                message: string;
-                details?: unknown;
-            };
-        };
         Error_c1c5efbc: {
             error: {
                 /** @enum {string} */
                 code: "email_invalid" | "invalid_json" | "invalid_request" | "invalid_text" | "password_too_long" | "username_invalid" | "username_too_long" | "username_too_short";
-                /** @description For people, in English; clients choose what to show by code. */
-                message: string;
-                details?: unknown;
-            };
-        };
-        Error_5a2e5bec: {
-            error: {
-                /** @enum {string} */
-                code: "admin_required" | "forbidden_origin";
                 /** @description For people, in English; clients choose what to show by code. */
                 message: string;
                 details?: unknown;
@@ -2818,6 +3042,51 @@ export interface components {
             };
         };
         /** @description The request is not valid */
+        Error400_d85fbf5e: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_d85fbf5e"];
+            };
+        };
+        /** @description The request is not valid */
+        Error400_0bde0f77: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_0bde0f77"];
+            };
+        };
+        /** @description The request is not valid */
+        Error400_99d46778: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_99d46778"];
+            };
+        };
+        /** @description Not allowed */
+        Error403_admin_required: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_admin_required"];
+            };
+        };
+        /** @description Not allowed */
+        Error403_5a2e5bec: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_5a2e5bec"];
+            };
+        };
+        /** @description The request is not valid */
         Error400_6da76a26: {
             headers: {
                 [name: string]: unknown;
@@ -2880,15 +3149,6 @@ export interface components {
                 "application/json": components["schemas"]["Error_a5fc5d04"];
             };
         };
-        /** @description Not allowed */
-        Error403_admin_required: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error_admin_required"];
-            };
-        };
         /** @description The request is not valid */
         Error400_c1c5efbc: {
             headers: {
@@ -2896,15 +3156,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error_c1c5efbc"];
-            };
-        };
-        /** @description Not allowed */
-        Error403_5a2e5bec: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error_5a2e5bec"];
             };
         };
         /** @description Conflict */
@@ -5562,6 +5813,431 @@ export interface operations {
             400: components["responses"]["Error400_invalid_request"];
             401: components["responses"]["Error401_unauthenticated"];
             403: components["responses"]["Error403_forbidden_origin"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    postHooksByIdBySecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                    username?: string;
+                    avatar?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_d85fbf5e"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            404: components["responses"]["Error404_not_found"];
+            413: components["responses"]["Error413_payload_too_large"];
+            415: components["responses"]["Error415_unsupported_media_type"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    getChatsByRoomIdIncomingWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    postChatsByRoomIdIncomingWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_0bde0f77"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            404: components["responses"]["Error404_not_found"];
+            413: components["responses"]["Error413_payload_too_large"];
+            415: components["responses"]["Error415_unsupported_media_type"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    deleteChatsByRoomIdIncomingWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    postChatsByRoomIdIncomingWebhooksByIdRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    getChatsByRoomIdOutgoingWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    postChatsByRoomIdOutgoingWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("message.created" | "message.edited" | "message.deleted" | "member.joined" | "member.left")[];
+                    language?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_99d46778"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            404: components["responses"]["Error404_not_found"];
+            413: components["responses"]["Error413_payload_too_large"];
+            415: components["responses"]["Error415_unsupported_media_type"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    deleteChatsByRoomIdOutgoingWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    postChatsByRoomIdOutgoingWebhooksByIdResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    getAdminWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_admin_required"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    deleteAdminWebhooksIncomingById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_5a2e5bec"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    postAdminWebhooksOutgoing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("message.created" | "message.edited" | "message.deleted" | "member.joined" | "member.left")[];
+                    language?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_99d46778"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_5a2e5bec"];
+            413: components["responses"]["Error413_payload_too_large"];
+            415: components["responses"]["Error415_unsupported_media_type"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    deleteAdminWebhooksOutgoingById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_5a2e5bec"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    postAdminWebhooksOutgoingByIdResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_5a2e5bec"];
             404: components["responses"]["Error404_not_found"];
             500: components["responses"]["Error500_internal"];
             503: components["responses"]["Error503_database_unavailable"];

@@ -13,7 +13,6 @@ import { scan } from './strings/scan.ts';
 import { talk } from './strings/talk.ts';
 import { translationInfo } from './strings/translationInfo.ts';
 import { userSearch } from './strings/userSearch.ts';
-import { integrations } from './strings/integrations.ts';
 
 /** The English groups outside the first download (english.ts): the signed-in screens load this chunk first. */
 export const REST_GROUPS = { accountSafety, admin, calls, chat, integrations, members, moderation, phone, push, safety, scan, talk, translationInfo, userSearch } as const;
