@@ -27,6 +27,8 @@ import * as m035 from './035_email_proven.ts';
 import * as m033 from './033_translation_engine.ts';
 import * as m036 from './036_translation_usage.ts';
 import * as m038 from './038_translation_first.ts';
+import * as m046 from './046_documents.ts';
+import * as m047 from './047_document_search.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +60,6 @@ export const migrations: Record<string, Migration> = {
   '033_translation_engine': m033,
   '036_translation_usage': m036,
   '038_translation_first': m038,
+  '046_documents': m046,
+  '047_document_search': m047,
 };
