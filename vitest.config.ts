@@ -27,6 +27,7 @@ export const PGLITE_SPECIFIC_SERVER_TESTS = [
   'server/test/adminCli.test.ts',
   'server/test/calls.test.ts',
   'server/test/consoleTranslation.test.ts',
+  'server/test/documents.test.ts',
   'server/test/domainEvents.test.ts',
   'server/test/jobQueue.test.ts',
   'server/test/messageSearch.test.ts',

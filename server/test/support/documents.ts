@@ -67,7 +67,7 @@ export function docx(paragraphs: string[], pages = 1): Buffer {
 /** An ODT: the mimetype entry first and stored, content.xml with paragraphs and a heading, meta.xml with the page count. */
 export function odt(heading: string, paragraphs: string[], pages = 1): Buffer {
   const ns = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0"';
-  const body = `<text:h text:outline-level="1">${xml(heading)}</text:h>` + paragraphs.map((p) => `<text:p text:style-name="P1">${xml(p).replace(/  /g, ' <text:s/>')}</text:p>`).join('');
+  const body = `<text:h text:outline-level="1">${xml(heading)}</text:h>` + paragraphs.map((p) => `<text:p text:style-name="P1">${xml(p).replace(/ {2}/g, ' <text:s/>')}</text:p>`).join('');
   return Buffer.from(zipSync({
     mimetype: [strToU8('application/vnd.oasis.opendocument.text'), { level: 0 }],
     'content.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ns}><office:body><office:text>${body}</office:text></office:body></office:document-content>`),
