@@ -17,6 +17,7 @@ import { coverage } from './strings/coverage.ts';
 import { accountSafety } from './strings/accountSafety.ts';
 import { translationInfo } from './strings/translationInfo.ts';
 import { phone } from './strings/phone.ts';
+import { documents } from './strings/documents.ts';
 
 /**
  * The one English catalog of interface strings (spec section 2, "Other"), in the spec's
@@ -44,6 +45,7 @@ export const CATALOG = {
   accountSafety,
   translationInfo,
   phone,
+  documents,
 } as const;
 
 export type Catalog = typeof CATALOG;

@@ -3,6 +3,7 @@ import { accountSafety } from './strings/accountSafety.ts';
 import { admin } from './strings/admin.ts';
 import { calls } from './strings/calls.ts';
 import { chat } from './strings/chat.ts';
+import { documents } from './strings/documents.ts';
 import { members } from './strings/members.ts';
 import { moderation } from './strings/moderation.ts';
 import { phone } from './strings/phone.ts';
@@ -14,6 +15,6 @@ import { translationInfo } from './strings/translationInfo.ts';
 import { userSearch } from './strings/userSearch.ts';
 
 /** The English groups outside the first download (english.ts): the signed-in screens load this chunk first. */
-export const REST_GROUPS = { accountSafety, admin, calls, chat, members, moderation, phone, push, safety, scan, talk, translationInfo, userSearch } as const;
+export const REST_GROUPS = { accountSafety, admin, calls, chat, documents, members, moderation, phone, push, safety, scan, talk, translationInfo, userSearch } as const;
 
 export const ENGLISH_REST = flattenGroups(REST_GROUPS);
