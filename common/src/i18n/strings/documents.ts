@@ -1,6 +1,7 @@
 /** Documents in a conversation (issue 36 item 2): the attach button, the file card and the reader. */
 export const documents = {
   attach: 'Send a document',
+  attachMenu: 'Attach a photo or a document',
   pages: 'Pages: {n}',
   readIn: 'Read in {language}',
   download: 'Download',

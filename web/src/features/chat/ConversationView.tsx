@@ -25,8 +25,8 @@ import { MessageSearch } from './messageSearch/MessageSearch.tsx';
 import { seenMarker } from './receipts/readReceipts.ts';
 import { SeenMarker } from './receipts/SeenMarker.tsx';
 import { useReadMarks } from './receipts/useReadMarks.ts';
-import { PhotoButton, VoiceButton } from './media/MediaButtons.tsx';
-import { FileButton } from './media/documents/FileButton.tsx';
+import { VoiceButton } from './media/MediaButtons.tsx';
+import { AttachButton } from './media/documents/AttachButton.tsx';
 import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts';
 import { photoForUpload } from './media/photo.ts';
 import { useCoverage } from '../language/index.ts';
@@ -256,7 +256,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         fill={fill}
         banner={mode ? <ComposerBanner mode={mode} onCancel={cancelMode} /> : undefined}
         renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
-        leading={<><FileButton onFile={(file) => void conversation.sendFile(file)} /><PhotoButton onPhoto={(file) => void photoForUpload(file).then((photo) => uploads.send('photo', photo))} /></>}
+        leading={<AttachButton onPhoto={(file) => void photoForUpload(file).then((photo) => uploads.send('photo', photo))} onFile={(file) => void conversation.sendFile(file)} />}
         trailing={<VoiceButton onVoice={(kind, wav, durationMs) => uploads.send(kind, wav, durationMs)} />}
       /></>}
       {isGroup && room && !readOnly && infoOpen && (

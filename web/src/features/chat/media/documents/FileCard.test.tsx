@@ -62,7 +62,7 @@ describe('FileCard', () => {
   it('has no reader for a plain download, for the sender, or while the file waits to be sent', () => {
     show(message({ attachment: { id: FILE, kind: 'file', mime: 'application/zip', name: 'photos.zip', size: 12, document: null, pages: null } }));
     expect(screen.queryByTestId('file-read')).toBeNull();
-    expect(screen.getByTestId('file-details').textContent).toBe('ZIP · 12 byte');
+    expect(screen.getByTestId('file-details').textContent).toBe('ZIP · 12B');
     cleanup();
     show(message(), true);
     expect(screen.queryByTestId('file-read')).toBeNull();

@@ -30,7 +30,8 @@ export function formatSize(bytes: number, locale: string): string {
     unit += 1;
   }
   try {
-    return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
+    // Bytes narrow (780 B, 780 o), larger units short (24.5 kB, 24,5 ko).
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: unit === 0 ? 'narrow' : 'short', maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
   } catch {
     return `${Math.round(value)} ${['B', 'kB', 'MB', 'GB'][unit]}`;
   }
