@@ -17,4 +17,6 @@ export const documents = {
   sameLanguage: 'This document is already in your language.',
   tooLarge: 'This file is too large to send.',
   invalid: 'This file could not be sent.',
+  /** A file in the conversation list's last line and a reply's quote. */
+  file: 'File',
 } as const;
