@@ -32,8 +32,8 @@ function isPdf(bytes: Buffer): boolean {
   return bytes.subarray(0, 1024).includes('%PDF-');
 }
 
-/** The names of a zip's entries (no inflating: fflate's filter sees each entry and we keep none). */
-function zipEntries(bytes: Buffer): Map<string, number> | null {
+/** The names of a zip's entries and their sizes as its directory says (no inflating: fflate's filter keeps none). */
+export function zipEntries(bytes: Buffer): Map<string, number> | null {
   const names = new Map<string, number>();
   try {
     unzipSync(bytes, { filter: (f) => (names.set(f.name, f.originalSize), false) });

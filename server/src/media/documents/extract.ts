@@ -2,7 +2,7 @@ import type { DocumentKind, DocumentProblem, LanguageCode } from '@parley/common
 import mammoth from 'mammoth';
 import type { OcrEngine } from '../../scan/index.ts';
 import { joinLines } from '../service.ts';
-import { readZipEntries, ZIP_ENTRY_MAX_BYTES } from './detect.ts';
+import { readZipEntries, zipEntries, ZIP_ENTRY_MAX_BYTES } from './detect.ts';
 import { odtParagraphs, odtPageCount } from './odt.ts';
 import { pdfPageCount, pdfParagraphs } from './pdf.ts';
 import { textParagraphs } from './paragraphs.ts';
@@ -55,8 +55,10 @@ export async function countPages(kind: DocumentKind, bytes: Buffer): Promise<num
 }
 
 async function docxParagraphs(bytes: Buffer): Promise<string[]> {
-  // mammoth inflates with JSZip, which has no size limit: the entry's size is checked first.
+  // mammoth inflates with JSZip, which has no size limit: the sizes the zip's directory declares are checked first.
   try {
+    const declared = [...(zipEntries(bytes)?.values() ?? [])].reduce((a, b) => a + b, 0);
+    if (declared > 2 * ZIP_ENTRY_MAX_BYTES) throw new Error('too large');
     readZipEntries(bytes, ['word/document.xml']);
   } catch {
     throw new UnreadableDocument('corrupt', `word/document.xml is missing, damaged or larger than ${ZIP_ENTRY_MAX_BYTES} bytes`);
