@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { type Actor, conversationRow, newActor, PHONE, SCREENS_DIR, signInUi, signUpViaApi } from '../support.ts';
+import { type Actor, conversationRow, DESKTOP, newActor, PHONE, SCREENS_DIR, signInUi, signUpViaApi } from '../support.ts';
 
 /**
  * Issue 36 item 2 on a 390 px phone: ana (English) sends the PDF of the itinerary to a group with bruno (Spanish) and
@@ -109,6 +109,10 @@ test('a PDF sent to a group of three is read in Spanish and in French by the oth
   expect(spanish).toMatch(/pasaporte/i);
   expect(spanish).toMatch(/hotel/i);
   await shot(bruno.page, 'reader-bruno');
+  // On a wide screen the translation and the original stand side by side.
+  await bruno.page.setViewportSize(DESKTOP);
+  await bruno.page.screenshot({ path: path.join(SCREENS_DIR, 'documents-reader-bruno-desktop.png'), animations: 'disabled' });
+  await bruno.page.setViewportSize(PHONE);
 
   // claire reads it in French.
   const french = (await readIn(claire, 'Lire en français')).join(' ');
