@@ -28,6 +28,7 @@ export const PGLITE_SPECIFIC_SERVER_TESTS = [
   'server/test/bots.test.ts',
   'server/test/calls.test.ts',
   'server/test/consoleTranslation.test.ts',
+  'server/test/documents.test.ts',
   'server/test/domainEvents.test.ts',
   'server/test/jobQueue.test.ts',
   'server/test/mentions.test.ts',

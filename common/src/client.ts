@@ -11,6 +11,7 @@ export * from './api/safetyRoutes.ts';
 export * from './api/speechRoutes.ts';
 export * from './api/scanRoutes.ts';
 export * from './api/media.ts';
+export * from './api/documents.ts';
 export * from './api/messageLife.ts';
 export * from './api/groupTypes.ts';
 export * from './relationshipTypes.ts';

@@ -13,6 +13,7 @@ export * from './api/translation.ts';
 export * from './api/chat.ts';
 export * from './api/groups.ts';
 export * from './api/media.ts';
+export * from './api/documents.ts';
 export * from './api/messageLife.ts';
 export * from './realtime.ts';
 export * from './voice.ts';

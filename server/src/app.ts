@@ -50,6 +50,7 @@ import { relayTyping } from './chat/typing.ts';
 import { receiptsSettingAudience } from './chat/receipts.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { createMediaService } from './media/service.ts';
+import { createDocumentService, DocumentJobs, documentRoutes } from './media/documents/index.ts';
 import { sendMessage } from './chat/messageSender.ts';
 import { DbStorage, storageRoutes } from './storage/dbStorage.ts';
 import { clusterSessionEvents, connectRedisBus, localBus } from './cluster/bus.ts';
@@ -192,8 +193,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.translationJobs,
   });
   app.decorate('translationJobs', jobs);
+  // Documents (issue 36): reading a file's text (OCR for scanned pages) and translating it, on their own queue.
+  const ocrEngines = createOcrEngines(config.scan);
+  const documentJobs = new DocumentJobs({ db, boss, log: app.log, translator: chatTranslator, ocrEngines, budget, takesWork: config.role !== 'web' });
+  app.addHook('onClose', async () => documentJobs.stop());
   const startJobs = async () => {
     await jobs.start();
+    await documentJobs.start();
     await heartbeats.start();
     await mailer?.start();
     await push.start();
@@ -301,7 +307,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onReadReceiptsChanged: async (userId) => events.publish(await receiptsSettingAudience(db, userId), { v: 1, type: 'read.receipts_changed', userId }),
     });
     await app.register(translationRoutes, { service: translation, requireUser, budget });
-    const ocrEngines = createOcrEngines(config.scan);
     const scan = createScanService({ ocrEngines, translator: translation, logger: app.log });
     await app.register(scanRoutes, { service: scan, requireUser, budget });
     await app.register(chatRoutes, {
@@ -359,6 +364,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Photos and voice in a conversation: Scan's OCR and Talk's recogniser, then chat's send.
     const media = createMediaService({ db, ocrEngines, stt: voice.stt, send: (input) => sendMessage({ db, jobs, events, budget, eventLog, away: push.away }, input), logger: app.log });
     await app.register(mediaRoutes, { db, requireUser, media, budget, onMessageStored: () => metrics.messages.inc() });
+    const documents = createDocumentService({ db, jobs: documentJobs, send: (input) => sendMessage({ db, jobs, events, budget, eventLog, away: push.away }, input) });
+    await app.register(documentRoutes, { requireUser, documents, budget, maxBytes: config.fileMaxBytes, onMessageStored: () => metrics.messages.inc() });
     if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
     await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });
     await app.register(adminRoutes, {

@@ -51,6 +51,8 @@ const envSchema = z.object({
   OCR_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   OCR_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   OCR_MODEL: z.string().optional(),
+  /** The largest file a message may carry (documents and other files, issue 36 item 2), in MB. */
+  FILE_MAX_MB: z.coerce.number().positive().max(1024).default(25),
   ...voiceEnvShape,
   CHAT_SENDS_PER_10S: z.coerce.number().int().positive().default(30),
   TRANSLATION_CHARS_PER_MINUTE: z.coerce.number().int().positive().default(30_000),
@@ -146,6 +148,8 @@ export interface Config {
   /** Outgoing webhooks: origins on the operator's own network they may call (WEBHOOK_ALLOWED_ORIGINS, comma-separated). */
   webhooks: { allowedOrigins: string };
   scan: ScanConfig;
+  /** FILE_MAX_MB in bytes: the upload limit of a file message. */
+  fileMaxBytes: number;
   voice: VoiceConfig;
   translation: {
     engines: Env['TRANSLATION_ENGINES'];
@@ -241,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.OCR_CONCURRENCY,
       openai: { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY, model: e.OCR_MODEL ?? e.OPENAI_MODEL },
     },
+    fileMaxBytes: Math.round(e.FILE_MAX_MB * 1024 * 1024),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     translation: {
       engines: e.TRANSLATION_ENGINES,

@@ -81,6 +81,7 @@ export interface ExportedMessage {
   original: { language: string | null; text: string };
   /** Every translation row of the message (for one's own messages: how each language read it). */
   translations: { language: string; text: string | null; status: string }[];
-  attachment: { kind: string; mime?: string } | null;
+  /** A file (issue 36) also has its name, size, pages and the text read from it. */
+  attachment: { kind: string; mime?: string; name?: string | null; size?: number | null; pages?: number | null; text?: string | null } | null;
   system: string | null;
 }

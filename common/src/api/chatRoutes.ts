@@ -23,6 +23,9 @@ export const CHAT_API = {
   photos: (roomId: string) => `/api/chats/${roomId}/photos`,
   voice: (roomId: string) => `/api/chats/${roomId}/voice`,
   media: (roomId: string, mediaId: string) => `/api/chats/${roomId}/media/${mediaId}`,
+  /** Multipart upload of a file (documents: issue 36 item 2); its text and translation for the reader. */
+  files: (roomId: string) => `/api/chats/${roomId}/files`,
+  fileText: (roomId: string, mediaId: string) => `/api/chats/${roomId}/files/${mediaId}/text`,
   realtime: '/api/realtime',
   /** Groups: create (POST); a room's members (GET any member; POST add, admins); remove (DELETE, admins);
    * make admin (POST, admins); rename or change the register (PATCH, admins); leave (POST, anyone). */

@@ -122,6 +122,8 @@ export const ERROR_CODES = [
   'audio_too_large',
   'audio_too_long',
   'audio_too_short',
+  'invalid_file',
+  'file_too_large',
   // server
   'service_busy',
   'database_unavailable',

@@ -1,10 +1,13 @@
+import type { DocumentKind } from './documents.ts';
+
 /**
  * Photos and voice messages in a conversation: the upload contract shared by server and web.
  * A photo's text (OCR) and a voice message's transcript (speech recognition) become the message's
  * content, so they are translated like any text message.
  */
 
-export type AttachmentKind = 'photo' | 'voice';
+/** `file`: a document or any other file, served only as a download (issue 36 item 2; api/documents.ts). */
+export type AttachmentKind = 'photo' | 'voice' | 'file';
 
 /**
  * Why a photo or voice message carries no text, told honestly instead of a false transcript:
@@ -24,6 +27,11 @@ export interface MessageAttachment {
   width?: number;
   height?: number;
   durationMs?: number;
+  /** A file: its name as sent (cleaned), its size in bytes, the document kind when its text can be read, its pages. */
+  name?: string;
+  size?: number;
+  document?: DocumentKind | null;
+  pages?: number | null;
   /** Set when there is no text: why. */
   note?: AttachmentNote | null;
 }

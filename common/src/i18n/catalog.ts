@@ -18,6 +18,7 @@ import { accountSafety } from './strings/accountSafety.ts';
 import { translationInfo } from './strings/translationInfo.ts';
 import { phone } from './strings/phone.ts';
 import { integrations } from './strings/integrations.ts';
+import { documents } from './strings/documents.ts';
 
 /**
  * The one English catalog of interface strings (spec section 2, "Other"), in the spec's
@@ -46,6 +47,7 @@ export const CATALOG = {
   translationInfo,
   phone,
   integrations,
+  documents,
 } as const;
 
 export type Catalog = typeof CATALOG;

@@ -36,7 +36,7 @@ export const SAME_AS_ENGLISH: Partial<Record<LanguageCode, readonly CatalogKey[]
   es: ['userSearch.formalityFormal', 'userSearch.formalityInformal', 'userSearch.formalityNeutral', 'nav.chat', 'chat.error', 'general.error', 'talk.original'],
   fr: ['userSearch.typeClient', 'chat.conversations', 'talk.original', 'general.bio', 'chat.mediaPhoto', 'push.sectionTitle', 'integrations.viaWebhook'],
   de: ['userSearch.formalityNeutral', 'nav.chat', 'talk.original', 'chat.linkOnline', 'chat.linkOffline', 'integrations.name'],
-  it: ['auth.email', 'auth.password', 'nav.chat', 'chat.previewLabel', 'general.bio', 'general.email', 'chat.linkOnline', 'chat.linkOffline'],
+  it: ['auth.email', 'auth.password', 'nav.chat', 'chat.previewLabel', 'general.bio', 'general.email', 'chat.linkOnline', 'chat.linkOffline', 'documents.file'],
   pt: ['userSearch.formalityFormal', 'userSearch.formalityInformal', 'talk.original', 'general.bio', 'integrations.viaWebhook'],
   nl: ['nav.chat', 'chat.linkOnline', 'chat.linkOffline', 'integrations.viaWebhook'],
   pl: ['chat.linkOnline', 'chat.linkOffline'],

@@ -1,4 +1,4 @@
-import type { AccountExport, ExportedConversation, ExportedMessage } from '@parley/common';
+import type { AccountExport, ExportedConversation, ExportedMessage, MessageAttachment } from '@parley/common';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -34,6 +34,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
     // A group member sees the room from joining on, here as in the app.
     if (room.kind === 'group') query = query.where('created_at', '>=', room.joined_at);
     const rows = await query.execute();
+    const documents = await documentTexts(db, rows.map((r) => r.attachment?.id).filter((id): id is string => Boolean(id)));
     const translations = new Map<string, ExportedMessage['translations']>();
     for (let i = 0; i < rows.length; i += BATCH) {
       const ids = rows.slice(i, i + BATCH).map((r) => r.id);
@@ -58,7 +59,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
         from: r.sender_id === userId ? 'me' : r.sender_id ? (names.get(r.sender_id) ?? null) : null,
         original: { language: r.original_language, text: r.content },
         translations: translations.get(String(r.id)) ?? [],
-        attachment: r.attachment ? { kind: r.attachment.kind, ...(r.attachment.mime ? { mime: r.attachment.mime } : {}) } : null,
+        attachment: r.attachment ? exportedAttachment(r.attachment, documents) : null,
         system: r.system_event ? r.system_event.kind : null,
       })),
     });
@@ -87,4 +88,21 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
     blocked: blocked.map((b) => ({ username: b.username, blockedAt: iso(b.created_at) })),
     reports: reports.map((r) => ({ reportedUsername: r.username, messageId: r.message_id, reason: r.reason, createdAt: iso(r.created_at) })),
   };
+}
+
+/** Files (issue 36): their name, size and pages, and the text read from a document. */
+function exportedAttachment(a: MessageAttachment, documents: Map<string, string[]>) {
+  const base = { kind: a.kind, ...(a.mime ? { mime: a.mime } : {}) };
+  if (a.kind !== 'file') return base;
+  return { ...base, name: a.name ?? null, size: a.size ?? null, pages: a.pages ?? null, text: documents.get(a.id)?.join('\n\n') ?? null };
+}
+
+async function documentTexts(db: Db, mediaIds: string[]): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  for (let i = 0; i < mediaIds.length; i += BATCH) {
+    const rows = await db.selectFrom('chat_documents').select(['media_id', 'paragraphs'])
+      .where('media_id', 'in', mediaIds.slice(i, i + BATCH)).where('status', '=', 'ready').execute();
+    for (const r of rows) found.set(r.media_id, typeof r.paragraphs === 'string' ? (JSON.parse(r.paragraphs) as string[]) : r.paragraphs);
+  }
+  return found;
 }

@@ -66,13 +66,16 @@ interface HitRow {
   sender_name: string | null;
   sender_bot: boolean | null;
   partner_name: string | null;
+  /** A file's name (issue 36): what a hit in a file's name or text shows. */
+  file_name: string | null;
 }
 
 /**
  * Messages of the caller's conversations (a group's from joining on; no system lines) whose original or whose
  * translation in the caller's language holds every term, newest first, a page at a time (`cursor`: older than
  * that id). The terms are bound parameters inside escaped LIKE patterns: never SQL, LIKE, regex or tsquery syntax.
- * Both texts are matched through the trigram indexes of migration 026.
+ * Both texts are matched through the trigram indexes of migration 026; files by their name and their document's text
+ * (chat_documents.search_text, migration 047): such a hit shows the file's name.
  */
 export async function searchMessages(
   db: Db, callerId: string, input: { q: string; roomId?: string | undefined; cursor?: string | undefined },
@@ -92,13 +95,17 @@ export async function searchMessages(
     ? sql`
       SELECT m.id FROM messages m WHERE m.chat_room_id IN (SELECT room_id FROM mine) AND ${matches('m.content')}
       UNION
-      SELECT t.message_id FROM message_translations t WHERE t.language = ${language} AND ${matches('t.content')}`
+      SELECT t.message_id FROM message_translations t WHERE t.language = ${language} AND ${matches('t.content')}
+      UNION
+      SELECT d.message_id FROM chat_documents d
+      WHERE d.chat_room_id IN (SELECT room_id FROM mine) AND d.message_id IS NOT NULL AND ${matches('d.search_text')}`
     : sql`
       SELECT m.id FROM messages m
       JOIN mine ON mine.room_id = m.chat_room_id
       LEFT JOIN message_translations tm ON tm.message_id = m.id AND tm.language = ${language}
       WHERE m.system_event IS NULL AND m.deleted_at IS NULL AND (mine.since IS NULL OR m.created_at >= mine.since)
-        AND ((${matches('m.content')}) OR (${matches('tm.content')}))
+        AND ((${matches('m.content')}) OR (${matches('tm.content')})
+          OR EXISTS (SELECT 1 FROM chat_documents d WHERE d.message_id = m.id AND ${matches('d.search_text')}))
         ${input.cursor !== undefined ? sql`AND m.id < ${input.cursor}` : sql``}
       ORDER BY m.id DESC
       LIMIT ${page + 1}`;
@@ -109,7 +116,7 @@ export async function searchMessages(
       WHERE p.user_id = ${callerId} ${input.roomId !== undefined ? sql`AND p.chat_room_id = ${input.roomId}` : sql``}
     ), hits AS (${hits})
     SELECT m.id, m.chat_room_id, m.sender_id, m.content, m.created_at, t.content AS translation,
-      r.kind AS room_kind, r.name AS room_name, sp.username AS sender_name,
+      r.kind AS room_kind, r.name AS room_name, sp.username AS sender_name, fd.file_name,
       (SELECT u.is_bot FROM users u WHERE u.id = m.sender_id) AS sender_bot,
       CASE WHEN r.kind = 'direct' THEN (
         SELECT op.username FROM chat_room_participants o JOIN profiles op ON op.id = o.user_id
@@ -119,6 +126,7 @@ export async function searchMessages(
     JOIN mine ON mine.room_id = m.chat_room_id
     JOIN chat_rooms r ON r.id = m.chat_room_id
     LEFT JOIN profiles sp ON sp.id = m.sender_id
+    LEFT JOIN chat_documents fd ON fd.message_id = m.id
     LEFT JOIN message_translations t
       ON t.message_id = m.id AND t.language = ${language} AND m.sender_id IS DISTINCT FROM ${callerId}
     WHERE m.system_event IS NULL AND m.deleted_at IS NULL AND (mine.since IS NULL OR m.created_at >= mine.since)
@@ -131,7 +139,7 @@ export async function searchMessages(
 
 function presentHit(row: HitRow, callerId: string, terms: readonly string[]): MessageSearchHit {
   // Results are plain text (no markdown marks); the highlights are found in what is shown.
-  const content = markdownToPlain(row.content);
+  const content = row.file_name && !row.content ? row.file_name : markdownToPlain(row.content);
   const translation = row.translation === null ? null : markdownToPlain(row.translation);
   const inTranslation = translation !== null ? highlightSpans(translation, terms) : [];
   const useTranslation = translation !== null && (inTranslation.length > 0 || highlightSpans(content, terms).length === 0);

@@ -1,4 +1,5 @@
 import type { CallEndReason, CallState, CallTranscriptLine, AttachmentKind, GroupRegister, GroupSystemEvent, MessageAttachment, MessageMention, RelationshipContext, RoomKind, TextSpan, TranslationFailureReason } from '@parley/common';
+import type { DocumentKind, DocumentProblem, DocumentStatus, DocumentTranslationView } from '@parley/common';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -315,7 +316,48 @@ export interface ChatMediaTable {
   kind: AttachmentKind;
   content_type: string;
   bytes: Uint8Array;
+  /** A file's cleaned name (kind 'file', migration 046). */
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
+}
+
+/** What was read from a sent file (media/documents, migration 046). */
+export interface ChatDocumentsTable {
+  media_id: string;
+  chat_room_id: string;
+  message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  sender_id: string | null;
+  file_name: string;
+  document_kind: DocumentKind | null;
+  /** 'download': a file whose text Parley does not read. */
+  status: DocumentStatus | 'download';
+  problem: DocumentProblem | null;
+  source_language: string | null;
+  pages: number | null;
+  truncated: Generated<boolean>;
+  paragraphs: ColumnType<string[], string | undefined, string>;
+  search_text: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+/** One reader language's translation of a document, chunk by chunk. */
+export interface DocumentTranslationsTable {
+  media_id: string;
+  language: string;
+  status: DocumentTranslationView['status'];
+  done: Generated<number>;
+  total: Generated<number>;
+  paragraphs: ColumnType<string[], string | undefined, string>;
+  updated_at: Generated<Date>;
+}
+
+/** A reported message's file, kept as evidence (migration 046). */
+export interface ReportFilesTable {
+  report_id: string;
+  kind: string;
+  file_name: string | null;
+  content_type: string;
+  bytes: Uint8Array;
 }
 
 /** One running node and the job-queue jobs it holds (db/nodeHeartbeats.ts). */
@@ -406,6 +448,9 @@ export interface Database {
   stored_files: StoredFilesTable;
   conversation_glossary: ConversationGlossaryTable;
   chat_media: ChatMediaTable;
+  chat_documents: ChatDocumentsTable;
+  document_translations: DocumentTranslationsTable;
+  report_files: ReportFilesTable;
   node_heartbeats: NodeHeartbeatsTable;
   invites: InvitesTable;
   audit_log: AuditLogTable;

@@ -8,10 +8,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One answer for a malformed id, a missing file, a missing room and a room the caller is not in. */
 export const mediaNotFound = () => notFound('File not found');
 
-export async function insertMedia(db: Db, row: { roomId: string; uploaderId: string; kind: AttachmentKind; contentType: string; bytes: Buffer }): Promise<string> {
+export async function insertMedia(db: Db, row: { roomId: string; uploaderId: string; kind: AttachmentKind; contentType: string; bytes: Buffer; fileName?: string }): Promise<string> {
   const inserted = await db
     .insertInto('chat_media')
-    .values({ chat_room_id: row.roomId, uploader_id: row.uploaderId, kind: row.kind, content_type: row.contentType, bytes: row.bytes })
+    .values({ chat_room_id: row.roomId, uploader_id: row.uploaderId, kind: row.kind, content_type: row.contentType, bytes: row.bytes, file_name: row.fileName ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
@@ -27,13 +27,13 @@ export async function readMedia(db: Db, input: { roomId: string; mediaId: string
   const row = await db
     .selectFrom('chat_media as m')
     .innerJoin('chat_room_participants as p', (j) => j.onRef('p.chat_room_id', '=', 'm.chat_room_id').on('p.user_id', '=', input.userId))
-    .select(['m.content_type', 'm.bytes', 'm.created_at'])
+    .select(['m.content_type', 'm.bytes', 'm.created_at', 'm.kind', 'm.file_name'])
     .where('m.id', '=', input.mediaId)
     .where('m.chat_room_id', '=', input.roomId)
     .executeTakeFirst();
   const found = row ?? (await readFormerMedia(db, input));
   if (!found) throw mediaNotFound();
-  return { contentType: found.content_type, bytes: Buffer.from(found.bytes), createdAt: found.created_at };
+  return { contentType: found.content_type, bytes: Buffer.from(found.bytes), createdAt: found.created_at, kind: found.kind, fileName: found.file_name };
 }
 
 /** A group's removed member reads the media of the history they keep (chat's one read check), nothing later. */
@@ -42,7 +42,7 @@ async function readFormerMedia(db: Db, input: { roomId: string; mediaId: string;
   if (!access?.until) return undefined;
   return db
     .selectFrom('chat_media as m')
-    .select(['m.content_type', 'm.bytes', 'm.created_at'])
+    .select(['m.content_type', 'm.bytes', 'm.created_at', 'm.kind', 'm.file_name'])
     .where('m.id', '=', input.mediaId)
     .where('m.chat_room_id', '=', input.roomId)
     .where('m.created_at', '>=', access.joined_at)

@@ -31,6 +31,8 @@ import * as m039 from './039_mentions.ts';
 import * as m040 from './040_api_tokens_bots.ts';
 import * as m042 from './042_incoming_webhooks.ts';
 import * as m043 from './043_outgoing_webhooks.ts';
+import * as m046 from './046_documents.ts';
+import * as m047 from './047_document_search.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +68,6 @@ export const migrations: Record<string, Migration> = {
   '040_api_tokens_bots': m040,
   '042_incoming_webhooks': m042,
   '043_outgoing_webhooks': m043,
+  '046_documents': m046,
+  '047_document_search': m047,
 };

@@ -26,7 +26,8 @@ import { MessageSearch } from './messageSearch/MessageSearch.tsx';
 import { seenMarker } from './receipts/readReceipts.ts';
 import { SeenMarker } from './receipts/SeenMarker.tsx';
 import { useReadMarks } from './receipts/useReadMarks.ts';
-import { PhotoButton, VoiceButton } from './media/MediaButtons.tsx';
+import { VoiceButton } from './media/MediaButtons.tsx';
+import { AttachButton } from './media/documents/AttachButton.tsx';
 import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts';
 import { photoForUpload } from './media/photo.ts';
 import { useCoverage } from '../language/index.ts';
@@ -109,7 +110,8 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       // A block (either way) or a partner who deleted their account: "You can't message {name}", never why.
       const cannot = isApiError(error) && error.code === 'cannot_message';
       const partnerName = !isGroup && chat.partner?.username;
-      toast.error(t('chat.error'), { description: cannot ? (partnerName ? t('phone.cannotMessageName', { name: partnerName }) : t('safety.cannotMessage')) : t('chat.sendFailed') });
+      const fileRefused = isApiError(error) && (error.code === 'file_too_large' || error.code === 'invalid_file') ? t(error.code === 'file_too_large' ? 'documents.tooLarge' : 'documents.invalid') : null;
+      toast.error(t('chat.error'), { description: cannot ? (partnerName ? t('phone.cannotMessageName', { name: partnerName }) : t('safety.cannotMessage')) : (fileRefused ?? t('chat.sendFailed')) });
       if (cannot && partnerName) setRefused(true);
       setRestore({ text: content }); // nothing typed is lost: it comes back into the input
     },
@@ -271,7 +273,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         fill={fill}
         banner={mode ? <ComposerBanner mode={mode} onCancel={cancelMode} /> : undefined}
         renderPreview={(draft) => <TranslationPreview roomId={chat.roomId} draft={draft} />}
-        leading={<PhotoButton onPhoto={(file) => void photoForUpload(file).then((photo) => uploads.send('photo', photo))} />}
+        leading={<AttachButton onPhoto={(file) => void photoForUpload(file).then((photo) => uploads.send('photo', photo))} onFile={(file) => void conversation.sendFile(file)} />}
         trailing={<VoiceButton onVoice={(kind, wav, durationMs) => uploads.send(kind, wav, durationMs)} />}
       /></>}
       {isGroup && room && !readOnly && infoOpen && (

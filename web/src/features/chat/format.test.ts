@@ -81,6 +81,7 @@ describe('previewText', () => {
   it('names a photo or voice message that has no text of its own', () => {
     expect(previewText({ ...last('', false), attachment_kind: 'voice' }, t)).toBe('bruno: Voice message');
     expect(previewText({ ...last('', true), attachment_kind: 'photo' }, t)).toBe('You: Photo');
+    expect(previewText({ ...last('', false), attachment_kind: 'file' }, t)).toBe('bruno: File');
     expect(previewText({ ...last('SALIDA', false), translated_content: 'EXIT', attachment_kind: 'photo' }, t)).toBe('bruno: EXIT');
   });
 

@@ -56,9 +56,9 @@ export function previewText(lastMessage: ConversationListItem['lastMessage'], t:
   return prefix + truncate(markdownToPlain(text), LIMITS.previewChars);
 }
 
-/** What names a photo or voice message that has no text of its own ('' for anything else). */
+/** What names a photo, voice message or file that has no text of its own ('' for anything else). */
 export function attachmentLabel(kind: AttachmentKind | undefined | null, t: TFunction): string {
-  return kind === 'photo' ? t('chat.mediaPhoto') : kind === 'voice' ? t('chat.mediaVoiceMessage') : '';
+  return kind === 'photo' ? t('chat.mediaPhoto') : kind === 'voice' ? t('chat.mediaVoiceMessage') : kind === 'file' ? t('documents.file') : '';
 }
 
 /** The unread badge: nothing for 0, the count up to 9, then '9+'. */

@@ -10,6 +10,7 @@ import { fetchMissed, ResumeMark } from './resume.ts';
 import { loadAround as fetchAround } from './jumpToMessage.ts';
 import { useOutbox, useOutboxEntries, useOutboxEvents } from './useOutbox.ts';
 import { updateList } from './listCache.ts';
+import { localFileAttachment } from './media/documents/documentsApi.ts';
 
 export interface ConversationState {
   messages: ViewMessage[];
@@ -17,6 +18,8 @@ export interface ConversationState {
   loading: boolean;
   /** Send `content` (answering `replyTo`): kept on the device at once, then sent (resolves when it is stored, not sent). */
   send: (content: string, replyTo?: string) => Promise<void>;
+  /** Send a file as a message through the same outbox (issue 36). */
+  sendFile: (file: File) => Promise<void>;
   /** Edit one's own message (rejects with the server's error). */
   edit: (messageId: string, content: string) => Promise<void>;
   /** Delete one's own message for everyone. */
@@ -146,6 +149,12 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
     [outbox, roomId],
   );
 
+  /** A file waits in the outbox with its message, like text (issue 36): sent when the device is back online. */
+  const sendFile = useCallback(
+    async (file: File) => void (await outbox.add({ clientId: newClientId(), roomId, content: '', file: { blob: file, name: file.name } })),
+    [outbox, roomId],
+  );
+
   const merge = useCallback((message: ChatMessage) => dispatch({ type: 'merge', messages: [message] }), []);
 
   const loadAround = useCallback(async (messageId: string) => {
@@ -184,10 +193,11 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
       .filter((e) => e.roomId === roomId && !delivered.has(e.clientId))
       .map((e) => ({
         ...localMessage({ roomId, senderId: myId, clientId: e.clientId, content: e.content, now: new Date(e.createdAt), replyTo: e.replyTo }),
+        ...(e.file ? { attachment: localFileAttachment(e.file) } : {}),
         failedAttempts: e.attempts,
       }));
     return local.length ? [...messages, ...local] : messages;
   }, [messages, waiting, roomId, myId]);
 
-  return { messages: view, loading, send, merge, loadAround, edit, remove, react };
+  return { messages: view, loading, send, sendFile, merge, loadAround, edit, remove, react };
 }

@@ -1,6 +1,7 @@
 import { createContext, createElement, useContext, useEffect, useEffectEvent, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useRealtimeClient } from '../../lib/realtime.ts';
 import { chatApi } from './chatApi.ts';
+import { sendFile } from './media/documents/documentsApi.ts';
 import { indexedDbStorage, memoryStorage, Outbox, type OutboxEntry, type OutboxEvent } from './outbox.ts';
 
 const OutboxContext = createContext<Outbox | null>(null);
@@ -12,7 +13,7 @@ const OutboxContext = createContext<Outbox | null>(null);
 export function OutboxProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const client = useRealtimeClient();
   const [outbox] = useState(
-    () => new Outbox({ senderId: userId, storage: typeof indexedDB === 'undefined' ? memoryStorage() : indexedDbStorage(), send: (e) => chatApi.send(e.roomId, e.content, e.clientId, e.replyTo) }),
+    () => new Outbox({ senderId: userId, storage: typeof indexedDB === 'undefined' ? memoryStorage() : indexedDbStorage(), send: (e) => (e.file ? sendFile(e.roomId, e.file.blob, e.file.name, e.clientId) : chatApi.send(e.roomId, e.content, e.clientId, e.replyTo)) }),
   );
   useEffect(() => {
     outbox.start();

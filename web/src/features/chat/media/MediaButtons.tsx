@@ -1,5 +1,5 @@
-import { useRef, type PointerEvent } from 'react';
-import { ImagePlus, Mic, X } from 'lucide-react';
+import type { PointerEvent } from 'react';
+import { Mic, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../lib/i18n.tsx';
@@ -7,33 +7,6 @@ import { cn } from '../../../lib/utils.ts';
 import type { MediaKind } from './mediaApi.ts';
 import { useVoiceRecorder } from './useVoiceRecorder.ts';
 import { clock } from './wav.ts';
-
-/** Pick or take a photo; it is sent at once (the server reads its text and translates it). */
-export function PhotoButton({ onPhoto }: { onPhoto: (file: File) => void }) {
-  const t = useT();
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="photo-input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) onPhoto(file);
-        }}
-      />
-      <Button type="button" variant="ghost" size="icon" className="size-11 shrink-0 rounded-full" aria-label={t('chat.mediaPhotoButton')} title={t('chat.mediaPhotoButton')} onClick={() => input.current?.click()} data-testid="photo-button">
-        <ImagePlus aria-hidden="true" />
-      </Button>
-    </>
-  );
-}
 
 /**
  * Hold to record: pointer down starts, release on the button sends, release elsewhere (slide away)

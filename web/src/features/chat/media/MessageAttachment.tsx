@@ -7,6 +7,7 @@ import { cn } from '../../../lib/utils.ts';
 import type { ViewMessage } from '../messages.ts';
 import { mediaUrl } from './mediaApi.ts';
 import { useMediaUploadActions } from './useMediaUploads.ts';
+import { FileCard } from './documents/FileCard.tsx';
 import { displayLanguageName } from '../../../lib/names.ts';
 
 const NOTE_KEYS = {
@@ -23,6 +24,7 @@ export function MessageAttachment({ message, mine }: { message: ViewMessage; min
   const [open, setOpen] = useState(false);
   const attachment = message.attachment;
   if (!attachment) return null;
+  if (attachment.kind === 'file') return <FileCard message={message} mine={mine} />;
   const src = message.upload?.url ?? mediaUrl(message.chat_room_id, attachment.id);
   const note = attachment.note ? NOTE_KEYS[attachment.note] : null;
   return (
