@@ -1469,6 +1469,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chats/{roomId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["postChatsByRoomIdFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{roomId}/files/{mediaId}/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getChatsByRoomIdFilesByMediaIdText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/voice/capabilities": {
         parameters: {
             query?: never;
@@ -6616,6 +6648,62 @@ export interface operations {
                 content: {
                     "image/jpeg": string;
                     "audio/wav": string;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    postChatsByRoomIdFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    getChatsByRoomIdFilesByMediaIdText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: string;
+                mediaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             400: components["responses"]["Error400_invalid_request"];
