@@ -220,12 +220,12 @@ describe('who is not told', () => {
     // Muted for an hour: nothing (not even a push job); unmuted: the next message arrives. The unread count still counts.
     const mute = await api(bruno.cookie, 'PUT', `/api/chats/${roomId}/mute`, { duration: '1h' });
     expect(mute.statusCode, mute.body).toBe(200);
-    expect((await api(bruno.cookie, 'GET', '/api/push/settings')).json().mutes).toEqual([{ roomId, until: mute.json().until }]);
+    expect((await api(bruno.cookie, 'GET', '/api/push/settings')).json().mutes).toEqual([{ roomId, until: mute.json().until, mentions: true }]);
     const muted = await send(ana, roomId, 'three');
     expect(await pushJobs(muted)).toBe(0);
     const list = (await api(bruno.cookie, 'GET', '/api/chats')).json().conversations as { id: string; unreadCount: number }[];
     expect(list.find((c) => c.id === roomId)?.unreadCount).toBeGreaterThan(0);
-    expect((await api(bruno.cookie, 'DELETE', `/api/chats/${roomId}/mute`)).json()).toEqual({ roomId, until: null });
+    expect((await api(bruno.cookie, 'DELETE', `/api/chats/${roomId}/mute`)).json()).toEqual({ roomId, until: null, mentions: true });
     const fourth = await send(ana, roomId, 'four');
     await service.waitFor(pocket.sub.id, 3);
     expect(service.for(pocket.sub.id).map((p) => p.payload.messageId)).toEqual([first, second, fourth]);
