@@ -22,8 +22,11 @@ test('api docs: the viewer runs under the CSP, from this server only, and tries 
   const answer = await page.goto('/api/docs');
   expect(answer?.status()).toBe(200);
   await expect(page.locator('.info .title')).toContainText('Parley API');
-  await expect(page.locator('.opblock-tag', { hasText: 'Chats' })).toBeVisible();
-  expect(await page.locator('.opblock').count()).toBeGreaterThan(80);
+  // Every feature's tag, collapsed (the whole list drawn at once stalled Swagger UI with single sign-on on): open two.
+  await expect(page.locator('.opblock-tag')).toHaveCount(17);
+  await page.locator('.opblock-tag', { hasText: /^Auth/ }).click();
+  await page.locator('.opblock-tag', { hasText: /^Chats/ }).click();
+  await expect.poll(() => page.locator('.opblock').count()).toBeGreaterThan(40);
 
   // Try GET /api/auth/session: the browser sends the session cookie, the answer is ana's.
   const session = page.locator('.opblock', { has: page.locator('.opblock-summary-path', { hasText: /^\/api\/auth\/session$/ }) });

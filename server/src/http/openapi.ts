@@ -75,7 +75,8 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
     routePrefix: API_DOCS_PREFIX,
     // No call to validator.swagger.io: the page talks to this server only.
     validatorUrl: false,
-    uiConfig: { deepLinking: true, docExpansion: 'list', tryItOutEnabled: false },
+    // Tags start collapsed: drawing every operation at once stalled Swagger UI part-way (with single sign-on on).
+    uiConfig: { deepLinking: true, docExpansion: 'none', tryItOutEnabled: false },
     theme: { title: 'Parley API' },
     ...(logo ? { logo: { type: 'image/svg+xml', content: logo } } : {}),
   });
