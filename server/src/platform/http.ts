@@ -1,3 +1,4 @@
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { abortError, EngineError } from './errors.ts';
 import { withRetries, type RetryOptions } from './retry.ts';
 
@@ -64,24 +65,32 @@ export function statusError(engine: string, status: number, body: unknown, retry
   return new EngineError(engine, 'bad_request', message, { status });
 }
 
-async function readBody(response: Response, max: number): Promise<Buffer> {
-  if (Number(response.headers.get('content-length') ?? 0) > max) throw new Error(`more than ${max} bytes`);
-  const reader = response.body?.getReader();
-  if (!reader) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
+/** The body, read up to `max` bytes (more: the call fails and the connection is dropped). */
+async function readBody(body: Dispatcher.ResponseData['body'], declaredLength: string | undefined, max: number): Promise<Buffer> {
+  if (Number(declaredLength ?? 0) > max) {
+    body.destroy();
+    throw new Error(`more than ${max} bytes`);
+  }
+  const chunks: Buffer[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
     if (size > max) {
-      await reader.cancel();
+      body.destroy();
       throw new Error(`more than ${max} bytes`);
     }
-    chunks.push(value);
+    chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
 }
+
+/**
+ * Engine calls keep their connections open between calls (a group message is several in a row). undici's own
+ * request API rather than the global fetch: the same client without the WHATWG streams, about half the CPU per call.
+ */
+const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+
+const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
 function parseJson(data: Buffer): unknown {
   const text = data.toString('utf8');
@@ -99,9 +108,13 @@ async function attempt(request: HttpRequest): Promise<{ data: Buffer; status: nu
   const signals = [request.signal, timeout].filter((s): s is AbortSignal => s !== undefined);
   const signal = signals.length ? AbortSignal.any(signals) : undefined;
   const headers: Record<string, string> = { ...request.headers };
-  let body: FormData | string | undefined;
-  if (request.body instanceof FormData) body = request.body;
-  else if (request.body !== undefined) {
+  let body: Buffer | string | undefined;
+  if (request.body instanceof FormData) {
+    // Encoded as multipart by the platform's own Response (it picks the boundary), then sent as bytes.
+    const encoded = new Response(request.body);
+    headers['content-type'] = encoded.headers.get('content-type')!;
+    body = Buffer.from(await encoded.arrayBuffer());
+  } else if (request.body !== undefined) {
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(request.body);
   }
@@ -111,24 +124,25 @@ async function attempt(request: HttpRequest): Promise<{ data: Buffer; status: nu
     const cause = (error as Error).cause ?? (error as Error).message;
     return new EngineError(engine, 'network', `${engine} ${what}: ${String(cause)}`, { retryable: true, cause: error });
   };
-  let response: Response;
+  let response: Dispatcher.ResponseData;
   try {
-    response = await fetch(request.url, { method: request.method ?? 'POST', headers, body, signal });
+    response = await undiciRequest(request.url, { method: request.method ?? 'POST', headers, body, signal, dispatcher: agent });
   } catch (error) {
     throw failed(error, 'is unreachable');
   }
   let data: Buffer;
   const max = request.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+  const status = response.statusCode;
   try {
-    data = await readBody(response, max);
+    data = await readBody(response.body, header(response.headers['content-length']), max);
   } catch (error) {
     if (/^more than/.test((error as Error).message)) {
-      throw new EngineError(engine, 'bad_response', `${engine} answered more than ${max} bytes`, { status: response.status });
+      throw new EngineError(engine, 'bad_response', `${engine} answered more than ${max} bytes`, { status });
     }
     throw failed(error, 'closed the connection');
   }
-  if (!response.ok) throw statusError(engine, response.status, parseJson(data), response.headers.get('retry-after'));
-  return { data, status: response.status };
+  if (status < 200 || status > 299) throw statusError(engine, status, parseJson(data), header(response.headers['retry-after']) ?? null);
+  return { data, status };
 }
 
 /** The response body as bytes (audio). */

@@ -1,5 +1,5 @@
 import { LANGUAGE_CODES, languageName, type LanguageCode, type PairInfo, type RelationshipContext, type TextSpan } from '@parley/common';
-import type { CachedTranslation, TranslationCache } from './cache.ts';
+import { Lru, type CachedTranslation, type TranslationCache } from './cache.ts';
 import { detectLanguage } from './detect.ts';
 import { protectTerms, relevantTerms, restoreTerms, termsVariant, type GlossaryTerm } from './glossary.ts';
 import type { Conversation, EngineCheckState, TranslationEngine } from './engines/types.ts';
@@ -59,6 +59,8 @@ export class TranslationRouter {
   private policy: EnginePolicy | null = null;
   private usageListener: ((engine: string, chars: number) => void | Promise<void>) | undefined;
   private readonly lastErrors = new Map<string, { code: string; message: string; at: Date }>();
+  private readonly detections = new Lru<LanguageCode>(256);
+  private readonly shields = new Lru<Shielded>(256);
 
   constructor(private readonly options: RouterOptions) {
     this.engines = options.engines;
@@ -99,7 +101,7 @@ export class TranslationRouter {
     let source: LanguageCode;
     let detectedLanguage: LanguageCode | undefined;
     if (request.source === 'auto-detect' || request.source === 'auto') {
-      detectedLanguage = detectLanguage(text, { sender: request.prior }).language;
+      detectedLanguage = this.detect(text, request.prior);
       source = detectedLanguage;
     } else {
       source = request.source;
@@ -112,7 +114,7 @@ export class TranslationRouter {
     if (text.length > this.options.maxChars) {
       return { ...notTranslated, reason: 'too_long', message: `Text must be at most ${this.options.maxChars} characters` };
     }
-    const plain: Shielded = this.options.protectSpans === false ? { text, spans: [], kinds: [] } : protectSpans(text);
+    const plain: Shielded = this.options.protectSpans === false ? { text, spans: [], kinds: [] } : this.shield(text);
     // Only links, code, names, emoji...: nothing to translate, and nothing an engine could damage.
     if (!hasWords(plain.text)) return { ...notTranslated, ok: true, reason: 'nothing_to_translate' };
     const candidates = this.serving(source, target);
@@ -161,6 +163,21 @@ export class TranslationRouter {
       }
     }
     return { ...notTranslated, reason: 'engine_failed', message: TRANSLATION_FAILED_MESSAGE, failures };
+  }
+
+  /** The language a text is in (a group message is translated into several languages one after another: once). */
+  private detect(text: string, prior: LanguageCode | undefined): LanguageCode {
+    const key = `${prior ?? ''}\u0001${text}`;
+    let language = this.detections.get(key);
+    if (language === undefined) this.detections.set(key, (language = detectLanguage(text, { sender: prior }).language));
+    return language;
+  }
+
+  /** The text with its protected spans as marks, worked out once per text (the Shielded is never changed). */
+  private shield(text: string): Shielded {
+    let shield = this.shields.get(text);
+    if (shield === undefined) this.shields.set(text, (shield = protectSpans(text)));
+    return shield;
   }
 
   /** Pre-edited text with the direction's phrases and the protected spans as marks (phrasebook/). */
