@@ -18,7 +18,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3300 + Math.floor(Math.random() * 
 const BASE = `http://127.0.0.1:${PORT}`;
 
 async function main() {
-  const server = await startServer(PORT);
+  // Same-language pairs translate nothing: Apertium's start-up self-check (tens of engine processes over the first
+  // seconds) would only add its own CPU to the figures of the send path.
+  const server = await startServer(PORT, { TRANSLATION_SELF_CHECK: 'off' });
   try {
     const db = new pg.Pool({ connectionString: server.databaseUrl, max: 20 });
     const cookies = (await createBenchUsers(db, PAIRS * 2, 'bench')).map((u) => u.cookie);

@@ -4,6 +4,7 @@
  * running), users and sessions written straight into the database, and small HTTP and socket helpers.
  * Used by the chat, groups, push and cluster benches.
  */
+import { Agent, request, type Dispatcher } from 'undici';
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -105,11 +106,19 @@ export async function createUsers(db: pg.Pool | pg.Client, n: number, prefix: st
 }
 
 /** A JSON call as a signed-in user (Origin: the server refuses cookie-authenticated writes without it). */
+/**
+ * One API call. undici's request API with kept-alive connections, not the global fetch: the bench client shares the
+ * machine with the server, and fetch's extra CPU per call would be taken from the server's share.
+ */
 export async function call(base: string, cookie: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, { method, headers: { cookie, origin: base, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
+  const headers: Record<string, string> = { cookie, origin: base };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await request(`${base}${url}`, { method: method as Dispatcher.HttpMethod, headers, body: body === undefined ? undefined : JSON.stringify(body), dispatcher: benchAgent });
+  const text = await res.body.text();
+  if (res.statusCode < 200 || res.statusCode > 299) throw new Error(`${method} ${url}: ${res.statusCode} ${text}`);
+  return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
 }
+const benchAgent = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
 
 /** One direct room per pair of users (2p, 2p+1), created by the first of each pair. */
 export async function createPairRooms(base: string, cookies: string[]): Promise<string[]> {
