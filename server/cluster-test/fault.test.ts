@@ -209,13 +209,24 @@ describe('cluster under faults', () => {
     }));
     await injectFaults;
 
+    // The test's own connections were terminated with the servers': its reads try again on a fresh connection.
+    const reading = async <T>(read: () => Promise<T>): Promise<T> => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await read();
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          await sleep(200);
+        }
+      }
+    };
     // Settle: every translation reaches a final status.
-    const pending = async () => Number((await db.db.selectFrom('message_translations').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow()).n);
+    const pending = () => reading(async () => Number((await db.db.selectFrom('message_translations').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow()).n));
     for (let i = 0; i < 600 && (await pending()) > 0; i++) await sleep(100);
     for (const r of receivers) await r.resume();
 
-    const rows = await db.db.selectFrom('messages as m').leftJoin('message_translations as t', 't.message_id', 'm.id')
-      .select(['m.id', 'm.client_id', 'm.content', 't.status as translation_status']).execute();
+    const rows = await reading(() => db.db.selectFrom('messages as m').leftJoin('message_translations as t', 't.message_id', 'm.id')
+      .select(['m.id', 'm.client_id', 'm.content', 't.status as translation_status']).execute());
     const byContent = new Map<string, number>();
     for (const row of rows) byContent.set(row.content, (byContent.get(row.content) ?? 0) + 1);
     const storedIds = new Set(rows.map((r) => String(r.id)));
