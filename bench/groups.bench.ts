@@ -4,7 +4,7 @@
  * messages each, all at once. Translation goes to a local LibreTranslate-shaped stub that answers at
  * once, so the figures are Parley's own cost (fan-out, jobs, sockets), not an engine's.
  * Prints: send -> each member's socket (their language's final event) p50/p99, send -> the last
- * member p50/p99, translation jobs (engine calls) per message, server CPU per message.
+ * member p50/p99, translation jobs (engine calls) per message, server and bench-client CPU per message.
  * Run: node --import tsx bench/groups.bench.ts [members=100] [senders=10] [perSender=20]
  * Ports 3460 (stub) and 3461 (server), or BENCH_PORT / BENCH_STUB_PORT.
  */
@@ -52,8 +52,11 @@ async function main() {
     const loadBefore = loadAverage();
     const txBefore = await server.transactions();
     const cpuBefore = cpuSeconds(server.pid);
+    const clientBefore = process.cpuUsage();
     const result = await fanOut(users, sockets, roomId);
     const serverCpu = cpuSeconds(server.pid) - cpuBefore;
+    const clientUsage = process.cpuUsage(clientBefore);
+    const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
     const messages = SENDERS * PER_SENDER;
     const txPerMessage = ((await server.transactions()) - txBefore) / messages;
     sockets.forEach((ws) => ws.close());
@@ -68,6 +71,7 @@ async function main() {
       ['translation jobs (engine calls) per message', ((engineCalls - callsBefore) / messages).toFixed(2)],
       ['server CPU per message, ms', ((serverCpu / messages) * 1000).toFixed(2)],
       ['database transactions per message (a statement alone is one)', txPerMessage.toFixed(2)],
+      [`bench client CPU per message, ms (${MEMBERS} sockets reading every frame)`, ((clientCpu / messages) * 1000).toFixed(2)],
       ['server CPU per delivered event, ms', ((serverCpu / (messages * (MEMBERS - 1))) * 1000).toFixed(3)],
     ]);
   } finally {
