@@ -284,7 +284,7 @@ describe('delivery', () => {
     const ids = [await send(ana, roomId, 'while down 1'), await send(ana, roomId, 'while down 2')];
     // Both deliveries failed at least once (connection refused) and wait for their retry.
     await until('deliveries in retry', async () => {
-      const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'web-push' AND state = 'retry' AND data->>'step' = 'deliver' AND data->>'sessionId' = (SELECT session_id FROM push_subscriptions WHERE endpoint = ${phone.sub.json.endpoint})`.execute(s.database.db);
+      const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'web-push' AND state IN ('created', 'retry') AND data->>'step' = 'deliver' AND data->>'sessionId' = (SELECT session_id FROM push_subscriptions WHERE endpoint = ${phone.sub.json.endpoint})`.execute(s.database.db);
       return (rows.rows[0]?.n ?? 0) >= 2;
     });
     await service.start();
