@@ -296,6 +296,31 @@ describe('delivery', () => {
     expect(service.for(phone.sub.id).map((p) => p.payload.messageId).sort()).toEqual([...ids, third].sort());
   });
 
+  it('a group message goes to every device at once; each answer is its own: one refused for now is retried alone, one gone is forgotten', async () => {
+    const [ana, bruno, carla, dora] = [await person('en'), await person('es'), await person('fr'), await person('es')];
+    const [b, c, d] = [await device(bruno), await device(carla), await device(dora)];
+    const roomId = (await api(ana.cookie, 'POST', '/api/groups', { name: 'Choir', memberIds: [bruno.id, carla.id, dora.id] })).json().room.id as string;
+    for (const phone of [b, c, d]) await service.waitFor(phone.sub.id);
+    service.answerFor(c.sub.id, 503, 1, '1');
+    service.expire(d.sub.id);
+    const attempts = service.attempts;
+    const id = await send(ana, roomId, 'Rehearsal at eight');
+    await fannedOut(id);
+    // The fan-out answered for all three: a delivery job for carla's device alone, dora's subscription gone.
+    const session = async (phone: { sub: TestSubscription }) => (await s.database.db.selectFrom('push_subscriptions').select('session_id').where('endpoint', '=', phone.sub.json.endpoint).executeTakeFirst())?.session_id;
+    const [bSession, cSession] = [await session(b), await session(c)];
+    const retries = await sql<{ session: string }>`SELECT data->>'sessionId' AS session FROM pgboss.job WHERE name = ${PUSH_QUEUE} AND data->>'step' = 'deliver' AND data->'subject'->>'messageId' = ${id}`.execute(s.database.db);
+    expect(retries.rows.map((r) => r.session)).toEqual([cSession]);
+    expect(bSession).toBeDefined();
+    expect(await subscriptionRows(d.sub.json.endpoint)).toBe(0);
+    await service.waitFor(c.sub.id, 2);
+    expect(service.for(b.sub.id).map((p) => p.payload.kind)).toEqual(['group_invite', 'message']);
+    expect(service.for(c.sub.id).filter((p) => p.payload.messageId === id).map((p) => p.payload.body)).toEqual([`${ana.username}: [fr] Rehearsal at eight`]);
+    expect(service.for(b.sub.id).find((p) => p.payload.messageId === id)?.payload.body).toBe(`${ana.username}: [es] Rehearsal at eight`);
+    // Four requests: bruno's, carla's refused and then accepted, dora's gone (no second try).
+    expect(service.attempts - attempts).toBe(4);
+  });
+
   it('410 Gone removes the subscription; sign-out removes it too', async () => {
     const [ana, bruno] = [await person('en'), await person('es')];
     const roomId = await room(ana, bruno);
