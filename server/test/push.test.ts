@@ -1,10 +1,12 @@
 import { CALL_API, loadLocaleCatalog } from '@parley/common';
 import { sql } from 'kysely';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { PUSH_QUEUE, queueCallPush } from '../src/push/index.ts';
 import { pushJobId } from '../src/push/jobs.ts';
-import { vapidAuthorization } from '../src/push/sender.ts';
+import { sendPush, vapidAuthorization } from '../src/push/sender.ts';
 import { checkEndpoint } from '../src/push/ssrf.ts';
 import { getTestServer, signIn, signUpAndIn, signUpSpeaking, type TestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
@@ -339,6 +341,27 @@ describe('delivery', () => {
     const tablet = await device(bruno);
     expect((await api(tablet.cookie, 'DELETE', '/api/push/subscription')).statusCode).toBe(204);
     expect(await subscriptionRows(tablet.sub.json.endpoint)).toBe(0);
+  });
+
+  it('a push still waiting for its push service at the fan-out\'s deadline is left to retry; one past it is not sent', async () => {
+    // A push service that reads each request and never answers (so the socket's own 10 s timeout is not what ends it).
+    const held: IncomingMessage[] = [];
+    const silent = createServer((req) => held.push(req));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const sub = service.subscribe().json;
+    const target = { endpoint: `${origin}/push/x`, p256dh: sub.keys.p256dh, auth: sub.keys.auth };
+    const options = { ttl: 60, urgency: 'high' as const };
+    const o = { allowedOrigins: new Set([origin]), deadline: Date.now() + 300 };
+    try {
+      expect(await sendPush(target, '{}', options, s.app.push.vapid()!, o)).toMatchObject({ kind: 'retry', status: null, reason: 'deadline passed' });
+      const late = { ...target, endpoint: `${origin}/push/late` };
+      expect(await sendPush(late, '{}', options, s.app.push.vapid()!, { ...o, deadline: Date.now() - 1 })).toMatchObject({ kind: 'retry', reason: 'deadline passed' });
+      expect(held.map((r) => r.url)).not.toContain('/push/late');
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((r) => silent.close(r));
+    }
   });
 
   it('signs with the one key pair kept in the database', async () => {

@@ -129,9 +129,11 @@ export class PushJobs {
 
   private async run(job: Fetched): Promise<JobOutcome> {
     if (job.data.step === 'fanout') {
+      // Its pushes end well within its lease (else pg-boss would run it again: its devices told twice); the ones
+      // still waiting for a connection then are left to delivery jobs of their own.
+      const deadline = Date.now() + (this.policy.expireInSeconds - 15) * 1000;
       const devices = await this.fanOut(job);
-      // From here on nothing throws: a fan-out that sent is never run again (that would push its devices twice).
-      if (devices.length) await this.deliverAll(job.data.subject, devices);
+      if (devices.length) await this.deliverAll(job.data.subject, devices, deadline);
       return;
     }
     const result = await this.deliver(job.data);
@@ -213,7 +215,7 @@ export class PushJobs {
    * error queues a delivery job for that device alone (id from message + session: queued once), due after the retry
    * delay or the service's Retry-After, with the attempts left; the others are done and are not pushed again.
    */
-  private async deliverAll(subject: PushSubject, devices: Device[]): Promise<void> {
+  private async deliverAll(subject: PushSubject, devices: Device[], deadline: number): Promise<void> {
     const { db, log } = this.o;
     const vapid = this.o.vapid();
     if (!vapid) throw new Error('VAPID keys not loaded yet');
@@ -222,7 +224,7 @@ export class PushJobs {
     const pushes = await composeForReaders(db, subject, [...readers.values()]);
     const results = await Promise.all(devices.map(async (d) => {
       const push = pushes.get(d.user_id);
-      return { d, result: push ? await this.send(d, JSON.stringify(push.payload), push.options, vapid) : ({ kind: 'skipped' } as const) };
+      return { d, result: push ? await this.send(d, JSON.stringify(push.payload), push.options, vapid, deadline) : ({ kind: 'skipped' } as const) };
     }));
     for (const { d, result } of results) {
       this.o.observe?.(result.kind);
@@ -249,9 +251,9 @@ export class PushJobs {
   }
 
   /** One device's push; an error before the request (a key web-push cannot use) is a refusal, never a throw. */
-  private async send(target: PushTarget, payload: string, options: PushOptions, vapid: VapidKeys): Promise<PushResult> {
+  private async send(target: PushTarget, payload: string, options: PushOptions, vapid: VapidKeys, deadline?: number): Promise<PushResult> {
     try {
-      return await sendPush(target, payload, options, vapid, { allowedOrigins: this.o.allowedOrigins, timeoutMs: this.o.timeoutMs });
+      return await sendPush(target, payload, options, vapid, { allowedOrigins: this.o.allowedOrigins, timeoutMs: this.o.timeoutMs, deadline });
     } catch (err) {
       return { kind: 'refused', status: 0, reason: err instanceof Error ? err.message : String(err) };
     }
