@@ -12,7 +12,7 @@ import type { ViewingRegistry } from './viewing.ts';
 import { withoutThoseWhoBlocked } from '../safety/reach.ts';
 import { mentionsUser, type MessageMention } from '@parley/common';
 
-/** The pg-boss queue of web pushes: fan-out jobs (one per message or call) and deliveries (one per device). */
+/** The pg-boss queue of web pushes: fan-out jobs (one per message or call, pushing to all its devices) and deliveries (one device's retry). */
 export const PUSH_QUEUE = 'web-push';
 
 type PushJob =
