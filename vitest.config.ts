@@ -37,6 +37,7 @@ export const PGLITE_SPECIFIC_SERVER_TESTS = [
   'server/test/nodeHeartbeats.test.ts',
   'server/test/openapi.test.ts',
   'server/test/persistence.test.ts',
+  'server/test/push.test.ts',
   'server/test/receipts.test.ts',
   'server/test/sendBatch.test.ts',
   'server/test/tokens.test.ts',

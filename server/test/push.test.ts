@@ -1,10 +1,12 @@
 import { CALL_API, loadLocaleCatalog } from '@parley/common';
 import { sql } from 'kysely';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { PUSH_QUEUE, queueCallPush } from '../src/push/index.ts';
 import { pushJobId } from '../src/push/jobs.ts';
-import { vapidAuthorization } from '../src/push/sender.ts';
+import { sendPush, vapidAuthorization } from '../src/push/sender.ts';
 import { checkEndpoint } from '../src/push/ssrf.ts';
 import { getTestServer, signIn, signUpAndIn, signUpSpeaking, type TestServer } from './helpers.ts';
 import { TestSocket } from './realtimeClient.ts';
@@ -284,7 +286,7 @@ describe('delivery', () => {
     const ids = [await send(ana, roomId, 'while down 1'), await send(ana, roomId, 'while down 2')];
     // Both deliveries failed at least once (connection refused) and wait for their retry.
     await until('deliveries in retry', async () => {
-      const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'web-push' AND state = 'retry' AND data->>'step' = 'deliver' AND data->>'sessionId' = (SELECT session_id FROM push_subscriptions WHERE endpoint = ${phone.sub.json.endpoint})`.execute(s.database.db);
+      const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'web-push' AND state IN ('created', 'retry') AND data->>'step' = 'deliver' AND data->>'sessionId' = (SELECT session_id FROM push_subscriptions WHERE endpoint = ${phone.sub.json.endpoint})`.execute(s.database.db);
       return (rows.rows[0]?.n ?? 0) >= 2;
     });
     await service.start();
@@ -294,6 +296,31 @@ describe('delivery', () => {
     const third = await send(ana, roomId, 'after');
     await service.waitFor(phone.sub.id, 3);
     expect(service.for(phone.sub.id).map((p) => p.payload.messageId).sort()).toEqual([...ids, third].sort());
+  });
+
+  it('a group message goes to every device at once; each answer is its own: one refused for now is retried alone, one gone is forgotten', async () => {
+    const [ana, bruno, carla, dora] = [await person('en'), await person('es'), await person('fr'), await person('es')];
+    const [b, c, d] = [await device(bruno), await device(carla), await device(dora)];
+    const roomId = (await api(ana.cookie, 'POST', '/api/groups', { name: 'Choir', memberIds: [bruno.id, carla.id, dora.id] })).json().room.id as string;
+    for (const phone of [b, c, d]) await service.waitFor(phone.sub.id);
+    service.answerFor(c.sub.id, 503, 1, '1');
+    service.expire(d.sub.id);
+    const attempts = service.attempts;
+    const id = await send(ana, roomId, 'Rehearsal at eight');
+    await fannedOut(id);
+    // The fan-out answered for all three: a delivery job for carla's device alone, dora's subscription gone.
+    const session = async (phone: { sub: TestSubscription }) => (await s.database.db.selectFrom('push_subscriptions').select('session_id').where('endpoint', '=', phone.sub.json.endpoint).executeTakeFirst())?.session_id;
+    const [bSession, cSession] = [await session(b), await session(c)];
+    const retries = await sql<{ session: string }>`SELECT data->>'sessionId' AS session FROM pgboss.job WHERE name = ${PUSH_QUEUE} AND data->>'step' = 'deliver' AND data->'subject'->>'messageId' = ${id}`.execute(s.database.db);
+    expect(retries.rows.map((r) => r.session)).toEqual([cSession]);
+    expect(bSession).toBeDefined();
+    expect(await subscriptionRows(d.sub.json.endpoint)).toBe(0);
+    await service.waitFor(c.sub.id, 2);
+    expect(service.for(b.sub.id).map((p) => p.payload.kind)).toEqual(['group_invite', 'message']);
+    expect(service.for(c.sub.id).filter((p) => p.payload.messageId === id).map((p) => p.payload.body)).toEqual([`${ana.username}: [fr] Rehearsal at eight`]);
+    expect(service.for(b.sub.id).find((p) => p.payload.messageId === id)?.payload.body).toBe(`${ana.username}: [es] Rehearsal at eight`);
+    // Four requests: bruno's, carla's refused and then accepted, dora's gone (no second try).
+    expect(service.attempts - attempts).toBe(4);
   });
 
   it('410 Gone removes the subscription; sign-out removes it too', async () => {
@@ -314,6 +341,27 @@ describe('delivery', () => {
     const tablet = await device(bruno);
     expect((await api(tablet.cookie, 'DELETE', '/api/push/subscription')).statusCode).toBe(204);
     expect(await subscriptionRows(tablet.sub.json.endpoint)).toBe(0);
+  });
+
+  it('a push still waiting for its push service at the fan-out\'s deadline is left to retry; one past it is not sent', async () => {
+    // A push service that reads each request and never answers (so the socket's own 10 s timeout is not what ends it).
+    const held: IncomingMessage[] = [];
+    const silent = createServer((req) => held.push(req));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const sub = service.subscribe().json;
+    const target = { endpoint: `${origin}/push/x`, p256dh: sub.keys.p256dh, auth: sub.keys.auth };
+    const options = { ttl: 60, urgency: 'high' as const };
+    const o = { allowedOrigins: new Set([origin]), deadline: Date.now() + 300 };
+    try {
+      expect(await sendPush(target, '{}', options, s.app.push.vapid()!, o)).toMatchObject({ kind: 'retry', status: null, reason: 'deadline passed' });
+      const late = { ...target, endpoint: `${origin}/push/late` };
+      expect(await sendPush(late, '{}', options, s.app.push.vapid()!, { ...o, deadline: Date.now() - 1 })).toMatchObject({ kind: 'retry', reason: 'deadline passed' });
+      expect(held.map((r) => r.url)).not.toContain('/push/late');
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((r) => silent.close(r));
+    }
   });
 
   it('signs with the one key pair kept in the database', async () => {

@@ -35,8 +35,11 @@ export type PushResult =
  * address after it was registered) and the answer (Retry-After) is ours to read.
  */
 export async function sendPush(
-  target: PushTarget, payload: string, options: PushOptions, vapid: VapidKeys, o: { allowedOrigins: ReadonlySet<string>; timeoutMs?: number },
+  target: PushTarget, payload: string, options: PushOptions, vapid: VapidKeys,
+  o: { allowedOrigins: ReadonlySet<string>; timeoutMs?: number | undefined; deadline?: number | undefined },
 ): Promise<PushResult> {
+  // A fan-out's pushes wait for a connection to their push service; past the deadline they are left to retry alone.
+  if (o.deadline !== undefined && Date.now() >= o.deadline) return { kind: 'retry', status: null, retryAfterMs: undefined, reason: 'deadline passed' };
   const endpoint = new URL(target.endpoint);
   const details = webpush.generateRequestDetails(
     { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
@@ -74,6 +77,9 @@ export async function sendPush(
       res.on('error', (err) => resolve({ kind: 'retry', status, retryAfterMs, reason: err.message }));
     });
     req.on('timeout', () => req.destroy(new Error('push service timed out')));
+    // The socket timeout starts once a connection is free; the deadline also ends a wait for one (nothing sent yet).
+    const late = o.deadline === undefined ? undefined : setTimeout(() => req.destroy(new Error('deadline passed')), o.deadline - Date.now());
+    req.on('close', () => clearTimeout(late));
     req.on('error', (err) => resolve({ kind: 'retry', status: null, retryAfterMs: undefined, reason: err.message }));
     req.end(body);
   });

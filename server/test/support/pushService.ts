@@ -38,6 +38,8 @@ export class PushService {
   attempts = 0;
   private readonly subs = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer; gone: boolean }>();
   private modes: Mode[] = [];
+  /** Answers for one subscription's next requests (answerFor), before the shared ones. */
+  private readonly modesFor = new Map<string, Mode[]>();
   private server: Server | undefined;
   private port = 0;
   private waiters: (() => void)[] = [];
@@ -85,6 +87,13 @@ export class PushService {
     for (let i = 0; i < times; i++) this.modes.push({ kind: 'status', status, ...(retryAfter ? { retryAfter } : {}) });
   }
 
+  /** Answer the next `times` requests to subscription `id` with this status (the other subscriptions are not affected). */
+  answerFor(id: string, status: number, times: number, retryAfter?: string): void {
+    const modes = this.modesFor.get(id) ?? [];
+    for (let i = 0; i < times; i++) modes.push({ kind: 'status', status, ...(retryAfter ? { retryAfter } : {}) });
+    this.modesFor.set(id, modes);
+  }
+
   for(id: string): ReceivedPush[] {
     return this.received.filter((p) => p.subscription === id);
   }
@@ -110,7 +119,7 @@ export class PushService {
     const id = /^\/push\/([0-9a-f-]+)$/.exec(req.url ?? '')?.[1];
     const sub = id ? this.subs.get(id) : undefined;
     if (!id || !sub) return [404, {}];
-    const mode = this.modes.shift();
+    const mode = this.modesFor.get(id)?.shift() ?? this.modes.shift();
     if (mode?.kind === 'status') return [mode.status, mode.retryAfter ? { 'retry-after': mode.retryAfter } : {}];
     if (sub.gone) return [410, {}];
     const problem = this.checkVapid(req.headers.authorization);
