@@ -45,8 +45,6 @@ async function fannedOut(messageId: string) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-const pushJobsFor = async (userId: string) =>
-  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pgboss.job WHERE name = ${PUSH_QUEUE} AND data->>'userId' = ${userId}`.execute(s.database.db)).rows[0]?.n);
 const lastLine = async (roomId: string) =>
   String((await s.database.db.selectFrom('messages').select('id').where('chat_room_id', '=', roomId).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow()).id);
 
@@ -64,7 +62,6 @@ describe('a block reaches groups', () => {
     await service.waitFor(danPhone.id);
     await fannedOut(await lastLine(roomId));
     expect(service.for(carolPhone.id)).toEqual([]);
-    expect(await pushJobsFor(carol.id)).toBe(0);
   });
 
   it('adding members leaves out whoever blocked the adder, with the same answer as an add', async () => {
@@ -94,13 +91,11 @@ describe('a block reaches groups', () => {
     await service.waitFor(carolPhone.id);
     await service.waitFor(danPhone.id);
     await block(carol, mallory);
-    const carolJobs = await pushJobsFor(carol.id);
     const sent = await api(mallory, 'POST', `/api/chats/${roomId}/messages`, { content: 'are you there', clientId: 'reach-msg-0002' });
     expect(sent.statusCode).toBe(201);
     await service.waitFor(danPhone.id, 2);
     await fannedOut(String(sent.json().message.id));
     expect(service.for(carolPhone.id).map((p) => p.payload.kind)).toEqual(['group_invite']);
-    expect(await pushJobsFor(carol.id)).toBe(carolJobs);
     // Carol leaves the group made by the person she blocked; it is gone from her list.
     const left = await api(carol, 'POST', `/api/chats/${roomId}/leave`, {});
     expect(left.statusCode, left.body).toBe(200);
