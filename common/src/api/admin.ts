@@ -129,6 +129,7 @@ export const AUDIT_ACTIONS = [
   'translation.engines_changed', 'translation.budget_changed',
   'token.created', 'token.revoked', 'token.used', 'bot.created', 'bot.deleted', 'integrations.changed',
   'webhook.created', 'webhook.rotated', 'webhook.deleted', 'webhook.paused', 'webhook.resumed',
+  'link_previews.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

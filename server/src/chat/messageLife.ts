@@ -109,7 +109,7 @@ export async function deleteMessage(deps: Pick<SendDeps, 'db' | 'events' | 'even
     if (current.deleted_at) return { row: current, changed: false };
     const row = await tx.updateTable('messages')
       .set({
-        content: '', deleted_at: sql<Date>`now()`, attachment: null, reply_to_id: null,
+        content: '', deleted_at: sql<Date>`now()`, attachment: null, reply_to_id: null, link_preview: null,
       })
       .where('id', '=', current.id)
       .returningAll().executeTakeFirstOrThrow();

@@ -1,4 +1,4 @@
-import type { ChatMessage, MessageReaction, ReplyPreview } from '@parley/common';
+import { presentLinkPreview, type ChatMessage, type MessageReaction, type ReplyPreview } from '@parley/common';
 import type { Selectable } from 'kysely';
 import type { MessagesTable, MessageTranslationsTable } from '../db/schema.ts';
 
@@ -67,6 +67,8 @@ export function presentMessage(
     ...(row.deleted_at ? { deleted_at: iso(row.deleted_at) } : {}),
     ...(extras.reactions !== undefined ? { reactions: row.deleted_at ? [] : extras.reactions } : {}),
     ...(row.mentions?.length && !row.deleted_at ? { mentions: row.mentions } : {}),
+    // The card in the language of the text shown (a reader's own; the sender's view of their own message).
+    ...(row.link_preview && !row.deleted_at ? { link_preview: presentLinkPreview(row.link_preview, row.chat_room_id, String(row.id), view.language ?? row.original_language) } : {}),
   };
 }
 
