@@ -125,12 +125,12 @@ export class LinkPreviewJobs {
     }
   }
 
-  /** Each reader hears the card in the language their view of the message shows (presenters.ts: the same rule). */
+  /** Each reader hears the card in their own language (presenters.ts: the same rule). */
   private announce(stored: StoredLinkPreview, roomId: string, messageId: string, senderId: string, room: Awaited<ReturnType<typeof sendContext>>): void {
     const byLanguage = new Map<string, string[]>();
     for (const reader of room.readers) {
-      // The sender is shown their own message in the first language the others read (chat/presenters.ts viewFor).
-      const language = reader.id === senderId ? room.target : (reader.language ?? room.senderLanguage ?? 'en');
+      // Everyone in their own language, the sender too (chat/presenters.ts: the same rule).
+      const language = reader.id === senderId ? (room.senderLanguage ?? 'en') : (reader.language ?? room.senderLanguage ?? 'en');
       byLanguage.set(language, [...(byLanguage.get(language) ?? []), reader.id]);
     }
     for (const [language, users] of byLanguage) {
