@@ -41,7 +41,7 @@ export function LinkPreviewCard({ preview, mine = false, onRemove }: LinkPreview
             data-testid="link-preview-image"
           />
         )}
-        <span className="block min-w-0 px-3 py-2">
+        <span className={cn('block min-w-0 px-3 py-2', onRemove && !preview.image && 'pe-10')}>
           <span className={cn('block truncate text-[11px] font-semibold uppercase tracking-wide', muted)} dir="auto" data-testid="link-preview-site">{site}</span>
           {shown.title && <span className="line-clamp-2 block break-words text-sm font-semibold" dir="auto" data-testid="link-preview-title">{shown.title}</span>}
           {shown.description && <span className={cn('mt-0.5 line-clamp-3 block break-words text-xs', muted)} dir="auto" data-testid="link-preview-description">{shown.description}</span>}
