@@ -215,6 +215,9 @@ describe('everywhere a message goes', () => {
     const reported = () => s.database.db.selectFrom('reports').select('link_preview').where('message_id', '=', message.id).executeTakeFirstOrThrow();
     const kept = await reported();
     expect(kept.link_preview).toMatchObject({ title: 'The train leaves at nine in the morning' });
+    // The operators' queue shows it beside the reported text.
+    const queue = (await api(ana, 'GET', '/api/admin/reports')).json().reports as { messageId: string; linkPreview: { title: string; url: string } | null }[];
+    expect(queue.find((r) => r.messageId === message.id)?.linkPreview).toMatchObject({ title: 'The train leaves at nine in the morning', url: `${origin}/article?everywhere` });
 
     const image = `/api/chats/${roomId}/messages/${message.id}/link-preview/image`;
     expect((await api(bruno, 'GET', image)).statusCode).toBe(200);

@@ -38,6 +38,7 @@ export async function guardedGet(url: string, limits: FetchLimits): Promise<Fetc
     if (left <= 0) return { ok: false, problem: 'timeout' };
     const answer = await getOnce(current, limits, left);
     if (answer.kind === 'redirect') {
+      if (!URL.canParse(answer.location, current)) return { ok: false, problem: 'http_error' };
       current = new URL(answer.location, current).toString();
       continue;
     }
