@@ -63,7 +63,7 @@ export class LinkPreviewJobs {
         if (!e.link) return false;
         // Keep this node's view of the switch fresh (cached read); the job checks it again when it runs.
         void linkPreviewsEnabled(this.o.db).catch(() => undefined);
-        return linkPreviewsLastKnown();
+        return linkPreviewsLastKnown(this.o.db);
       },
       job: (e: DomainEvent) => (e.type === 'message.sent' ? { data: { messageId: e.messageId, roomId: e.roomId } satisfies LinkPreviewJob } : undefined),
       queued: () => void this.worker.queued(),

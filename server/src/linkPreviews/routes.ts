@@ -62,6 +62,7 @@ export async function linkPreviewRoutes(app: FastifyInstance, deps: LinkPreviewR
       await setLinkPreviewsEnabled(tx, enabled, deps.now());
       await deps.audit(tx, { actorId: currentUser(request).id, enabled, address: request.ip });
     });
+    await linkPreviewsEnabled(db); // this node's consumer goes by the new value at once
     return { enabled };
   });
 }
