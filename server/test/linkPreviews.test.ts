@@ -76,7 +76,7 @@ afterAll(async () => {
   await new Promise((resolve) => site?.close(resolve));
 });
 
-const api = (who: Person, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+const api = (who: Person, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   s.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie: who.cookie } });
 let sends = 0;
 async function send(who: Person, content: string, extra: object = {}, room = roomId): Promise<ChatMessage> {
@@ -227,6 +227,17 @@ describe('everywhere a message goes', () => {
     expect((await api(bruno, 'GET', image)).statusCode).toBe(404);
     // The report still has it as evidence.
     expect((await reported()).link_preview).toMatchObject({ title: 'The train leaves at nine in the morning' });
+  }, 180_000);
+
+  it('an edit keeps the card while its link stays the first, and drops it when the link goes', async () => {
+    const message = await send(ana, `${origin}/article?edit`);
+    await withCard(bruno, message.id);
+    const edit = (content: string) => api(ana, 'PATCH', `/api/chats/${roomId}/messages/${message.id}`, { content });
+    const kept = await edit(`Read this: ${origin}/article?edit`);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await seenBy(bruno, message.id))?.link_preview?.url).toBe(`${origin}/article?edit`);
+    expect((await edit('No link any more')).statusCode).toBe(200);
+    expect((await seenBy(bruno, message.id))?.link_preview).toBeUndefined();
   }, 180_000);
 
   it('an erased account takes its messages and their cards; the cache row of the page stays (it is not personal)', async () => {

@@ -70,8 +70,9 @@ function keepExtras(existing: ViewMessage, chosen: ViewMessage): ViewMessage {
   const keep: Partial<ViewMessage> = {};
   if (chosen.reply_to === undefined && existing.reply_to !== undefined && !chosen.deleted_at) keep.reply_to = existing.reply_to;
   if (chosen.reactions === undefined && existing.reactions !== undefined) keep.reactions = chosen.deleted_at ? [] : existing.reactions;
-  // A copy read before the card was made (a translation's event) does not take it away; only a deletion does.
-  if (!chosen.link_preview && existing.link_preview && !chosen.deleted_at) keep.link_preview = existing.link_preview;
+  // A copy of the same text read before the card was made (a translation's event) does not take it away; a deletion
+  // or an edit (which drops a card whose link is gone) does.
+  if (!chosen.link_preview && existing.link_preview && version(chosen) === version(existing)) keep.link_preview = existing.link_preview;
   return Object.keys(keep).length ? { ...chosen, ...keep } : chosen;
 }
 
