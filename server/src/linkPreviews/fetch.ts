@@ -33,7 +33,10 @@ export async function guardedGet(url: string, limits: FetchLimits): Promise<Fetc
   const deadline = Date.now() + limits.timeoutMs;
   let current = url;
   for (let hop = 0; hop <= limits.maxRedirects; hop += 1) {
-    if (await judgeOutboundUrl(current, limits.guard)) return { ok: false, problem: 'refused' };
+    // The name's resolution counts in the time limit too (a resolver that hangs must not hold a worker).
+    const judged = await withDeadline(judgeOutboundUrl(current, limits.guard), deadline);
+    if (judged === 'timeout') return { ok: false, problem: 'timeout' };
+    if (judged) return { ok: false, problem: 'refused' };
     const left = deadline - Date.now();
     if (left <= 0) return { ok: false, problem: 'timeout' };
     const answer = await getOnce(current, limits, left);
@@ -45,6 +48,14 @@ export async function guardedGet(url: string, limits: FetchLimits): Promise<Fetc
     return answer.result;
   }
   return { ok: false, problem: 'too_many_redirects' };
+}
+
+function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 type Answer = { kind: 'redirect'; location: string } | { kind: 'done'; result: Fetched };
