@@ -30,6 +30,7 @@ const SERVER_FEATURES = {
   translation: ['textTranslator.ts', 'detect.ts', 'service.ts', 'engines/types.ts', 'operator/settings.ts', 'operator/usage.ts', 'neuralRuntime.ts', 'engines/neural/testing/onnx-writer.ts',
     'engines/neural/catalog.ts', 'engines/neural/listing.ts', 'engines/neural/plan.ts'],
   webhooks: ['index.ts'],
+  linkPreviews: ['index.ts'],
   voice: ['index.ts', 'audio.ts', 'text.ts', 'tts/types.ts', 'neural/catalog.ts', 'neural/listing.ts', 'neural/plan.ts'],
 };
 
@@ -49,7 +50,7 @@ const SERVER_LAYER_ORDER = [
   ['profiles', 'translation'],
   ['safety'],
   ['chat'],
-  ['account', 'realtime', 'push', 'scan', 'voice', 'webhooks'],
+  ['account', 'realtime', 'push', 'scan', 'voice', 'webhooks', 'linkPreviews'],
   ['speech', 'media', 'calls', 'integrations'],
   ['admin', 'ops'],
 ];

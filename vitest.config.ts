@@ -31,6 +31,7 @@ export const PGLITE_SPECIFIC_SERVER_TESTS = [
   'server/test/documents.test.ts',
   'server/test/domainEvents.test.ts',
   'server/test/jobQueue.test.ts',
+  'server/test/linkPreviews.test.ts',
   'server/test/mentions.test.ts',
   'server/test/messageSearch.test.ts',
   'server/test/migrations.test.ts',

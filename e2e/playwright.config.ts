@@ -12,6 +12,8 @@ export const SMTP_PORT = PORT + 5;
 export const IDP_PORT = PORT + 7;
 /** e2e/tests/mentions.spec.ts starts a push service here (server/test/support/pushService.ts): it decrypts what it gets. */
 export const PUSH_SERVICE_PORT = PORT + 8;
+/** e2e/tests/linkPreviews.spec.ts serves a small site here; the app may preview it (LINK_PREVIEW_ALLOWED_ORIGINS). */
+export const LINK_SITE_PORT = PORT + 9;
 // A fresh embedded database per run, so scenarios never see each other's rows.
 // (Workers inherit E2E_DATA_DIR; the process that made the folder removes it when the run ends.)
 if (!process.env.E2E_DATA_DIR) {
@@ -79,6 +81,7 @@ export default defineConfig({
       ADMIN_EMAILS: 'operator.e2e@example.com, moderator.e2e@example.com',
       // e2e/tests/sso.spec.ts: "Continue with Test IdP" (discovery is lazy: the order of start-up does not matter).
       PUSH_ALLOWED_ORIGINS: `http://127.0.0.1:${PUSH_SERVICE_PORT}`,
+      LINK_PREVIEW_ALLOWED_ORIGINS: `http://127.0.0.1:${LINK_SITE_PORT}`,
       OIDC_ISSUER: `http://127.0.0.1:${IDP_PORT}`, OIDC_CLIENT_ID: 'parley-e2e', OIDC_CLIENT_SECRET: 'parley-e2e-secret', OIDC_NAME: 'Test IdP',
     },
     stdout: 'pipe',

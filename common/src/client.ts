@@ -20,3 +20,4 @@ export * from './api/pushRoutes.ts';
 export * from './api/inviteRoutes.ts';
 export * from './api/mentions.ts';
 export * from './api/webhookRoutes.ts';
+export * from './api/linkPreviewRoutes.ts';

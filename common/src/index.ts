@@ -28,3 +28,4 @@ export * from './api/invites.ts';
 export * from './api/mentions.ts';
 export * from './api/integrations.ts';
 export * from './api/webhooks.ts';
+export * from './api/linkPreviews.ts';

@@ -1,6 +1,7 @@
 import type { ChatMessage, ConversationListItem } from './api/chat.ts';
 import type { GroupRegister, RoomMember } from './api/groupTypes.ts';
 import type { MessageReaction } from './api/messageLife.ts';
+import type { LinkPreviewView } from './api/linkPreviewRoutes.ts';
 import type { CallSignalEvent } from './calls.ts';
 
 /** The chat socket protocol. Bump the version on any incompatible change. */
@@ -17,6 +18,8 @@ export type ServerEvent =
   | { v: 1; type: 'message.deleted'; roomId: string; messageId: string; deletedAt: string }
   /** A reaction was added or taken back: the message's reactions now. */
   | { v: 1; type: 'message.reactions'; roomId: string; messageId: string; reactions: MessageReaction[] }
+  /** The card of the message's first link is ready (issue 36 item 3), in the reader's language. */
+  | { v: 1; type: 'message.link_preview'; roomId: string; messageId: string; preview: LinkPreviewView }
   | { v: 1; type: 'room.created'; room: ConversationListItem }
   | { v: 1; type: 'room.deleted'; roomId: string }
   /** A member deleted their account: they are gone from the room; their messages now show "Deleted user". */

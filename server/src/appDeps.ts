@@ -16,6 +16,7 @@ import type { Push, PushTuning } from './push/index.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import type { TranslationService } from './translation/service.ts';
 import type { WebhookTuning } from './webhooks/index.ts';
+import type { PreviewLimits } from './linkPreviews/index.ts';
 
 /** What buildApp (app.ts) takes: the config and database, and the knobs tests turn. */
 export interface AppDeps {
@@ -57,6 +58,8 @@ export interface AppDeps {
   push?: PushTuning;
   /** Outgoing webhook tuning (retry delays, pause threshold, time limits); tests shorten them. */
   webhooks?: WebhookTuning;
+  /** Link previews: time and size limits, the worker's poll interval, a resolver for host names; tests shorten them. */
+  linkPreviews?: { limits?: Partial<PreviewLimits>; pollMs?: number; resolve?: (host: string) => Promise<string[]>; perMinute?: number };
   /** Whether integrations (webhooks) are on (issue 35 item 6: the operator's setting, wired at merge); default: on. */
   integrationsAllowed?: () => Promise<boolean>;
   /** Where mailed-link requests run their work after answering (default: right after, awaited on close); tests hold it. */

@@ -87,6 +87,7 @@ const envSchema = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
   WEBHOOK_ALLOWED_ORIGINS: z.string().default('').refine((v) => v.split(',').every((o) => !o.trim() || URL.canParse(o.trim())), 'must be comma-separated origins such as http://ci.internal:8080'),
   PUSH_ALLOWED_ORIGINS: z.string().default('').refine((v) => v.split(',').every((o) => !o.trim() || URL.canParse(o.trim())), 'must be comma-separated origins such as https://push.example.net'),
+  LINK_PREVIEW_ALLOWED_ORIGINS: z.string().default('').refine((v) => v.split(',').every((o) => !o.trim() || URL.canParse(o.trim())), 'must be comma-separated origins such as http://wiki.internal:8080'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -147,6 +148,8 @@ export interface Config {
   push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; allowedOrigins: string };
   /** Outgoing webhooks: origins on the operator's own network they may call (WEBHOOK_ALLOWED_ORIGINS, comma-separated). */
   webhooks: { allowedOrigins: string };
+  /** Link previews: origins on the operator's own network whose pages may be previewed (LINK_PREVIEW_ALLOWED_ORIGINS). */
+  linkPreviews: { allowedOrigins: string };
   scan: ScanConfig;
   /** FILE_MAX_MB in bytes: the upload limit of a file message. */
   fileMaxBytes: number;
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowedOrigins: e.PUSH_ALLOWED_ORIGINS,
     },
     webhooks: { allowedOrigins: e.WEBHOOK_ALLOWED_ORIGINS },
+    linkPreviews: { allowedOrigins: e.LINK_PREVIEW_ALLOWED_ORIGINS },
     voice: voiceConfigFromEnv(e, { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY }),
     scan: {
       engine: e.OCR_ENGINE,

@@ -50,7 +50,7 @@ const sent = (roomId: string, messageId: string): DomainEvent => ({ type: 'messa
 
 describe('the event log', () => {
   it('writes one job per event a consumer wants, in the caller\'s transaction: rolled back with it, woken after it', async () => {
-    const log = new EventLog(boss, { push: consumer, webhooks: nobody });
+    const log = new EventLog(boss, { push: consumer, webhooks: nobody, linkPreviews: nobody });
     watched.add('room-a');
     expect(log.wanted({ type: 'message.sent', roomId: 'room-a' })).toBe(true);
     expect(log.wanted({ type: 'message.sent', roomId: 'room-b' })).toBe(false);
@@ -77,7 +77,7 @@ describe('the event log', () => {
   });
 
   it('apply: a change nobody consumes runs on its own (no transaction, nothing written); a wanted one records its events with it', async () => {
-    const log = new EventLog(boss, { push: consumer, webhooks: nobody });
+    const log = new EventLog(boss, { push: consumer, webhooks: nobody, linkPreviews: nobody });
     const before = (await jobsOfQueue()).length;
     let inTransaction: boolean | undefined;
     const result = await log.apply(handle.db, { type: 'message.sent', roomId: 'room-c' }, async (db) => {

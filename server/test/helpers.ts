@@ -107,6 +107,8 @@ export interface TestServerOptions {
   /** Webhook tuning and the integrations switch (issue 35). */
   webhooks?: AppDeps['webhooks'];
   integrationsAllowed?: AppDeps['integrationsAllowed'];
+  /** Link preview limits, poll interval, resolver (issue 36 item 3). */
+  linkPreviews?: AppDeps['linkPreviews'];
   schedules?: AppDeps['schedules'];
   /** Where mailed-link requests run their after-answer work (a test may hold it). */
   afterReply?: AppDeps['afterReply'];
@@ -147,6 +149,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     mailLimits: options.mailLimits,
     push: options.push,
     webhooks: options.webhooks,
+    linkPreviews: options.linkPreviews,
     ...(options.integrationsAllowed ? { integrationsAllowed: options.integrationsAllowed } : {}),
     schedules: options.schedules,
     afterReply: options.afterReply,

@@ -84,4 +84,6 @@ export interface ExportedMessage {
   /** A file (issue 36) also has its name, size, pages and the text read from it. */
   attachment: { kind: string; mime?: string; name?: string | null; size?: number | null; pages?: number | null; text?: string | null } | null;
   system: string | null;
+  /** The card of its first link (issue 36 item 3): the page's texts and their translations per reader language. */
+  linkPreview: { url: string; siteName: string | null; title: string | null; description: string | null; translations: Record<string, { title: string | null; description: string | null }> } | null;
 }

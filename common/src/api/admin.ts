@@ -34,6 +34,8 @@ export interface AdminReport {
   /** The reported message's text, when a message was reported (null once it is gone). */
   messageId: string | null;
   messageContent: string | null;
+  /** The reported message's link card as the reporter saw it (issue 36 item 3), kept with the report. */
+  linkPreview?: { url: string; siteName: string | null; title: string | null; description: string | null } | null;
 }
 
 export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
@@ -129,6 +131,7 @@ export const AUDIT_ACTIONS = [
   'translation.engines_changed', 'translation.budget_changed',
   'token.created', 'token.revoked', 'token.used', 'bot.created', 'bot.deleted', 'integrations.changed',
   'webhook.created', 'webhook.rotated', 'webhook.deleted', 'webhook.paused', 'webhook.resumed',
+  'link_previews.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -7,6 +7,7 @@ import { REACTION_EMOJI, type MessageReaction, type ReplyPreview } from './messa
 import { fieldError } from './errors.ts';
 import type { GroupRegister, GroupSystemEvent, RoomKind } from './groupTypes.ts';
 import type { MessageMention } from './mentions.ts';
+import type { LinkPreviewView } from './linkPreviewRoutes.ts';
 import { RELATIONSHIP_TYPES, relationshipContextSchema, type RelationshipContext } from '../relationship.ts';
 
 export interface UserSummary {
@@ -75,6 +76,8 @@ export interface ChatMessage {
   reactions?: MessageReaction[];
   /** The people it mentions (`@name` in content, by id; MENTION_ALL: a group admin's @all). Absent: none. */
   mentions?: MessageMention[] | null;
+  /** The card of the text's first link, in the reader's language (absent: none, or not fetched yet). */
+  link_preview?: LinkPreviewView | null;
 }
 
 /** Another member's read mark (GET /api/chats/:roomId/reads): messages up to this id are read. */
@@ -180,6 +183,8 @@ export const sendMessageBody = z.object({
   clientId: z.string().min(8, fieldError('invalid_id')).max(64, fieldError('invalid_id')).regex(/^[A-Za-z0-9_-]+$/, fieldError('invalid_id')),
   /** The message this one answers (same room). */
   replyTo: z.string().regex(/^\d{1,18}$/, fieldError('invalid_id')).optional(),
+  /** false: the sender removed the link's preview before sending; none is ever made for this message. */
+  linkPreview: z.boolean().optional(),
 });
 
 /** PATCH a message: the new text, checked as a send's. */

@@ -114,6 +114,8 @@ export const ERROR_CODES = [
   'webhook_events_invalid',
   'webhook_name_invalid',
   'webhook_avatar_invalid',
+  // link previews (issue 36 item 3)
+  'link_url_invalid',
   // uploads
   'invalid_image',
   'image_too_large',
@@ -205,6 +207,7 @@ export const FIELD_ERRORS = {
   webhook_url_invalid: 'A webhook URL is an http(s) URL of at most 2048 characters',
   webhook_events_invalid: 'Pick at least one of the events',
   webhook_avatar_invalid: 'avatar must be an https URL of at most 2048 characters',
+  link_url_invalid: 'A link is an http(s) URL of at most 2048 characters',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 export type FieldErrorCode = keyof typeof FIELD_ERRORS;

@@ -1335,6 +1335,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/link-previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["postLinkPreviews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{roomId}/messages/{messageId}/link-preview/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getChatsByRoomIdMessagesByMessageIdLinkPreviewImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/link-previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Operators only (an administrator's session or token). */
+        get: operations["getAdminLinkPreviews"];
+        /** @description Operators only (an administrator's session or token). */
+        put: operations["putAdminLinkPreviews"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/key": {
         parameters: {
             query?: never;
@@ -2495,6 +2545,15 @@ export interface components {
                 details?: unknown;
             };
         };
+        Error_32b1d21d: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_json" | "invalid_request" | "link_url_invalid";
+                /** @description For people, in English; clients choose what to show by code. */
+                message: string;
+                details?: unknown;
+            };
+        };
         Error_6da76a26: {
             error: {
                 /** @enum {string} */
@@ -3116,6 +3175,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error_5a2e5bec"];
+            };
+        };
+        /** @description The request is not valid */
+        Error400_32b1d21d: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error_32b1d21d"];
             };
         };
         /** @description The request is not valid */
@@ -4838,6 +4906,7 @@ export interface operations {
                     content: string;
                     clientId: string;
                     replyTo?: string;
+                    linkPreview?: boolean;
                 };
             };
         };
@@ -6271,6 +6340,124 @@ export interface operations {
             401: components["responses"]["Error401_unauthenticated"];
             403: components["responses"]["Error403_5a2e5bec"];
             404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    postLinkPreviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_32b1d21d"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_forbidden_origin"];
+            413: components["responses"]["Error413_payload_too_large"];
+            415: components["responses"]["Error415_unsupported_media_type"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    getChatsByRoomIdMessagesByMessageIdLinkPreviewImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    getAdminLinkPreviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_admin_required"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    putAdminLinkPreviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400_af22dc7d"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_5a2e5bec"];
+            413: components["responses"]["Error413_payload_too_large"];
+            415: components["responses"]["Error415_unsupported_media_type"];
             500: components["responses"]["Error500_internal"];
             503: components["responses"]["Error503_database_unavailable"];
         };

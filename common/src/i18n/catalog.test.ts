@@ -7,7 +7,7 @@ import { CATALOG_KEYS, ENGLISH_STRINGS, flattenCatalog, format, placeholders, sa
 describe('catalog', () => {
   it("has exactly the string groups of the spec, plus the console, safety, push, calls and the later feature groups", () => {
     expect(Object.keys(CATALOG).sort()).toEqual(
-      ['auth', 'chat', 'general', 'header', 'languageSelector', 'nav', 'scan', 'talk', 'userSearch', 'admin', 'safety', 'push', 'calls', 'members', 'moderation', 'coverage', 'accountSafety', 'translationInfo', 'phone', 'integrations', 'documents'].sort(),
+      ['auth', 'chat', 'general', 'header', 'languageSelector', 'nav', 'scan', 'talk', 'userSearch', 'admin', 'safety', 'push', 'calls', 'members', 'moderation', 'coverage', 'accountSafety', 'translationInfo', 'phone', 'integrations', 'documents', 'linkPreviews'].sort(),
     );
   });
 

@@ -19,6 +19,7 @@ import { translationInfo } from './strings/translationInfo.ts';
 import { phone } from './strings/phone.ts';
 import { integrations } from './strings/integrations.ts';
 import { documents } from './strings/documents.ts';
+import { linkPreviews } from './strings/linkPreviews.ts';
 
 /**
  * The one English catalog of interface strings (spec section 2, "Other"), in the spec's
@@ -48,6 +49,7 @@ export const CATALOG = {
   phone,
   integrations,
   documents,
+  linkPreviews,
 } as const;
 
 export type Catalog = typeof CATALOG;

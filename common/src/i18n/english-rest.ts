@@ -5,6 +5,7 @@ import { calls } from './strings/calls.ts';
 import { chat } from './strings/chat.ts';
 import { integrations } from './strings/integrations.ts';
 import { documents } from './strings/documents.ts';
+import { linkPreviews } from './strings/linkPreviews.ts';
 import { members } from './strings/members.ts';
 import { moderation } from './strings/moderation.ts';
 import { phone } from './strings/phone.ts';
@@ -16,6 +17,6 @@ import { translationInfo } from './strings/translationInfo.ts';
 import { userSearch } from './strings/userSearch.ts';
 
 /** The English groups outside the first download (english.ts): the signed-in screens load this chunk first. */
-export const REST_GROUPS = { accountSafety, admin, calls, chat, documents, integrations, members, moderation, phone, push, safety, scan, talk, translationInfo, userSearch } as const;
+export const REST_GROUPS = { accountSafety, admin, calls, chat, documents, integrations, linkPreviews, members, moderation, phone, push, safety, scan, talk, translationInfo, userSearch } as const;
 
 export const ENGLISH_REST = flattenGroups(REST_GROUPS);

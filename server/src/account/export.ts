@@ -1,4 +1,4 @@
-import type { AccountExport, ExportedConversation, ExportedMessage, MessageAttachment } from '@parley/common';
+import type { AccountExport, ExportedConversation, ExportedMessage, MessageAttachment, StoredLinkPreview } from '@parley/common';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -29,7 +29,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
 
   const conversations: ExportedConversation[] = [];
   for (const room of memberships) {
-    let query = db.selectFrom('messages').select(['id', 'sender_id', 'content', 'original_language', 'created_at', 'attachment', 'system_event'])
+    let query = db.selectFrom('messages').select(['id', 'sender_id', 'content', 'original_language', 'created_at', 'attachment', 'system_event', 'link_preview'])
       .where('chat_room_id', '=', room.id).orderBy('id');
     // A group member sees the room from joining on, here as in the app.
     if (room.kind === 'group') query = query.where('created_at', '>=', room.joined_at);
@@ -61,6 +61,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
         translations: translations.get(String(r.id)) ?? [],
         attachment: r.attachment ? exportedAttachment(r.attachment, documents) : null,
         system: r.system_event ? r.system_event.kind : null,
+        linkPreview: r.link_preview ? exportedLinkPreview(r.link_preview) : null,
       })),
     });
   }
@@ -88,6 +89,11 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
     blocked: blocked.map((b) => ({ username: b.username, blockedAt: iso(b.created_at) })),
     reports: reports.map((r) => ({ reportedUsername: r.username, messageId: r.message_id, reason: r.reason, createdAt: iso(r.created_at) })),
   };
+}
+
+/** A link card (issue 36 item 3): its texts and translations (the image stays on the server: the page's, not the person's). */
+function exportedLinkPreview(p: StoredLinkPreview): ExportedMessage['linkPreview'] {
+  return { url: p.url, siteName: p.siteName, title: p.title, description: p.description, translations: p.translations };
 }
 
 /** Files (issue 36): their name, size and pages, and the text read from a document. */

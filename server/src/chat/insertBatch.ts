@@ -81,7 +81,7 @@ export interface SendWork {
   values: MessageInsert;
   languages: readonly string[];
   /** Record `message.sent` (some consumer wants it), and whether a member's device may need telling. */
-  event: { notify: boolean } | undefined;
+  event: { notify: boolean; link: boolean } | undefined;
 }
 
 /** What the send's transaction did: the message's row and its translation rows (no row: as insertMessage). */
@@ -105,7 +105,7 @@ async function writeSends(db: Db, writers: SendWriters, sends: SendWork[]): Prom
     const translations = await writers.jobs.addTranslationsOf(tx, wanted);
     const events = sends.flatMap((s, i): DomainEvent[] => {
       const row = rows[i];
-      return row && s.event ? [{ type: 'message.sent', roomId: row.chat_room_id, messageId: String(row.id), actorId: row.sender_id, notify: s.event.notify }] : [];
+      return row && s.event ? [{ type: 'message.sent', roomId: row.chat_room_id, messageId: String(row.id), actorId: row.sender_id, notify: s.event.notify, ...(s.event.link ? { link: true } : {}) }] : [];
     });
     const recorded = await writers.eventLog.record(tx, events);
     return { recorded, written: rows.map((row) => row && { row, rows: translations.filter((t) => String(t.message_id) === String(row.id)) }) };

@@ -1,4 +1,4 @@
-import { MESSAGE_EDIT_WINDOW_MS, type ChatMessage } from '@parley/common';
+import { firstLink, MESSAGE_EDIT_WINDOW_MS, type ChatMessage } from '@parley/common';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -62,6 +62,8 @@ export async function editMessage(deps: SendDeps & { now: () => Date }, input: M
       .set({
         content: input.content, edited_at: deps.now(), original_language: room.senderLanguage ?? current.original_language,
         mentions: mentions ? JSON.stringify(mentions) : null,
+        // A link card goes when its link is no longer the text's first; an edit makes none (linkPreviews/README.md).
+        ...(current.link_preview && firstLink(input.content) !== current.link_preview.url ? { link_preview: null } : {}),
       })
       .where('id', '=', current.id).where('deleted_at', 'is', null)
       .returningAll().executeTakeFirst();
@@ -109,7 +111,7 @@ export async function deleteMessage(deps: Pick<SendDeps, 'db' | 'events' | 'even
     if (current.deleted_at) return { row: current, changed: false };
     const row = await tx.updateTable('messages')
       .set({
-        content: '', deleted_at: sql<Date>`now()`, attachment: null, reply_to_id: null,
+        content: '', deleted_at: sql<Date>`now()`, attachment: null, reply_to_id: null, link_preview: null,
       })
       .where('id', '=', current.id)
       .returningAll().executeTakeFirstOrThrow();

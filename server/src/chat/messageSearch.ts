@@ -1,5 +1,5 @@
 import { LIMITS, type MessageSearchHit, type MessageSearchResponse, type RoomKind, type TextSpan } from '@parley/common';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { markdownToPlain } from '@parley/common/markdown';
 import type { Db } from '../db/connect.ts';
 import { iso } from './presenters.ts';
@@ -85,8 +85,11 @@ export async function searchMessages(
   if (terms.length === 0) return { results: [], nextCursor: null };
   const me = await db.selectFrom('profiles').select('language').where('id', '=', callerId).executeTakeFirst();
   const language = me?.language ?? null;
-  const matches = (column: string) =>
-    sql.join(terms.map((t) => sql`parley_search_fold(${sql.ref(column)}) LIKE parley_search_fold(${containsPattern(t)})`), sql` AND `);
+  const matchesIn = (text: RawBuilder<unknown>) =>
+    sql.join(terms.map((t) => sql`parley_search_fold(${text}) LIKE parley_search_fold(${containsPattern(t)})`), sql` AND `);
+  const matches = (column: string) => matchesIn(sql.ref(column));
+  // A link card's title (issue 36 item 3, migration 048's index).
+  const cardTitle = sql`m.link_preview->>'title'`;
   const page = LIMITS.messageSearchPage;
   // A term of one or two characters has no trigram, so the indexes cannot narrow it down: then the caller's
   // messages are read newest first and the scan stops at the page's end (a frequent short term ends it early).
@@ -94,6 +97,8 @@ export async function searchMessages(
   const hits = indexed
     ? sql`
       SELECT m.id FROM messages m WHERE m.chat_room_id IN (SELECT room_id FROM mine) AND ${matches('m.content')}
+      UNION
+      SELECT m.id FROM messages m WHERE m.chat_room_id IN (SELECT room_id FROM mine) AND m.link_preview IS NOT NULL AND ${matchesIn(cardTitle)}
       UNION
       SELECT t.message_id FROM message_translations t WHERE t.language = ${language} AND ${matches('t.content')}
       UNION
@@ -104,7 +109,7 @@ export async function searchMessages(
       JOIN mine ON mine.room_id = m.chat_room_id
       LEFT JOIN message_translations tm ON tm.message_id = m.id AND tm.language = ${language}
       WHERE m.system_event IS NULL AND m.deleted_at IS NULL AND (mine.since IS NULL OR m.created_at >= mine.since)
-        AND ((${matches('m.content')}) OR (${matches('tm.content')})
+        AND ((${matches('m.content')}) OR (${matches('tm.content')}) OR (m.link_preview IS NOT NULL AND ${matchesIn(cardTitle)})
           OR EXISTS (SELECT 1 FROM chat_documents d WHERE d.message_id = m.id AND ${matches('d.search_text')}))
         ${input.cursor !== undefined ? sql`AND m.id < ${input.cursor}` : sql``}
       ORDER BY m.id DESC

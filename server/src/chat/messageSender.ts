@@ -1,4 +1,4 @@
-import { isLanguageCode, mentionsUser, type ChatMessage, type GroupRegister, type GroupSystemEvent, type LanguageCode, type MessageAttachment, type RelationshipContext, type RoomKind } from '@parley/common';
+import { firstLink, isLanguageCode, mentionsUser, type ChatMessage, type GroupRegister, type GroupSystemEvent, type LanguageCode, type MessageAttachment, type RelationshipContext, type RoomKind } from '@parley/common';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -45,6 +45,8 @@ export interface SendInput {
    * its creator reads).
    */
   via?: { hookId: string; name: string | null; avatar: string | null } | undefined;
+  /** false: the sender removed the link's preview before sending (no card is ever made for this message). */
+  linkPreview?: boolean | undefined;
 }
 
 /**
@@ -84,7 +86,9 @@ export async function sendMessage(deps: SendDeps, input: SendInput): Promise<{ m
   // those devices is not showing this conversation now.
   const told = room.pushSessions.filter((p) => !p.muted || (!p.mentionsMuted && mentionsUser(mentions, p.userId))).map((p) => p.sessionId);
   const notify = told.length > 0 && (await deps.away(input.roomId, told));
-  const event = deps.eventLog.wanted({ type: 'message.sent', roomId: input.roomId, notify }) ? { notify } : undefined;
+  // The card of the first link is made after the send (the event log's linkPreviews consumer), unless removed.
+  const link = input.linkPreview !== false && !input.attachment && firstLink(input.content) !== null;
+  const event = deps.eventLog.wanted({ type: 'message.sent', roomId: input.roomId, notify, link }) ? { notify, link } : undefined;
   // The message, its translation rows, their jobs and its event's jobs are one unit: all committed, or none.
   // Sends are batched with the sends around them (group commit, chat/insertBatch.ts): those with translation rows or
   // an event in one transaction, the others in one statement.

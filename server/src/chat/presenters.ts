@@ -1,4 +1,4 @@
-import type { ChatMessage, MessageReaction, ReplyPreview } from '@parley/common';
+import { presentLinkPreview, type ChatMessage, type MessageReaction, type ReplyPreview } from '@parley/common';
 import type { Selectable } from 'kysely';
 import type { MessagesTable, MessageTranslationsTable } from '../db/schema.ts';
 
@@ -18,13 +18,13 @@ export type TranslationRow = Selectable<MessageTranslationsTable>;
 export function viewFor(
   message: Pick<MessageRow, 'sender_id' | 'original_language'> & { via_webhook?: MessageRow['via_webhook'] | undefined }, rows: readonly TranslationRow[], readerId: string, readerLanguage: string | null,
   readers: readonly { id: string; language: string | null }[] = [],
-): { language: string | null; row: TranslationRow | undefined } {
+): { language: string | null; row: TranslationRow | undefined; own?: true } {
   // A webhook's post is not the creator's own words: they read it translated, as everyone does.
   if (message.sender_id === readerId && !message.via_webhook) {
     const sorted = [...rows].sort((a, b) => a.language.localeCompare(b.language));
     const read = new Set(readers.filter((r) => r.id !== readerId).map((r) => r.language));
     const first = sorted.find((r) => read.has(r.language)) ?? sorted[0];
-    return { language: first?.language ?? readerLanguage ?? message.original_language, row: first };
+    return { language: first?.language ?? readerLanguage ?? message.original_language, row: first, own: true };
   }
   const language = readerLanguage ?? message.original_language;
   return { language, row: rows.find((r) => r.language === language) };
@@ -38,7 +38,7 @@ export interface MessageExtras {
 
 /** The only way a message leaves the server: the original and the translation of one reader's view (viewFor). */
 export function presentMessage(
-  row: MessageRow, view: { language: string | null; row: TranslationRow | undefined } = { language: null, row: undefined }, extras: MessageExtras = {},
+  row: MessageRow, view: { language: string | null; row: TranslationRow | undefined; own?: true } = { language: null, row: undefined }, extras: MessageExtras = {},
 ): ChatMessage {
   // Deleted for everyone: nothing of it is left to show but the fact.
   const t = row.deleted_at ? undefined : view.row;
@@ -67,6 +67,8 @@ export function presentMessage(
     ...(row.deleted_at ? { deleted_at: iso(row.deleted_at) } : {}),
     ...(extras.reactions !== undefined ? { reactions: row.deleted_at ? [] : extras.reactions } : {}),
     ...(row.mentions?.length && !row.deleted_at ? { mentions: row.mentions } : {}),
+    // The card in the reader's own language (the sender's: the language they wrote in).
+    ...(row.link_preview && !row.deleted_at ? { link_preview: presentLinkPreview(row.link_preview, row.chat_room_id, String(row.id), view.own ? row.original_language : (view.language ?? row.original_language)) } : {}),
   };
 }
 

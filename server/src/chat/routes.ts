@@ -169,7 +169,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRouteDeps): Pro
     const { message, created } = await retryOnConnectionLoss(() =>
       sendMessage(
         { db, jobs: deps.jobs, events, contexts, budget: deps.budget, eventLog: deps.eventLog, away: deps.away },
-        { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId, replyTo: request.body.replyTo },
+        { senderId: me, roomId: request.params.roomId, content: request.body.content, clientId: request.body.clientId, replyTo: request.body.replyTo, linkPreview: request.body.linkPreview },
       ),
     ).catch(contexts.refuseDeletedRoom);
     if (created) deps.onMessageStored?.();

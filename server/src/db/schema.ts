@@ -1,5 +1,6 @@
 import type { CallEndReason, CallState, CallTranscriptLine, AttachmentKind, GroupRegister, GroupSystemEvent, MessageAttachment, MessageMention, RelationshipContext, RoomKind, TextSpan, TranslationFailureReason } from '@parley/common';
 import type { DocumentKind, DocumentProblem, DocumentStatus, DocumentTranslationView } from '@parley/common';
+import type { StoredLinkPreview } from '@parley/common';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -224,6 +225,24 @@ export interface MessagesTable {
   mentions: ColumnType<MessageMention[] | null, string | null | undefined, string | null>;
   /** Posted through an incoming webhook (migration 042): the hook and the post's own name and avatar; JSON text in. */
   via_webhook: ColumnType<ViaWebhook | null, string | null | undefined, string | null>;
+  /** The card of the text's first link (migration 048, linkPreviews/): written as JSON text, read back parsed. */
+  link_preview: ColumnType<StoredLinkPreview | null, string | null | undefined, string | null>;
+}
+
+/** The cache of link cards, one row per normalized URL (migration 048). */
+export interface LinkPreviewsTable {
+  url: string;
+  status: 'ok' | 'failed';
+  fetched_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  final_url: string | null;
+  title: string | null;
+  description: string | null;
+  site_name: string | null;
+  /** The thumbnail's key in stored_files (bucket link-previews). */
+  image_key: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  problem: string | null;
 }
 
 export interface ViaWebhook {
@@ -383,6 +402,8 @@ export interface ReportsTable {
   message_id: string | null;
   /** The message's text when it was reported (migration 028): kept if the message is edited or deleted. */
   message_content: string | null;
+  /** The reported message's link card (migration 048), kept as evidence like its text. */
+  link_preview: ColumnType<StoredLinkPreview | null, string | null | undefined, string | null>;
   reason: string;
   created_at: Generated<Date>;
   resolved_at: Date | null;
@@ -444,6 +465,7 @@ export interface Database {
   chat_room_participants: ChatRoomParticipantsTable;
   room_former_members: RoomFormerMembersTable;
   messages: MessagesTable;
+  link_previews: LinkPreviewsTable;
   message_translations: MessageTranslationsTable;
   stored_files: StoredFilesTable;
   conversation_glossary: ConversationGlossaryTable;

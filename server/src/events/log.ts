@@ -36,6 +36,8 @@ export interface EventConsumers {
   push: EventConsumer;
   /** Outgoing webhooks (webhooks/deliveries.ts): events of rooms with a subscription (and every group's, server-wide). */
   webhooks: EventConsumer;
+  /** Link previews (linkPreviews/jobs.ts): sends whose text has a link, while previews are on. */
+  linkPreviews: EventConsumer;
 }
 
 /**

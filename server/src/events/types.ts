@@ -4,8 +4,11 @@
  * ids, never copies of content that an edit or a deletion could make stale).
  */
 export type DomainEvent =
-  /** A message stored (a system line too: a group created, members added). `notify`: a member's device may need a push. */
-  | { type: 'message.sent'; roomId: string; messageId: string; actorId: string | null; notify: boolean }
+  /**
+   * A message stored (a system line too: a group created, members added). `notify`: a member's device may need a push.
+   * `link`: its text has a link to preview (linkPreviews/; absent: none, or the sender removed the preview).
+   */
+  | { type: 'message.sent'; roomId: string; messageId: string; actorId: string | null; notify: boolean; link?: boolean }
   /** `at`: the edit's or the deletion's time (ISO), which tells two changes of one message apart. */
   | { type: 'message.edited'; roomId: string; messageId: string; actorId: string; at: string }
   | { type: 'message.deleted'; roomId: string; messageId: string; actorId: string; at: string }
@@ -23,4 +26,4 @@ export type DomainEventType = DomainEvent['type'];
  * What is known before the rows exist (a send asks before its insert whether anyone wants its event: when nobody
  * does, the send stays one statement with no transaction). A consumer's `wants` sees this, or the whole event.
  */
-export type EventIntent = { type: DomainEventType; roomId?: string; notify?: boolean };
+export type EventIntent = { type: DomainEventType; roomId?: string; notify?: boolean; link?: boolean };

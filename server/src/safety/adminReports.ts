@@ -11,7 +11,7 @@ export async function listOpenReports(db: Db): Promise<AdminReport[]> {
     .leftJoin('profiles as tp', 'tp.id', 'r.reported_user_id')
     .leftJoin('messages as m', 'm.id', 'r.message_id')
     .select([
-      'r.id', 'r.created_at', 'r.reason', 'r.message_id', 'r.message_content as reported_content', 'm.content as message_content',
+      'r.id', 'r.created_at', 'r.reason', 'r.message_id', 'r.message_content as reported_content', 'm.content as message_content', 'r.link_preview',
       'ru.id as reporter_id', 'ru.email as reporter_email', 'rp.username as reporter_username',
       'tu.id as reported_id', 'tu.email as reported_email', 'tp.username as reported_username', 'tu.disabled_at as reported_disabled_at',
     ])
@@ -28,6 +28,7 @@ export async function listOpenReports(db: Db): Promise<AdminReport[]> {
     messageId: r.message_id === null ? null : String(r.message_id),
     // As reported (migration 028); older reports read the message as it is now.
     messageContent: r.reported_content ?? r.message_content ?? null,
+    linkPreview: r.link_preview ? { url: r.link_preview.url, siteName: r.link_preview.siteName, title: r.link_preview.title, description: r.link_preview.description } : null,
   }));
 }
 

@@ -58,11 +58,14 @@ function checkPath(bucket: string, key: string): void {
   if (!SAFE_PART.test(bucket) || !key.split('/').every((p) => SAFE_PART.test(p))) throw new Error('Invalid storage key');
 }
 
-/** GET /storage/{bucket}/{key...}: the stored bytes with their type; anything else is a 404. */
-export function storageRoutes(app: FastifyInstance, storage: DbStorage): void {
+/**
+ * GET /storage/{bucket}/{key...}: the stored bytes with their type; anything else is a 404. `privateBuckets` are
+ * served by their own feature's route, to those allowed (link preview images: the room's members), never here.
+ */
+export function storageRoutes(app: FastifyInstance, storage: DbStorage, privateBuckets: readonly string[] = []): void {
   app.get(`${STORAGE_PREFIX}/:bucket/*`, async (request, reply) => {
     const { bucket, '*': key } = request.params as { bucket: string; '*': string };
-    const valid = SAFE_PART.test(bucket) && key.split('/').every((p) => SAFE_PART.test(p));
+    const valid = SAFE_PART.test(bucket) && !privateBuckets.includes(bucket) && key.split('/').every((p) => SAFE_PART.test(p));
     const file = valid ? await storage.get(bucket, key) : undefined;
     if (!file) return reply.status(404).send(errorBody('not_found', 'No such file'));
     // Avatar URLs carry ?v=<time of upload>: a new upload is a new URL, so caching is safe.

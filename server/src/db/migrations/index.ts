@@ -33,6 +33,7 @@ import * as m042 from './042_incoming_webhooks.ts';
 import * as m043 from './043_outgoing_webhooks.ts';
 import * as m046 from './046_documents.ts';
 import * as m047 from './047_document_search.ts';
+import * as m048 from './048_link_previews.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '043_outgoing_webhooks': m043,
   '046_documents': m046,
   '047_document_search': m047,
+  '048_link_previews': m048,
 };

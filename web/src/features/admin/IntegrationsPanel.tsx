@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { INTEGRATIONS_API, type AdminBotView, type AdminTokenView, type IntegrationSettings } from '@parley/common';
+import { INTEGRATIONS_API, LINK_PREVIEW_API, type AdminBotView, type AdminTokenView, type IntegrationSettings, type LinkPreviewSettings } from '@parley/common';
 import { Button } from '../../components/ui/button.tsx';
 import { BotBadge } from '../../components/BotBadge.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -18,6 +18,8 @@ const integrationsAdmin = {
   bots: () => api.get<{ bots: AdminBotView[] }>(INTEGRATIONS_API.adminBots).then((r) => r.bots),
   revokeToken: (id: string) => api.delete<void>(`${INTEGRATIONS_API.adminTokens}/${id}`),
   deleteBot: (id: string) => api.delete<void>(`${INTEGRATIONS_API.adminBots}/${id}`),
+  linkPreviews: () => api.get<LinkPreviewSettings>(LINK_PREVIEW_API.adminSettings),
+  setLinkPreviews: (enabled: boolean) => apiFetch<LinkPreviewSettings>(LINK_PREVIEW_API.adminSettings, { method: 'PUT', body: { enabled } }),
 };
 
 /** The console's Integrations tab (issue 35 item 6): the server-wide switch, every token and every bot. */
@@ -27,6 +29,7 @@ export function IntegrationsPanel() {
   const settings = useQuery({ queryKey: [...KEY, 'settings'], queryFn: integrationsAdmin.settings });
   const tokens = useQuery({ queryKey: [...KEY, 'tokens'], queryFn: integrationsAdmin.tokens });
   const bots = useQuery({ queryKey: [...KEY, 'bots'], queryFn: integrationsAdmin.bots });
+  const linkPreviews = useQuery({ queryKey: [...KEY, 'link-previews'], queryFn: integrationsAdmin.linkPreviews });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: KEY });
   const fail = (error: unknown) => toast.error(errorMessage(error, t, 'general.errorServer'));
   const act = useMutation({ mutationFn: (run: () => Promise<unknown>) => run(), onSuccess: refresh, onError: fail });
@@ -44,6 +47,20 @@ export function IntegrationsPanel() {
               onChange={(e) => { const on = e.target.checked; act.mutate(() => integrationsAdmin.setEnabled(on)); }}
             />
             {t('integrations.adminEnabled')}
+          </label>
+        )}
+      </section>
+      {/* Link previews (issue 36 item 3): the server fetches pages on its members' behalf; operators may not want it. */}
+      <section className="flex flex-col gap-2" data-testid="admin-link-previews">
+        <h2 className="text-base font-semibold">{t('linkPreviews.consoleTitle')}</h2>
+        <p className="text-sm text-muted-foreground">{t('linkPreviews.consoleHint')}</p>
+        {linkPreviews.data && (
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox" checked={linkPreviews.data.enabled} disabled={act.isPending} data-testid="admin-link-previews-enabled"
+              onChange={(e) => { const on = e.target.checked; act.mutate(() => integrationsAdmin.setLinkPreviews(on)); }}
+            />
+            {t('linkPreviews.consoleToggle')}
           </label>
         )}
       </section>

@@ -87,6 +87,7 @@ export const AUDIT_LABELS: Record<AuditAction, CatalogKey> = {
   'webhook.deleted': 'admin.auditWebhookDeleted',
   'webhook.paused': 'admin.auditWebhookPaused',
   'webhook.resumed': 'admin.auditWebhookResumed',
+  'link_previews.changed': 'linkPreviews.auditChanged',
 };
 
 /** An action's label; one this console does not know (a newer node's) shows as recorded. */

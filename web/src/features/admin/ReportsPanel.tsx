@@ -38,6 +38,14 @@ export function ReportsPanel({ onOpenUser }: { onOpenUser?: (email: string) => v
                 <div className="mt-1 rounded bg-muted px-2 py-1 text-xs">
                   <p className="font-medium">{t('admin.reportMessage', { text: '' }).trim()}</p>
                   <TranslatedText text={report.messageContent} testId="admin-report-message" />
+                  {report.linkPreview && (
+                    // The card as the reporter saw it: its texts only, its address as text (never loaded from here).
+                    <div className="mt-1 break-words border-s-2 border-primary/50 ps-2" data-testid="admin-report-link-preview">
+                      <p className="font-semibold" dir="auto">{[report.linkPreview.siteName, report.linkPreview.title].filter(Boolean).join(' · ')}</p>
+                      {report.linkPreview.description && <p dir="auto">{report.linkPreview.description}</p>}
+                      <p className="text-muted-foreground" dir="ltr">{report.linkPreview.url}</p>
+                    </div>
+                  )}
                 </div>
               )}
               {report.reported && onOpenUser && (

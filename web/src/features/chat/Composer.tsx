@@ -1,11 +1,17 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Languages, SendHorizontal, TriangleAlert } from 'lucide-react';
-import { LIMITS } from '@parley/common/client';
+import { firstLink, LIMITS } from '@parley/common/client';
 import { Button } from '../../components/ui/button.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { useMentionSuggestions, type Mentionable } from './mentions/useMentionSuggestions.tsx';
+import { ComposerLinkPreview } from './linkPreviews/ComposerLinkPreview.tsx';
+
+/** What a send carries beside its text: `linkPreview: false` when the sender removed the link's card. */
+export interface SendOptions {
+  linkPreview?: false;
+}
 
 /** The counter appears from this many characters on (90% of the limit). */
 const COUNTER_FROM = Math.floor(LIMITS.messageMaxChars * 0.9);
@@ -16,7 +22,7 @@ export interface ComposerProps {
   /** What this server cannot translate in this conversation, said before anyone types (replaces the note). */
   coverageNotices?: string[];
   /** Keep the message and send it (the outbox): the input is free again at once. */
-  onSend: (content: string) => Promise<void>;
+  onSend: (content: string, options?: SendOptions) => Promise<void>;
   /** A refused message handed back: it returns to the input when that is empty. */
   restore?: { text: string } | null;
   /** Text put into the input whatever it holds (editing a message: its text), focused. */
@@ -34,6 +40,8 @@ export interface ComposerProps {
   trailing?: ReactNode;
   /** Who "@" suggests (a group's other members, and `all` for its admins); none: no suggestions. */
   mentionables?: readonly Mentionable[];
+  /** Show the card the draft's first link will get (with its ×); off for an edit. */
+  linkPreviews?: boolean;
 }
 
 /**
@@ -41,7 +49,7 @@ export interface ComposerProps {
  * messages wait, a send joins the outbox. Near the limit a counter shows; over it, a message
  * says by how much and nothing is sent.
  */
-export function Composer({ targetLanguageName, coverageNotices = [], onSend, restore, fill, banner, renderPreview, leading, trailing, onTyping, typingLine, mentionables = [] }: ComposerProps) {
+export function Composer({ targetLanguageName, coverageNotices = [], onSend, restore, fill, banner, renderPreview, leading, trailing, onTyping, typingLine, mentionables = [], linkPreviews = true }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -66,10 +74,14 @@ export function Composer({ targetLanguageName, coverageNotices = [], onSend, res
     if (fill || hasBanner) input.current?.focus();
   }, [fill, hasBanner]);
 
+  // The link whose card the sender removed (×): a send whose first link it is carries linkPreview: false.
+  const [removedLink, setRemovedLink] = useState<string | null>(null);
   const submit = () => {
     if (!content || over > 0) return;
     setText('');
-    void onSend(content);
+    const removed = removedLink !== null && firstLink(content) === removedLink;
+    setRemovedLink(null);
+    void (removed ? onSend(content, { linkPreview: false }) : onSend(content));
     input.current?.focus();
   };
 
@@ -144,6 +156,7 @@ export function Composer({ targetLanguageName, coverageNotices = [], onSend, res
           {over > 0 ? t('chat.tooLong', { over, max }) : t('chat.characterCount', { count: content.length, max })}
         </p>
       )}
+      {linkPreviews && firstLink(text) && <ComposerLinkPreview draft={text} removed={removedLink} onRemove={setRemovedLink} />}
       {renderPreview?.(text.trim())}
       {coverageNotices.length === 0 ? (
         <p className="mx-auto mt-1.5 flex max-w-3xl items-center justify-center gap-1 text-xs text-muted-foreground" data-testid="translated-to-note">

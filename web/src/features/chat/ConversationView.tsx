@@ -8,7 +8,7 @@ import { useConnectionState, useRealtimeClient } from '../../lib/realtime.ts';
 import { useAuth } from '../auth/index.ts';
 import { contextLabel } from './relationships.ts';
 import { chatApi, type OpenChat } from './chatApi.ts';
-import { Composer } from './Composer.tsx';
+import { Composer, type SendOptions } from './Composer.tsx';
 import { ConversationToolsContext, type ConversationTools } from './conversationTools.ts';
 import { CorrectTranslationDialog } from './CorrectTranslationDialog.tsx';
 import { ReportDialog, type ReportTarget } from '../safety/index.ts';
@@ -186,7 +186,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
   });
 
   const send = useCallback(
-    async (content: string) => {
+    async (content: string, options?: SendOptions) => {
       const current = mode;
       setMode(null);
       if (current?.kind === 'edit') {
@@ -202,7 +202,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
       // After the first message sent (a moment the user understands), not on first load.
       askNotificationPermission();
       setRefused(false); // a new try: the server's answer says again if it is refused
-      await conversation.send(content, current?.kind === 'reply' ? current.messageId : undefined);
+      await conversation.send(content, current?.kind === 'reply' ? current.messageId : undefined, options);
     },
     [conversation, mode, edit, t],
   );
@@ -269,6 +269,7 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
         typingLine={typingLine(typing.typingIds.filter((id) => !blockedIds.has(id)).map((id) => tools.nameOf?.(id) ?? (isGroup ? t('chat.groupSomeone') : name)), t)}
         coverageNotices={coverageNotices}
         onSend={send}
+        linkPreviews={mode?.kind !== 'edit'}
         restore={restore}
         fill={fill}
         banner={mode ? <ComposerBanner mode={mode} onCancel={cancelMode} /> : undefined}

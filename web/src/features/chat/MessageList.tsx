@@ -5,6 +5,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { cn } from '../../lib/utils.ts';
 import { dayKey, dayLabel, messageTime } from './format.ts';
 import { BubbleText } from './BubbleText.tsx';
+import { LinkPreviewCard } from './linkPreviews/LinkPreviewCard.tsx';
 import { MessageActions } from './MessageActions.tsx';
 import type { ViewMessage } from './messages.ts';
 import { TranslationFailure } from './TranslationFailure.tsx';
@@ -106,6 +107,7 @@ function MessageBubble({ message, mine, online, senderName }: { message: ViewMes
           </p>
         )}
         {!deleted && <BubbleText message={message} mine={mine} translation={translation} showTranslation={showTranslation} translationFirst={translationFirst} />}
+        {!deleted && message.link_preview && <LinkPreviewCard preview={message.link_preview} mine={mine} />}
         <div className={cn('mt-1 flex items-center justify-end gap-2 text-[11px]', mine ? 'text-primary-foreground' : 'text-muted-foreground')}>
           <MessageActions message={message} hasTranslation={Boolean(translation)} showTranslation={showTranslation} onToggleTranslation={() => setShowTranslation((v) => !v)} translationFirst={translationFirst} />
           {waiting && (

@@ -59,8 +59,8 @@ export const chatApi = {
   updateGlossaryEntry: async (roomId: string, entryId: string, sourcePhrase: string, targetPhrase: string) =>
     (await apiFetch<{ entry: GlossaryEntryView }>(CHAT_API.glossaryEntry(roomId, entryId), { method: 'PUT', body: { sourcePhrase, targetPhrase } })).entry,
   deleteGlossaryEntry: (roomId: string, entryId: string) => apiFetch<{ deleted: boolean }>(CHAT_API.glossaryEntry(roomId, entryId), { method: 'DELETE' }),
-  send: async (roomId: string, content: string, clientId: string, replyTo?: string) =>
-    (await api.post<{ message: ChatMessage }>(CHAT_API.messages(roomId), { content, clientId, ...(replyTo ? { replyTo } : {}) })).message,
+  send: async (roomId: string, content: string, clientId: string, replyTo?: string, noLinkPreview?: boolean) =>
+    (await api.post<{ message: ChatMessage }>(CHAT_API.messages(roomId), { content, clientId, ...(replyTo ? { replyTo } : {}), ...(noLinkPreview ? { linkPreview: false } : {}) })).message,
   /** The life of a message (issue 25): edit one's own text, delete it for everyone, react. */
   edit: async (roomId: string, messageId: string, content: string) =>
     (await apiFetch<{ message: ChatMessage }>(CHAT_API.message(roomId, messageId), { method: 'PATCH', body: { content } })).message,

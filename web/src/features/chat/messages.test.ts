@@ -11,6 +11,17 @@ const msg = (id: string, patch: Partial<ChatMessage> = {}): ChatMessage => ({
 });
 
 describe('mergeMessages', () => {
+  it('keeps a link card when a copy read before it was made arrives; an edit or a deletion without one drops it', () => {
+    const card = { url: 'https://news.example/a', siteName: 'News', title: 'Título', description: null, image: null, translated: true };
+    let state = mergeMessages([], [msg('5')]);
+    state = messagesReducer(state, { type: 'linkPreview', messageId: '5', preview: card });
+    expect(state[0]?.link_preview).toEqual(card);
+    state = mergeMessages(state, [msg('5', { translation_status: 'done', translated_content: 'hola' })]);
+    expect(state[0]?.link_preview).toEqual(card);
+    expect(mergeMessages(state, [msg('5', { edited_at: '2025-06-15T12:05:00Z', content: 'no link' })])[0]?.link_preview).toBeUndefined();
+    expect(mergeMessages(state, [msg('5', { deleted_at: '2025-06-15T12:05:00Z', content: '' })])[0]?.link_preview).toBeUndefined();
+  });
+
   it('orders server rows by numeric id, not as text', () => {
     const merged = mergeMessages([], [msg('10'), msg('9'), msg('100')]);
     expect(merged.map((m) => m.id)).toEqual(['9', '10', '100']);

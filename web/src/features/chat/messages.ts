@@ -1,4 +1,4 @@
-import type { ChatMessage, MessageReaction } from '@parley/common';
+import type { ChatMessage, LinkPreviewView, MessageReaction } from '@parley/common';
 
 /** A message on screen: a server row, or the optimistic copy of one of ours still on its way. */
 export type ViewMessage = ChatMessage & {
@@ -15,6 +15,8 @@ export type MessagesAction =
   | { type: 'deleted'; messageId: string; deletedAt: string }
   /** message.reactions: the message's reactions now. */
   | { type: 'reactions'; messageId: string; reactions: MessageReaction[] }
+  /** message.link_preview: the card of the message's first link, in this reader's language. */
+  | { type: 'linkPreview'; messageId: string; preview: LinkPreviewView }
   | { type: 'local'; message: ViewMessage }
   | { type: 'drop'; clientId: string };
 
@@ -68,6 +70,9 @@ function keepExtras(existing: ViewMessage, chosen: ViewMessage): ViewMessage {
   const keep: Partial<ViewMessage> = {};
   if (chosen.reply_to === undefined && existing.reply_to !== undefined && !chosen.deleted_at) keep.reply_to = existing.reply_to;
   if (chosen.reactions === undefined && existing.reactions !== undefined) keep.reactions = chosen.deleted_at ? [] : existing.reactions;
+  // A copy of the same text read before the card was made (a translation's event) does not take it away; a deletion
+  // or an edit (which drops a card whose link is gone) does.
+  if (!chosen.link_preview && existing.link_preview && version(chosen) === version(existing)) keep.link_preview = existing.link_preview;
   return Object.keys(keep).length ? { ...chosen, ...keep } : chosen;
 }
 
@@ -122,6 +127,8 @@ export function messagesReducer(state: ViewMessage[], action: MessagesAction): V
       return state.map((m) => (m.id === action.messageId ? deletedCopy(m, action.deletedAt) : m));
     case 'reactions':
       return state.map((m) => (m.id === action.messageId && !m.deleted_at ? { ...m, reactions: action.reactions } : m));
+    case 'linkPreview':
+      return state.map((m) => (m.id === action.messageId && !m.deleted_at ? { ...m, link_preview: action.preview } : m));
   }
 }
 

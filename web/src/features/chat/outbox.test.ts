@@ -36,6 +36,21 @@ function makeOutbox(storage: OutboxStorage, send: (e: OutboxEntry) => Promise<Ch
 }
 
 describe('Outbox', () => {
+  it('keeps a removed link preview with the message while offline, through a reload, and sends it with it (issue 36)', async () => {
+    const storage = memoryStorage();
+    const server = fakeServer();
+    server.up = false;
+    const first = makeOutbox(storage, server.send);
+    await first.outbox.add({ clientId: 'no-card', roomId: 'r1', content: 'see https://news.example/a', noLinkPreview: true });
+    await first.outbox.add({ clientId: 'card', roomId: 'r1', content: 'and https://news.example/b' });
+    await first.outbox.flush();
+    server.up = true;
+    const second = makeOutbox(storage, server.send);
+    await second.outbox.flush();
+    const sent = new Map(server.send.mock.calls.map(([e]) => [e.clientId, e.noLinkPreview]));
+    expect(sent).toEqual(new Map([['no-card', true], ['card', undefined]]));
+  });
+
   it('sends in the order written and clears each sent message from the device', async () => {
     const storage = memoryStorage();
     const server = fakeServer();

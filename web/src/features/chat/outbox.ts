@@ -16,6 +16,8 @@ export interface OutboxEntry {
   attempts: number;
   /** The message this one answers (kept with it while it waits). */
   replyTo?: string;
+  /** The sender removed the link's preview before sending (waits with the message; the send says linkPreview: false). */
+  noLinkPreview?: true;
   /** A file sent as this message (issue 36): its bytes wait on the device with it (IndexedDB keeps Blobs). */
   file?: { blob: Blob; name: string };
 }
@@ -108,13 +110,14 @@ export class Outbox {
   }
 
   /** Keep the message on the device, then try to send it (and anything before it). */
-  async add(input: { clientId: string; roomId: string; content: string; createdAt?: string; replyTo?: string | undefined; file?: OutboxEntry['file'] }): Promise<OutboxEntry> {
+  async add(input: { clientId: string; roomId: string; content: string; createdAt?: string; replyTo?: string | undefined; noLinkPreview?: boolean | undefined; file?: OutboxEntry['file'] }): Promise<OutboxEntry> {
     await this.loaded;
     const last = this.pending.at(-1)?.seq ?? 0;
     const entry: OutboxEntry = {
       clientId: input.clientId, roomId: input.roomId, senderId: this.options.senderId, content: input.content,
       createdAt: input.createdAt ?? new Date().toISOString(), seq: Math.max(Date.now(), last + 1), attempts: 0,
       ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+      ...(input.noLinkPreview ? { noLinkPreview: true as const } : {}),
       ...(input.file ? { file: input.file } : {}),
     };
     this.pending = [...this.pending, entry];

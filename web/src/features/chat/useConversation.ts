@@ -11,13 +11,14 @@ import { loadAround as fetchAround } from './jumpToMessage.ts';
 import { useOutbox, useOutboxEntries, useOutboxEvents } from './useOutbox.ts';
 import { updateList } from './listCache.ts';
 import { localFileAttachment } from './media/documents/documentsApi.ts';
+import type { SendOptions } from './Composer.tsx';
 
 export interface ConversationState {
   messages: ViewMessage[];
   /** History is still loading. */
   loading: boolean;
   /** Send `content` (answering `replyTo`): kept on the device at once, then sent (resolves when it is stored, not sent). */
-  send: (content: string, replyTo?: string) => Promise<void>;
+  send: (content: string, replyTo?: string, options?: SendOptions) => Promise<void>;
   /** Send a file as a message through the same outbox (issue 36). */
   sendFile: (file: File) => Promise<void>;
   /** Edit one's own message (rejects with the server's error). */
@@ -126,6 +127,8 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
         if (event.type === 'message.created' && event.message.sender_id !== myId) markRead();
       } else if (event.type === 'message.deleted' && event.roomId === roomId) {
         dispatch({ type: 'deleted', messageId: event.messageId, deletedAt: event.deletedAt });
+      } else if (event.type === 'message.link_preview' && event.roomId === roomId) {
+        dispatch({ type: 'linkPreview', messageId: event.messageId, preview: event.preview });
       } else if (event.type === 'message.reactions' && event.roomId === roomId) {
         dispatch({ type: 'reactions', messageId: event.messageId, reactions: event.reactions });
       } else if (event.type === 'room.deleted' && event.roomId === roomId) {
@@ -145,7 +148,8 @@ export function useConversation({ roomId, myId, onGone, onSendError }: Conversat
   });
 
   const send = useCallback(
-    async (content: string, replyTo?: string) => void (await outbox.add({ clientId: newClientId(), roomId, content, replyTo })),
+    async (content: string, replyTo?: string, options?: SendOptions) =>
+      void (await outbox.add({ clientId: newClientId(), roomId, content, replyTo, noLinkPreview: options?.linkPreview === false })),
     [outbox, roomId],
   );
 

@@ -13,7 +13,7 @@ const OutboxContext = createContext<Outbox | null>(null);
 export function OutboxProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const client = useRealtimeClient();
   const [outbox] = useState(
-    () => new Outbox({ senderId: userId, storage: typeof indexedDB === 'undefined' ? memoryStorage() : indexedDbStorage(), send: (e) => (e.file ? sendFile(e.roomId, e.file.blob, e.file.name, e.clientId) : chatApi.send(e.roomId, e.content, e.clientId, e.replyTo)) }),
+    () => new Outbox({ senderId: userId, storage: typeof indexedDB === 'undefined' ? memoryStorage() : indexedDbStorage(), send: (e) => (e.file ? sendFile(e.roomId, e.file.blob, e.file.name, e.clientId) : chatApi.send(e.roomId, e.content, e.clientId, e.replyTo, e.noLinkPreview)) }),
   );
   useEffect(() => {
     outbox.start();
