@@ -1485,6 +1485,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/files/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The largest file the server takes (FILE_MAX_MB), checked by the web before an upload */
+        get: operations["getFilesLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chats/{roomId}/files/{mediaId}/text": {
         parameters: {
             query?: never;
@@ -6701,6 +6718,31 @@ export interface operations {
             401: components["responses"]["Error401_unauthenticated"];
             403: components["responses"]["Error403_forbidden_origin"];
             404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    getFilesLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        maxBytes: number;
+                    };
+                };
+            };
+            401: components["responses"]["Error401_unauthenticated"];
             500: components["responses"]["Error500_internal"];
             503: components["responses"]["Error503_database_unavailable"];
         };

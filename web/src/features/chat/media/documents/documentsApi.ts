@@ -1,5 +1,6 @@
 import { CHAT_API, MEDIA_UPLOAD_FIELDS } from '@parley/common/client';
-import type { ChatMessage, DocumentTextResponse, MessageAttachment } from '@parley/common';
+import type { ChatMessage, DocumentTextResponse, FileLimits, MessageAttachment } from '@parley/common';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 
 /** Upload a file as a message; the same client id on a retry (the outbox's) never stores it twice. */
@@ -14,6 +15,15 @@ export async function sendFile(roomId: string, file: Blob, name: string, clientI
 /** The document's text and the caller's language's translation (polled while it is being read or translated). */
 export const fetchDocumentText = (roomId: string, mediaId: string, signal?: AbortSignal) =>
   apiFetch<DocumentTextResponse>(CHAT_API.fileText(roomId, mediaId), { signal });
+
+/**
+ * The server's largest file (FILE_MAX_MB), asked once per visit: a file above it is refused before its upload. Unknown
+ * (offline at start, an older server): undefined, and the server's 413 decides.
+ */
+export function useFileMaxBytes(): number | undefined {
+  const limits = useQuery({ queryKey: ['file-limits'], queryFn: () => apiFetch<FileLimits>(CHAT_API.fileLimits), staleTime: Infinity, retry: false });
+  return limits.data?.maxBytes;
+}
 
 /** What a file waiting in the outbox shows: its name and size (the type is the server's to decide). */
 export function localFileAttachment(file: { blob: Blob; name: string }): MessageAttachment {
