@@ -84,4 +84,9 @@ export interface ExportedMessage {
   /** A file (issue 36) also has its name, size, pages and the text read from it. */
   attachment: { kind: string; mime?: string; name?: string | null; size?: number | null; pages?: number | null; text?: string | null } | null;
   system: string | null;
+  /**
+   * Who the message @mentions (issue 36): the name as written, and the person's username now (a rename shows; a
+   * deleted account: null); `everyone` for a group admin's @all. null: nobody.
+   */
+  mentions: { name: string; username: string | null; everyone?: true }[] | null;
 }
