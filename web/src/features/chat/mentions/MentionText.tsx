@@ -36,6 +36,8 @@ export function MentionText({ text, mentions, mine }: { text: string; mentions: 
       <span
         key={token.start}
         className={cn('rounded px-0.5 font-medium', me ? (mine ? 'bg-white/30' : 'bg-amber-200/80 text-amber-950 dark:bg-amber-400/30 dark:text-amber-100') : (mine ? 'underline decoration-white/60' : 'text-primary'))}
+        // Its own direction (the name's): "@bruno" stays so inside Arabic text, "@محمد" reads right to left.
+        dir="auto"
         data-testid="mention"
         data-me={me || undefined}
       >

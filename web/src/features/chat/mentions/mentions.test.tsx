@@ -48,7 +48,8 @@ describe('the composer\'s @ suggestions', () => {
   it('offers @all by its meaning, picks on touch, and Escape closes the list', async () => {
     const { input, type } = composer();
     type('@al');
-    expect(screen.getByTestId('mention-option').textContent).toContain('Everyone in the group (@all)');
+    // "@all" is isolated left-to-right, so Arabic reads "(@all)", not "(all@)".
+    expect(screen.getByTestId('mention-option').textContent).toContain('Everyone in the group (\u2066@all\u2069)');
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(screen.queryByTestId('mention-suggestions')).toBeNull();
     type('ping @c');
