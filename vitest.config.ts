@@ -40,6 +40,7 @@ export const PGLITE_SPECIFIC_SERVER_TESTS = [
   'server/test/persistence.test.ts',
   'server/test/push.test.ts',
   'server/test/receipts.test.ts',
+  'server/test/reportFiles.test.ts',
   'server/test/sendBatch.test.ts',
   'server/test/tokens.test.ts',
   'server/test/translationJobs.test.ts',

@@ -104,10 +104,14 @@ describe('sending a file', () => {
     expect(other.attachment).toMatchObject({ document: null, mime: 'application/octet-stream', name: 'data.bin', size: 5 });
   });
 
-  it('refuses a file over FILE_MAX_MB with 413 file_too_large, and an empty one', async () => {
+  it('refuses a file over FILE_MAX_MB with 413 file_too_large, and an empty one; tells a signed-in user the limit', async () => {
+    // The web checks this limit before uploading (AttachButton); the server's 413 stays the rule.
+    const limits = await s.app.inject({ url: '/api/files/limits', headers: { cookie: ana.cookie } });
+    expect(limits.json()).toEqual({ maxBytes: 1024 * 1024 });
+    expect((await s.app.inject({ url: '/api/files/limits' })).statusCode).toBe(401);
     const big = await send(ana, Buffer.alloc(1024 * 1024 + 1, 0x41), 'big.bin');
     expect(big.statusCode).toBe(413);
-    expect(big.json().error.code).toBe('file_too_large');
+    expect(big.json()).toEqual({ error: { code: 'file_too_large', message: 'Files can be at most 1 MB.' } });
     const empty = await send(ana, Buffer.alloc(0), 'empty.txt');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.code).toBe('invalid_file');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, ConversationListItem } from '@parley/common';
+import type { AccountExport, ChatMessage, ConversationListItem, MessageSearchHit } from '@parley/common';
 import type { ChatTranslator } from '../src/chat/types.ts';
 import { getTestServer, signIn, signUpSpeaking, type TestServer } from './helpers.ts';
 import { PushService, type TestSubscription } from './support/pushService.ts';
@@ -119,3 +119,40 @@ describe('a mention in a muted group', () => {
     expect(service.for(dPhone.id).map((p) => p.payload.kind)).toEqual(['group_invite']);
   });
 });
+
+describe('mentions everywhere (issue 36 item 4)', () => {
+  it('in a pair: the other person\'s @name is a mention (highlighted, marked), @all is text from either', async () => {
+    const [ana, bruno] = [await signUpSpeaking(s.app, 'en'), await signUpSpeaking(s.app, 'es')];
+    const roomId = (await api(ana.cookie, 'POST', '/api/chats', { userId: bruno.id })).json().room.id as string;
+    expect((await send(ana, roomId, `@${bruno.username} are you there?`)).mentions).toEqual([{ id: bruno.id, name: bruno.username }]);
+    expect((await send(ana, roomId, '@all hello')).mentions).toBeUndefined();
+    expect((await send(bruno, roomId, `@all and @${bruno.username} (myself)`)).mentions).toBeUndefined();
+    expect((await listItem(bruno, roomId))?.mentioned).toBe(true);
+  });
+
+  it('search hits carry their mentions; the export names them; a deleted account\'s mention points at nobody', async () => {
+    const [ana, bruno, carl] = [await signUpSpeaking(s.app, 'en'), await signUpSpeaking(s.app, 'en'), await signUpSpeaking(s.app, 'en')];
+    const roomId = await group(ana, [bruno, carl]);
+    const word = `zebra${Date.now()}`;
+    const m = await send(ana, roomId, `@${bruno.username} and @${carl.username}: ${word} at noon`);
+    const hits = (await api(ana.cookie, 'GET', `/api/messages/search?q=${word}`)).json().results as MessageSearchHit[];
+    expect(hits.map((h) => [h.id, h.text, h.mentions])).toEqual([[m.id, `@${bruno.username} and @${carl.username}: ${word} at noon`, m.mentions]]);
+
+    // Bruno renames: the export reads the mention by his name now, beside the name as written.
+    expect((await api(bruno.cookie, 'PATCH', '/api/profile', { username: `${bruno.username}2` })).statusCode).toBe(200);
+    const exported = async () => ((await api(ana.cookie, 'GET', '/api/account/export')).json() as AccountExport)
+      .conversations.find((c) => c.id === roomId)!.messages.find((x) => x.id === m.id)!;
+    expect((await exported()).mentions).toEqual([{ name: bruno.username, username: `${bruno.username}2` }, { name: carl.username, username: carl.username }]);
+    await send(ana, roomId, '@all done');
+    const all = ((await api(ana.cookie, 'GET', '/api/account/export')).json() as AccountExport).conversations.find((c) => c.id === roomId)!.messages.at(-1)!;
+    expect(all.mentions).toEqual([{ name: 'all', username: null, everyone: true }]);
+
+    // Carl deletes his account: his mention reads as a deleted account, nobody is marked, the name as written stays.
+    expect((await api(carl.cookie, 'POST', '/api/account/delete', { password: carl.password })).statusCode).toBe(204);
+    const after = ((await api(bruno.cookie, 'GET', `/api/chats/${roomId}/messages`)).json().messages as ChatMessage[]).find((x) => x.id === m.id)!;
+    expect(after.mentions).toEqual([{ id: bruno.id, name: bruno.username }, { id: 'deleted', name: carl.username }]);
+    expect(after.content).toContain(`@${carl.username}`);
+    expect((await exported()).mentions).toEqual([{ name: bruno.username, username: `${bruno.username}2` }, { name: carl.username, username: null }]);
+  });
+});
+

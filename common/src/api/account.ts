@@ -86,4 +86,9 @@ export interface ExportedMessage {
   system: string | null;
   /** The card of its first link (issue 36 item 3): the page's texts and their translations per reader language. */
   linkPreview: { url: string; siteName: string | null; title: string | null; description: string | null; translations: Record<string, { title: string | null; description: string | null }> } | null;
+  /**
+   * Who the message @mentions (issue 36): the name as written, and the person's username now (a rename shows; a
+   * deleted account: null); `everyone` for a group admin's @all. null: nobody.
+   */
+  mentions: { name: string; username: string | null; everyone?: true }[] | null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from '../text.ts';
+import { checkError } from './errors.ts';
 import { emailSchema, passwordSchema, usernameSchema } from './auth.ts';
 import { userIdParams } from './params.ts';
 
@@ -18,11 +19,24 @@ export const ADMIN_API = {
   /** Open reports (block and report, issue 23 item 6), and what an operator does with one. */
   reports: '/api/admin/reports',
   reportAction: '/api/admin/reports/:id/:action',
+  /** GET: the reported photo, recording or file as kept when it was reported (issue 36), a download. */
+  reportFile: '/api/admin/reports/:id/file',
 } as const;
 
 export const REPORT_ACTIONS = ['dismiss', 'disable'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
-export const reportActionParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be a report id'), action: z.enum(REPORT_ACTIONS) });
+const reportId = z.string().regex(/^\d{1,18}$/, 'id must be a report id');
+export const reportActionParams = z.object({ id: reportId, action: z.enum(REPORT_ACTIONS) });
+/** A report's kept file: a malformed id is the 404 of a report without one. */
+export const reportFileParams = z.object({ id: z.string().regex(/^\d{1,18}$/, checkError('not_found', 'No file kept with this report')) });
+
+/** The reported message's photo, recording or file, kept with the report (name: files only; size in bytes). */
+export interface AdminReportFile {
+  kind: 'photo' | 'voice' | 'file';
+  name: string | null;
+  contentType: string;
+  size: number;
+}
 
 /** One open report as the console shows it. */
 export interface AdminReport {
@@ -36,6 +50,8 @@ export interface AdminReport {
   messageContent: string | null;
   /** The reported message's link card as the reporter saw it (issue 36 item 3), kept with the report. */
   linkPreview?: { url: string; siteName: string | null; title: string | null; description: string | null } | null;
+  /** Its attachment as kept (evidence that outlives the sender's deletion), downloaded from ADMIN_API.reportFile. */
+  file: AdminReportFile | null;
 }
 
 export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
@@ -127,7 +143,7 @@ export const AUDIT_ACTIONS = [
   'auth.signed_up', 'auth.signed_in', 'auth.sign_in_failed', 'auth.sso_signed_in', 'auth.sso_failed',
   'user.created', 'user.made_admin', 'user.unmade_admin', 'user.email_confirmed', 'user.disabled', 'user.enabled',
   'user.deleted', 'user.password_set', 'user.reset_link', 'account.deleted',
-  'invite.created', 'invite.revoked', 'registration.changed', 'report.dismissed', 'report.disabled',
+  'invite.created', 'invite.revoked', 'registration.changed', 'report.dismissed', 'report.disabled', 'report.file_downloaded',
   'translation.engines_changed', 'translation.budget_changed',
   'token.created', 'token.revoked', 'token.used', 'bot.created', 'bot.deleted', 'integrations.changed',
   'webhook.created', 'webhook.rotated', 'webhook.deleted', 'webhook.paused', 'webhook.resumed',

@@ -272,6 +272,8 @@ export interface MessageSearchHit {
   textIs?: 'original' | 'translation';
   other?: string | null;
   created_at: string;
+  /** Who it @mentions, as the message has them (absent: nobody). */
+  mentions?: MessageMention[];
 }
 
 export interface MessageSearchResponse {

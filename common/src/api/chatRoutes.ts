@@ -26,6 +26,8 @@ export const CHAT_API = {
   /** Multipart upload of a file (documents: issue 36 item 2); its text and translation for the reader. */
   files: (roomId: string) => `/api/chats/${roomId}/files`,
   fileText: (roomId: string, mediaId: string) => `/api/chats/${roomId}/files/${mediaId}/text`,
+  /** GET: the server's file limits (FILE_MAX_MB), so the web refuses a too-big file before uploading it. */
+  fileLimits: '/api/files/limits',
   realtime: '/api/realtime',
   /** Groups: create (POST); a room's members (GET any member; POST add, admins); remove (DELETE, admins);
    * make admin (POST, admins); rename or change the register (PATCH, admins); leave (POST, anyone). */

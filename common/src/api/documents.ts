@@ -21,6 +21,16 @@ export const DOCUMENT_LIMITS = {
   defaultMaxMb: 25,
 } as const;
 
+/** GET CHAT_API.fileLimits: the largest file the server takes (FILE_MAX_MB in bytes). */
+export interface FileLimits {
+  maxBytes: number;
+}
+
+/** A byte limit in MB as the server's 413 message and the web's refusal say it (FILE_MAX_MB=25 -> 25; 0.5 -> 0.5). */
+export function limitInMb(maxBytes: number): number {
+  return Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
+}
+
 /**
  * Why a document's text cannot be read: `encrypted` (a password-protected PDF), `corrupt` (the file does not open),
  * `no_text` (nothing readable, not even by OCR), `failed` (the reading itself failed; the file still downloads).

@@ -13,6 +13,12 @@ export interface MessageMention {
 /** `@all`: every member of a group, allowed to its admins (from anyone else it is plain text). */
 export const MENTION_ALL = 'all';
 
+/**
+ * A mention of an account since deleted: the deletion replaces its id with this (the name as written stays in the
+ * text), so it points at nobody, notifies nobody and reads as "Deleted user" (issue 36 item 4).
+ */
+export const MENTION_DELETED = 'deleted';
+
 /** Whether `mentions` (a message's) names this user, directly or through @all. */
 export const mentionsUser = (mentions: readonly MessageMention[] | null | undefined, userId: string): boolean =>
   !!mentions?.some((m) => m.id === userId || m.id === MENTION_ALL);

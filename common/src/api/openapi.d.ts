@@ -1535,6 +1535,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/files/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The largest file the server takes (FILE_MAX_MB), checked by the web before an upload */
+        get: operations["getFilesLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chats/{roomId}/files/{mediaId}/text": {
         parameters: {
             query?: never;
@@ -1796,6 +1813,26 @@ export interface paths {
         put?: never;
         /** @description Operators only (an administrator's session or token). */
         post: operations["postAdminReportsByIdByAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reported photo, recording or file as kept with the report (a download)
+         * @description Operators only (an administrator's session or token).
+         */
+        get: operations["getAdminReportsByIdFile"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6872,6 +6909,31 @@ export interface operations {
             503: components["responses"]["Error503_database_unavailable"];
         };
     };
+    getFilesLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        maxBytes: number;
+                    };
+                };
+            };
+            401: components["responses"]["Error401_unauthenticated"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
     getChatsByRoomIdFilesByMediaIdText: {
         parameters: {
             query?: never;
@@ -7406,6 +7468,36 @@ export interface operations {
             400: components["responses"]["Error400_invalid_request"];
             401: components["responses"]["Error401_unauthenticated"];
             403: components["responses"]["Error403_5a2e5bec"];
+            404: components["responses"]["Error404_not_found"];
+            500: components["responses"]["Error500_internal"];
+            503: components["responses"]["Error503_database_unavailable"];
+        };
+    };
+    getAdminReportsByIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "image/jpeg": string;
+                    "audio/wav": string;
+                };
+            };
+            400: components["responses"]["Error400_invalid_request"];
+            401: components["responses"]["Error401_unauthenticated"];
+            403: components["responses"]["Error403_admin_required"];
             404: components["responses"]["Error404_not_found"];
             500: components["responses"]["Error500_internal"];
             503: components["responses"]["Error503_database_unavailable"];

@@ -1,5 +1,5 @@
 import type { DeleteAccountBody } from '@parley/common';
-import { AUTH_MESSAGES } from '@parley/common';
+import { AUTH_MESSAGES, MENTION_DELETED } from '@parley/common';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -48,11 +48,28 @@ export async function removeAccount(tx: Db, userId: string, options: { eraseMess
     rooms.push({ roomId: room.id, kind: room.kind, remaining: others.map((o) => o.user_id), heir });
   }
 
+  await forgetMentions(tx, userId, memberships.map((m) => m.id));
   if (options.eraseMessages) await tx.deleteFrom('messages').where('sender_id', '=', userId).execute();
   await tx.deleteFrom('chat_media').where('uploader_id', '=', userId).execute();
   await tx.deleteFrom('stored_files').where('bucket', '=', 'avatars').where('key', 'like', sql<string>`${`${userId}/`} || '%'`).execute();
   await tx.deleteFrom('users').where('id', '=', userId).execute();
   return { email: user.email, sessionIds, rooms };
+}
+
+/**
+ * Mentions of the account (issue 36 item 4) point at nobody from now on: its id becomes MENTION_DELETED, the name as
+ * written stays (it is in the text anyway), and the others' screens and exports read "Deleted user". Only the rooms it
+ * is or was in (a mention resolves against the members), read before the former-member rows cascade away.
+ */
+async function forgetMentions(tx: Db, userId: string, roomIds: string[]): Promise<void> {
+  const former = await tx.selectFrom('room_former_members').select('chat_room_id').where('user_id', '=', userId).execute();
+  const rooms = [...new Set([...roomIds, ...former.map((f) => f.chat_room_id)])];
+  if (rooms.length === 0) return;
+  await sql`
+    UPDATE messages SET mentions = (
+      SELECT jsonb_agg(CASE WHEN e->>'id' = ${userId} THEN jsonb_build_object('id', ${MENTION_DELETED}::text, 'name', e->'name') ELSE e END ORDER BY n)
+        FROM jsonb_array_elements(mentions) WITH ORDINALITY AS x(e, n))
+     WHERE chat_room_id IN (${sql.join(rooms)}) AND mentions @> jsonb_build_array(jsonb_build_object('id', ${userId}::text))`.execute(tx);
 }
 
 /** After the commit: end the sessions everywhere, then redraw the rooms for the people left in them. */

@@ -1,4 +1,4 @@
-import type { AccountExport, ExportedConversation, ExportedMessage, MessageAttachment, StoredLinkPreview } from '@parley/common';
+import { MENTION_ALL, type AccountExport, type ExportedConversation, type ExportedMessage, type MessageAttachment, type MessageMention, type StoredLinkPreview } from '@parley/common';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -29,11 +29,12 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
 
   const conversations: ExportedConversation[] = [];
   for (const room of memberships) {
-    let query = db.selectFrom('messages').select(['id', 'sender_id', 'content', 'original_language', 'created_at', 'attachment', 'system_event', 'link_preview'])
+    let query = db.selectFrom('messages').select(['id', 'sender_id', 'content', 'original_language', 'created_at', 'attachment', 'system_event', 'link_preview', 'mentions'])
       .where('chat_room_id', '=', room.id).orderBy('id');
     // A group member sees the room from joining on, here as in the app.
     if (room.kind === 'group') query = query.where('created_at', '>=', room.joined_at);
     const rows = await query.execute();
+    const mentioned = await mentionNames(db, rows.flatMap((r) => r.mentions ?? []));
     const documents = await documentTexts(db, rows.map((r) => r.attachment?.id).filter((id): id is string => Boolean(id)));
     const translations = new Map<string, ExportedMessage['translations']>();
     for (let i = 0; i < rows.length; i += BATCH) {
@@ -62,6 +63,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
         attachment: r.attachment ? exportedAttachment(r.attachment, documents) : null,
         system: r.system_event ? r.system_event.kind : null,
         linkPreview: r.link_preview ? exportedLinkPreview(r.link_preview) : null,
+        mentions: r.mentions?.map((m) => (m.id === MENTION_ALL ? { name: m.name, username: null, everyone: true as const } : { name: m.name, username: mentioned.get(m.id) ?? null })) ?? null,
       })),
     });
   }
@@ -112,3 +114,12 @@ async function documentTexts(db: Db, mediaIds: string[]): Promise<Map<string, st
   }
   return found;
 }
+
+/** The usernames of the people mentioned, by id, now (a deleted account, or MENTION_DELETED, has none). */
+async function mentionNames(db: Db, mentions: readonly MessageMention[]): Promise<Map<string, string>> {
+  const ids = [...new Set(mentions.map((m) => m.id).filter((id) => UUID.test(id)))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('profiles').select(['id', 'username']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

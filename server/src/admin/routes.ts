@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ADMIN_API, API, auditQuery, inviteParams, reportActionParams, createInviteBody, createUserBody, listUsersQuery, registrationBody, userActionParams,
+  ADMIN_API, API, auditQuery, inviteParams, reportActionParams, reportFileParams, createInviteBody, createUserBody, listUsersQuery, registrationBody, userActionParams,
   userIdParams, type RegistrationInfo, type RegistrationMode,
 } from '@parley/common';
 import type { RequireUser } from '../auth/requireUser.ts';
@@ -15,7 +15,8 @@ import { translationConsoleRoutes, type TranslationConsoleDeps } from './transla
 import { integrationConsoleRoutes } from './integrations.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { serviceStatus, type StatusDeps } from './status.ts';
-import { listOpenReports, openReport, resolveReport } from '../safety/adminReports.ts';
+import { listOpenReports, openReport, readReportFile, resolveReport } from '../safety/adminReports.ts';
+import { contentDisposition, INERT_FILE_HEADERS } from '../http/contentDisposition.ts';
 import { confirmEmail, createUser, deleteUser, disableUser, enableUser, findUser, listUsers, resetLink, setRole, type AdminOps } from './users.ts';
 
 export interface AdminRouteDeps extends AdminOps {
@@ -125,6 +126,14 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
       await recordAudit(trx, { action: action === 'dismiss' ? 'report.dismissed' : 'report.disabled', actor, details: { id } }, now);
     });
     return { resolved: true };
+  });
+
+  // The evidence itself: a download only (never rendered in the console's origin), read by operators alone, audited.
+  r.get(ADMIN_API.reportFile, { ...admin, schema: { params: reportFileParams } }, async (request, reply) => {
+    const file = await readReportFile(deps.db, request.params.id);
+    await recordAudit(deps.db, { action: 'report.file_downloaded', actor: actorOf(request), details: { id: request.params.id } }, deps.now());
+    return reply.header('content-type', file.contentType).header('content-disposition', contentDisposition(file.name))
+      .headers(INERT_FILE_HEADERS).header('cache-control', 'private, no-store').send(file.bytes);
   });
 
   r.get(ADMIN_API.status, admin, async () => serviceStatus({ ...deps.status, db: deps.db, now: deps.now }));

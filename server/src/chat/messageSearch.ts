@@ -1,4 +1,4 @@
-import { LIMITS, type MessageSearchHit, type MessageSearchResponse, type RoomKind, type TextSpan } from '@parley/common';
+import { LIMITS, type MessageMention, type MessageSearchHit, type MessageSearchResponse, type RoomKind, type TextSpan } from '@parley/common';
 import { sql, type RawBuilder } from 'kysely';
 import { markdownToPlain } from '@parley/common/markdown';
 import type { Db } from '../db/connect.ts';
@@ -61,6 +61,7 @@ interface HitRow {
   content: string;
   created_at: Date | string;
   translation: string | null;
+  mentions: MessageMention[] | null;
   room_kind: RoomKind;
   room_name: string;
   sender_name: string | null;
@@ -120,7 +121,7 @@ export async function searchMessages(
       FROM chat_room_participants p JOIN chat_rooms r ON r.id = p.chat_room_id
       WHERE p.user_id = ${callerId} ${input.roomId !== undefined ? sql`AND p.chat_room_id = ${input.roomId}` : sql``}
     ), hits AS (${hits})
-    SELECT m.id, m.chat_room_id, m.sender_id, m.content, m.created_at, t.content AS translation,
+    SELECT m.id, m.chat_room_id, m.sender_id, m.content, m.created_at, m.mentions, t.content AS translation,
       r.kind AS room_kind, r.name AS room_name, sp.username AS sender_name, fd.file_name,
       (SELECT u.is_bot FROM users u WHERE u.id = m.sender_id) AS sender_bot,
       CASE WHEN r.kind = 'direct' THEN (
@@ -164,5 +165,7 @@ function presentHit(row: HitRow, callerId: string, terms: readonly string[]): Me
     textIs: useTranslation ? 'translation' : 'original',
     other: useTranslation ? content : translation,
     created_at: iso(row.created_at),
+    // Its @names are drawn as mentions, as in the conversation (the text holds the name as written, never an id).
+    ...(row.mentions?.length ? { mentions: row.mentions } : {}),
   };
 }

@@ -104,6 +104,8 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   'POST /api/reports': { summary: 'Report a person or a message to the operators', status: 201, errors: rateLimited },
   'GET /api/chats/:roomId/media/:mediaId': { summary: 'A photo or recording (Range requests answer 206)', status: [200, 206], produces: ['image/jpeg', 'audio/wav'] },
+  'GET /api/admin/reports/:id/file': { summary: 'The reported photo, recording or file as kept with the report (a download)', produces: ['application/octet-stream', 'image/jpeg', 'audio/wav'] },
+  'GET /api/files/limits': { summary: 'The largest file the server takes (FILE_MAX_MB), checked by the web before an upload', response: z.object({ maxBytes: z.number().int().positive() }) },
   'GET /api/speech': { summary: 'A text or a message part read aloud (WAV)', produces: ['audio/wav'], errors: { ...budgeted, 400: ['speech_unavailable'], 502: ['speech_failed'] } },
   'GET /api/account/export': { summary: 'Download my data (a JSON file)', errors: rateLimited },
   'POST /api/account/delete': { summary: 'Delete my account (password required)', status: 204, errors: { 403: ['wrong_password'], ...rateLimited } },

@@ -10,7 +10,7 @@ import type { TranslationBudget } from '../http/translationBudget.ts';
 import type { MediaService } from './service.ts';
 import { byteRange } from './range.ts';
 import { readMedia } from './store.ts';
-import { contentDisposition } from './documents/detect.ts';
+import { contentDisposition, INERT_FILE_HEADERS } from '../http/contentDisposition.ts';
 
 /** Photos and recordings stay in the browser's HTTP cache this long (private: never a shared cache); sign-out clears it. */
 export const MEDIA_MAX_AGE_SECONDS = 300;
@@ -79,7 +79,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): P
       .header('accept-ranges', 'bytes');
     // A file (documents, issue 36) is only ever a download: never rendered by the browser, whatever it holds.
     if (file.kind === 'file') {
-      reply.header('content-disposition', contentDisposition(file.fileName ?? 'file')).header('content-security-policy', "default-src 'none'; sandbox");
+      reply.header('content-disposition', contentDisposition(file.fileName ?? 'file')).headers(INERT_FILE_HEADERS);
     }
     const range = byteRange(request.headers.range, file.bytes.length);
     if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${file.bytes.length}`).send();

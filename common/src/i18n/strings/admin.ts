@@ -8,6 +8,8 @@ export const admin = {
   reportsEmpty: 'No open reports.',
   reportLine: '{reporter} reported {reported}',
   reportMessage: 'Message: {text}',
+  /** The reported photo, recording or file, kept as evidence (issue 36). */
+  reportFileKept: 'Attachment kept with the report',
   actionDismiss: 'Dismiss',
   tabRegistration: 'Registration',
   tabAudit: 'Audit log',
@@ -81,6 +83,7 @@ export const admin = {
   auditRegistrationChanged: 'Registration changed',
   auditReportDismissed: 'Report dismissed',
   auditReportDisabled: 'Reported account disabled',
+  auditReportFileDownloaded: 'Reported attachment downloaded',
   auditAccountDeleted: 'Account deleted by its owner',
   // The Translation tab (issue 34 item 4). {engine}: an engine's product name.
   tabTranslation: 'Translation',

@@ -16,6 +16,8 @@ export const documents = {
   translationFailed: 'The translation could not be made. Try again later.',
   sameLanguage: 'This document is already in your language.',
   tooLarge: 'This file is too large to send.',
+  /** Refused before the upload, with the server's FILE_MAX_MB. */
+  tooLargeLimit: 'This file is too large to send: files can be at most {mb} MB.',
   invalid: 'This file could not be sent.',
   /** A file in the conversation list's last line and a reply's quote. */
   file: 'File',

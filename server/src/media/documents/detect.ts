@@ -110,10 +110,3 @@ export function cleanFileName(raw: string | undefined): string {
   }
   return name || 'file';
 }
-
-/** `attachment` with an ASCII fallback name and the real one as RFC 5987 `filename*` (UTF-8, percent-encoded). */
-export function contentDisposition(name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7E]/g, '').replace(/["\\%;]/g, '_').trim() || 'file';
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}

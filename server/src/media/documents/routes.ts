@@ -1,7 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CHAT_API, MEDIA_UPLOAD_FIELDS, mediaParams, roomParams, sendMessageBody } from '@parley/common';
+import { CHAT_API, limitInMb, MEDIA_UPLOAD_FIELDS, mediaParams, roomParams, sendMessageBody, type FileLimits } from '@parley/common';
 import { currentUser, type RequireUser } from '../../auth/requireUser.ts';
 import { AppError } from '../../http/errors.ts';
 import { createRateLimit } from '../../http/rateLimit.ts';
@@ -23,6 +23,7 @@ export interface DocumentRouteDeps {
 /**
  * POST /api/chats/:roomId/files (multipart: clientId, file): membership before the upload is read (the room's 404),
  * at most FILE_MAX_MB (413 file_too_large). GET /api/chats/:roomId/files/:mediaId/text: the reader's text.
+ * GET /api/files/limits: FILE_MAX_MB in bytes, for the web's check before an upload.
  * The bytes are served by media's GET .../media/:id, always as a download (media/routes.ts).
  */
 export async function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): Promise<void> {
@@ -45,6 +46,9 @@ export async function documentRoutes(app: FastifyInstance, deps: DocumentRouteDe
     return reply.status(created ? 201 : 200).send({ message });
   });
 
+  // The limit the web checks before an upload (the 413 above stays: the web's check is a courtesy, not the rule).
+  r.get(CHAT_API.fileLimits, async (): Promise<FileLimits> => ({ maxBytes: deps.maxBytes }));
+
   r.get(CHAT_API.fileText(':roomId', ':mediaId'), { schema: { params: mediaParams } }, async (request, reply) => {
     const text = await deps.documents.readText({ ...request.params, userId: currentUser(request).id });
     return reply.header('cache-control', 'no-store').send(text);
@@ -64,8 +68,7 @@ async function readFile(request: FastifyRequest, maxBytes: number): Promise<{ by
       name = part.filename;
       bytes = await part.toBuffer().catch((err: { code?: string }) => {
         if (err.code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
-        const mb = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
-        throw new AppError(413, 'file_too_large', `Files can be at most ${mb} MB.`);
+        throw new AppError(413, 'file_too_large', `Files can be at most ${limitInMb(maxBytes)} MB.`);
       });
     } else {
       part.file.resume();

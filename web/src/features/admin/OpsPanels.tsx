@@ -76,6 +76,7 @@ export const AUDIT_LABELS: Record<AuditAction, CatalogKey> = {
   'translation.budget_changed': 'admin.auditTranslationBudgetChanged',
   'report.dismissed': 'admin.auditReportDismissed',
   'report.disabled': 'admin.auditReportDisabled',
+  'report.file_downloaded': 'admin.auditReportFileDownloaded',
   'token.created': 'integrations.auditTokenCreated',
   'token.revoked': 'integrations.auditTokenRevoked',
   'token.used': 'integrations.auditTokenUsed',

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminReport, ReportAction } from '@parley/common';
+import type { AdminReport, AdminReportFile, ReportAction } from '@parley/common';
+import { Download, FileText, Image, Mic } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/errorMessages.ts';
+import { formatSize } from '../../lib/fileSize.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { loadToast } from '../../lib/toaster.tsx';
 import { adminApi } from './adminApi.ts';
@@ -48,6 +50,7 @@ export function ReportsPanel({ onOpenUser }: { onOpenUser?: (email: string) => v
                   )}
                 </div>
               )}
+              {report.file && <ReportFile reportId={report.id} file={report.file} />}
               {report.reported && onOpenUser && (
                 <button type="button" className="mt-1 text-xs text-primary underline-offset-2 hover:underline" onClick={() => onOpenUser(report.reported!.email)} data-testid="admin-report-open-user">
                   {t('moderation.reportOpenUser', { name: report.reported.username ?? report.reported.email })}
@@ -69,5 +72,37 @@ export function ReportsPanel({ onOpenUser }: { onOpenUser?: (email: string) => v
         ))}
       </ul>
     </section>
+  );
+}
+
+const KIND_ICONS = { photo: Image, voice: Mic, file: FileText } as const;
+
+/**
+ * The reported photo, recording or file as kept with the report (issue 36): still there after the sender deleted the
+ * message or the account. Name (files), type and size; the copy is downloaded, never shown in the console's page.
+ */
+function ReportFile({ reportId, file }: { reportId: string; file: AdminReportFile }) {
+  const { t, language } = useI18n();
+  const Icon = KIND_ICONS[file.kind] ?? FileText;
+  const name = file.name ?? t(file.kind === 'photo' ? 'chat.mediaPhoto' : file.kind === 'voice' ? 'chat.mediaVoiceMessage' : 'documents.file');
+  return (
+    <div className="mt-1 flex min-w-0 flex-wrap items-center gap-2 rounded bg-muted px-2 py-1 text-xs" data-testid="admin-report-file">
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">{t('admin.reportFileKept')}</p>
+        <p className="break-all" dir="auto" data-testid="admin-report-file-name">{name}</p>
+        <p className="text-muted-foreground" data-testid="admin-report-file-details">{file.contentType} · {formatSize(file.size, language)}</p>
+      </div>
+      <a
+        href={adminApi.reportFileUrl(reportId)}
+        download={name}
+        className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-border bg-card px-3 font-medium hover:bg-muted"
+        aria-label={t('documents.downloadName', { name })}
+        data-testid="admin-report-file-download"
+      >
+        <Download className="size-3.5" aria-hidden="true" />
+        {t('documents.download')}
+      </a>
+    </div>
   );
 }

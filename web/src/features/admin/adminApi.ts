@@ -30,5 +30,7 @@ export const adminApi = {
   translation: () => api.get<TranslationConsole>(ADMIN_TRANSLATION_API.translation),
   setEngines: (order: string[], off: string[]) => apiFetch<TranslationConsole>(ADMIN_TRANSLATION_API.engines, { method: 'PUT', body: { order, off } }),
   setBudget: (limits: TranslationBudgetLimits) => apiFetch<TranslationConsole>(ADMIN_TRANSLATION_API.budget, { method: 'PUT', body: limits }),
+  /** The reported attachment as kept (a download: the browser saves it, the console never renders it). */
+  reportFileUrl: (id: string) => ADMIN_API.reportFile.replace(':id', id),
   reportAction: (id: string, action: ReportAction) => api.post<{ resolved: true }>(ADMIN_API.reportAction.replace(':id', id).replace(':action', action)),
 };

@@ -5,6 +5,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { useLinkStatus } from '../../lib/network.ts';
 import { askNotificationPermission } from '../../lib/notify.ts';
 import { useConnectionState, useRealtimeClient } from '../../lib/realtime.ts';
+import { limitInMb } from '@parley/common/client';
 import { useAuth } from '../auth/index.ts';
 import { contextLabel } from './relationships.ts';
 import { chatApi, type OpenChat } from './chatApi.ts';
@@ -28,6 +29,7 @@ import { SeenMarker } from './receipts/SeenMarker.tsx';
 import { useReadMarks } from './receipts/useReadMarks.ts';
 import { VoiceButton } from './media/MediaButtons.tsx';
 import { AttachButton } from './media/documents/AttachButton.tsx';
+import { useFileMaxBytes } from './media/documents/documentsApi.ts';
 import { MediaUploadsContext, useMediaUploads } from './media/useMediaUploads.ts';
 import { photoForUpload } from './media/photo.ts';
 import { useCoverage } from '../language/index.ts';
@@ -104,18 +106,21 @@ export function ConversationView({ chat, onBack }: { chat: OpenChat; onBack: () 
     onBack();
   }, [t, chat.roomId, onBack]);
 
+  const fileMaxBytes = useFileMaxBytes();
   const onSendError = useCallback(
     (error: unknown, content: string) => {
       console.error('The server refused the message', error);
       // A block (either way) or a partner who deleted their account: "You can't message {name}", never why.
       const cannot = isApiError(error) && error.code === 'cannot_message';
       const partnerName = !isGroup && chat.partner?.username;
-      const fileRefused = isApiError(error) && (error.code === 'file_too_large' || error.code === 'invalid_file') ? t(error.code === 'file_too_large' ? 'documents.tooLarge' : 'documents.invalid') : null;
+      // A file queued before the limit was known (offline at start) can still meet the server's 413: the limit is named.
+      const tooLarge = fileMaxBytes !== undefined ? t('documents.tooLargeLimit', { mb: limitInMb(fileMaxBytes) }) : t('documents.tooLarge');
+      const fileRefused = isApiError(error) && (error.code === 'file_too_large' || error.code === 'invalid_file') ? (error.code === 'file_too_large' ? tooLarge : t('documents.invalid')) : null;
       toast.error(t('chat.error'), { description: cannot ? (partnerName ? t('phone.cannotMessageName', { name: partnerName }) : t('safety.cannotMessage')) : (fileRefused ?? t('chat.sendFailed')) });
       if (cannot && partnerName) setRefused(true);
       setRestore({ text: content }); // nothing typed is lost: it comes back into the input
     },
-    [t, isGroup, chat.partner?.username],
+    [t, isGroup, chat.partner?.username, fileMaxBytes],
   );
 
   const conversation = useConversation({ roomId: chat.roomId, myId, onGone, onSendError });

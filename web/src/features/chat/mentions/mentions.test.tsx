@@ -1,9 +1,11 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../../lib/i18n.tsx';
 import { Composer } from '../Composer.tsx';
 import { MessageMarkdown } from '../MessageMarkdown.tsx';
 import { MentionNamesContext } from './MentionText.tsx';
+import { MessageSearch } from '../messageSearch/MessageSearch.tsx';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
 afterEach(cleanup);
@@ -46,7 +48,8 @@ describe('the composer\'s @ suggestions', () => {
   it('offers @all by its meaning, picks on touch, and Escape closes the list', async () => {
     const { input, type } = composer();
     type('@al');
-    expect(screen.getByTestId('mention-option').textContent).toContain('Everyone in the group (@all)');
+    // "@all" is isolated left-to-right, so Arabic reads "(@all)", not "(all@)".
+    expect(screen.getByTestId('mention-option').textContent).toContain('Everyone in the group (\u2066@all\u2069)');
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(screen.queryByTestId('mention-suggestions')).toBeNull();
     type('ping @c');
@@ -79,5 +82,40 @@ describe('mentions in a message', () => {
   it('marks them inside markdown too', () => {
     render(<MessageMarkdown text="**urgent** @bruno" mine mentions={[{ id: 'u-bruno', name: 'bruno' }]} />);
     expect(screen.getByTestId('mention').textContent).toBe('@bruno');
+  });
+
+  it('reads a deleted account\'s mention as "@Deleted user", never the old name or an id', () => {
+    render(
+      <I18nProvider initialLanguage="en">
+        <MessageMarkdown text="ask @bruno or @carl" mine={false} mentions={[{ id: 'deleted', name: 'bruno' }, { id: 'u-carl', name: 'carl' }]} />
+      </I18nProvider>,
+    );
+    const marks = screen.getAllByTestId('mention');
+    expect(marks.map((m) => [m.textContent, m.getAttribute('data-deleted')])).toEqual([['@Deleted user', 'true'], ['@carl', null]]);
+    expect(document.body.textContent).toBe('ask @Deleted user or @carl');
+  });
+});
+
+describe('mentions in search results', () => {
+  it('draws a hit\'s @names as mentions beside the search marks', async () => {
+    const hit = {
+      id: '5', roomId: 'r1', roomKind: 'group' as const, roomName: 'Trip', senderId: 'u-ana', senderName: 'ana', mine: false,
+      text: '@bruno the train leaves at nine', highlights: [{ start: 11, end: 16 }], textIs: 'original' as const, other: null,
+      created_at: '2026-01-01T10:00:00Z', mentions: [{ id: 'u-bruno', name: 'bruno' }],
+    };
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ results: [hit], nextCursor: null })));
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <I18nProvider initialLanguage="en">
+          <MessageSearch onPick={() => undefined} onClose={() => undefined} />
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'train' } });
+    const text = await screen.findByTestId('message-search-text');
+    expect(text.textContent).toBe('@bruno the train leaves at nine');
+    expect(within(text).getByTestId('mention').textContent).toBe('@bruno');
+    expect(text.querySelector('mark')?.textContent).toBe('train');
+    vi.unstubAllGlobals();
   });
 });

@@ -109,7 +109,8 @@ export function useMentionSuggestions(
           <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground ring-2 ring-background" aria-hidden="true">
             {who.id === 'all' ? '@' : (Array.from(who.username)[0] ?? '?').toLocaleUpperCase()}
           </span>
-          <span className="truncate">{who.id === 'all' ? t('chat.mentionAll') : who.username}</span>
+          {/* "@all" isolated left-to-right: in Arabic "(@all)" would otherwise read "(all@)". */}
+          <span className="truncate" dir="auto">{who.id === 'all' ? t('chat.mentionAll').replace('@all', '\u2066@all\u2069') : who.username}</span>
         </li>
       ))}
     </ul>

@@ -12,6 +12,7 @@ import { useOptionalAuth } from '../../auth/index.ts';
 import { highlightParts, hitLines, searchMessages } from './messageSearchApi.ts';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue.ts';
 import { BotBadge } from '../../../components/BotBadge.tsx';
+import { MentionText } from '../mentions/MentionText.tsx';
 
 export interface MessageSearchProps {
   /** Search this conversation only (its header's search); all conversations when absent (above the list). */
@@ -98,13 +99,13 @@ export function MessageSearch({ roomId, onPick, onQueryChange, onClose, autoFocu
                     </span>
                     <span className="line-clamp-2 break-words text-sm" dir="auto" data-testid="message-search-text">
                       {highlightParts(shown.text, shown.spans).map((part, i) =>
-                        part.marked ? <mark key={i} className="rounded-sm bg-amber-200 px-0.5 text-foreground">{part.text}</mark> : <span key={i}>{part.text}</span>,
+                        part.marked ? <mark key={i} className="rounded-sm bg-amber-200 px-0.5 text-foreground">{part.text}</mark> : <span key={i}><MentionText text={part.text} mentions={hit.mentions} mine={false} /></span>,
                       )}
                     </span>
                     {below && (
                       <span className="line-clamp-2 break-words text-xs italic text-muted-foreground" dir="auto" data-testid="message-search-original">
                         {highlightParts(below.text, below.spans).map((part, i) =>
-                          part.marked ? <mark key={i} className="rounded-sm bg-amber-200 px-0.5 text-foreground">{part.text}</mark> : <span key={i}>{part.text}</span>,
+                          part.marked ? <mark key={i} className="rounded-sm bg-amber-200 px-0.5 text-foreground">{part.text}</mark> : <span key={i}><MentionText text={part.text} mentions={hit.mentions} mine={false} /></span>,
                         )}
                       </span>
                     )}

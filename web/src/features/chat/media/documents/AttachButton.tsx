@@ -1,8 +1,11 @@
 import { useRef, type RefObject } from 'react';
 import { FileText, ImagePlus, Paperclip } from 'lucide-react';
+import { toast } from 'sonner';
+import { limitInMb } from '@parley/common/client';
 import { Button } from '../../../../components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../../components/ui/dropdown-menu.tsx';
 import { useT } from '../../../../lib/i18n.tsx';
+import { useFileMaxBytes } from './documentsApi.ts';
 
 /** A hidden file input: the menu item clicks it; tests set its files. */
 function Picker({ accept, testId, inputRef, onPick }: { accept?: string; testId: string; inputRef: RefObject<HTMLInputElement | null>; onPick: (file: File) => void }) {
@@ -33,11 +36,17 @@ export function AttachButton({ onPhoto, onFile }: { onPhoto: (file: File) => voi
   const t = useT();
   const photo = useRef<HTMLInputElement>(null);
   const file = useRef<HTMLInputElement>(null);
+  const maxBytes = useFileMaxBytes();
+  // A file the server would refuse never waits in the outbox or starts an upload: said at once, with the limit.
+  const pickFile = (picked: File) => {
+    if (maxBytes !== undefined && picked.size > maxBytes) toast.error(t('documents.tooLargeLimit', { mb: limitInMb(maxBytes) }));
+    else onFile(picked);
+  };
   // After the menu has closed: a click on a file input from inside a closing menu is dropped by some browsers.
   return (
     <>
       <Picker accept="image/*" testId="photo-input" inputRef={photo} onPick={onPhoto} />
-      <Picker testId="file-input" inputRef={file} onPick={onFile} />
+      <Picker testId="file-input" inputRef={file} onPick={pickFile} />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button type="button" variant="ghost" size="icon" className="size-11 shrink-0 rounded-full" aria-label={t('documents.attachMenu')} title={t('documents.attachMenu')} data-testid="attach-button">

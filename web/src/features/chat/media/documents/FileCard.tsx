@@ -7,7 +7,8 @@ import { cn } from '../../../../lib/utils.ts';
 import type { ViewMessage } from '../../messages.ts';
 import { mediaUrl } from '../mediaApi.ts';
 import { DocumentReader } from './DocumentReader.tsx';
-import { fileTypeLabel, formatSize } from './documentsApi.ts';
+import { formatSize } from '../../../../lib/fileSize.ts';
+import { fileTypeLabel } from './documentsApi.ts';
 
 /**
  * A file in a message: its name, type, size and pages; "Read in {language}" for a document someone else sent (its

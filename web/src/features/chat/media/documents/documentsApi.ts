@@ -1,5 +1,6 @@
 import { CHAT_API, MEDIA_UPLOAD_FIELDS } from '@parley/common/client';
-import type { ChatMessage, DocumentTextResponse, MessageAttachment } from '@parley/common';
+import type { ChatMessage, DocumentTextResponse, FileLimits, MessageAttachment } from '@parley/common';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 
 /** Upload a file as a message; the same client id on a retry (the outbox's) never stores it twice. */
@@ -15,26 +16,18 @@ export async function sendFile(roomId: string, file: Blob, name: string, clientI
 export const fetchDocumentText = (roomId: string, mediaId: string, signal?: AbortSignal) =>
   apiFetch<DocumentTextResponse>(CHAT_API.fileText(roomId, mediaId), { signal });
 
+/**
+ * The server's largest file (FILE_MAX_MB), asked once per visit: a file above it is refused before its upload. Unknown
+ * (offline at start, an older server): undefined, and the server's 413 decides.
+ */
+export function useFileMaxBytes(): number | undefined {
+  const limits = useQuery({ queryKey: ['file-limits'], queryFn: () => apiFetch<FileLimits>(CHAT_API.fileLimits), staleTime: Infinity, retry: false });
+  return limits.data?.maxBytes;
+}
+
 /** What a file waiting in the outbox shows: its name and size (the type is the server's to decide). */
 export function localFileAttachment(file: { blob: Blob; name: string }): MessageAttachment {
   return { id: '', kind: 'file', mime: file.blob.type, name: file.name, size: file.blob.size, document: null, pages: null };
-}
-
-/** A size as people read it, in the interface's language: 820 B, 14 kB, 2.4 MB. */
-export function formatSize(bytes: number, locale: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  try {
-    // Bytes narrow (780 B, 780 o), larger units short (24.5 kB, 24,5 ko).
-    return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: unit === 0 ? 'narrow' : 'short', maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
-  } catch {
-    return `${Math.round(value)} ${['B', 'kB', 'MB', 'GB'][unit]}`;
-  }
 }
 
 /** The short name of a file's type for the card: the extension, upper case (PDF, DOCX), or nothing. */
