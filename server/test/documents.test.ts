@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport, ChatMessage, DocumentTextResponse } from '@parley/common';
 import { getTestServer, signUpSpeaking, type TestServer } from './helpers.ts';
@@ -73,6 +74,20 @@ describe('sending a file', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain('sandbox');
   }, 240_000);
+
+  it('tells a reader at once when no engine translates their language (no retries, never stuck at 0 of N)', async () => {
+    const dora = await signUpSpeaking(s.app, 'de'); // Debian's Apertium has no English -> German
+    const made = await s.app.inject({ method: 'POST', url: '/api/groups', payload: { name: 'Berlin', memberIds: [dora.id, bruno.id] }, headers: { cookie: ana.cookie } });
+    expect(made.statusCode, made.body).toBe(201);
+    const group = made.json().room.id as string;
+    const id = (await sent(ana, Buffer.from('The train leaves at nine in the morning.\n'), 'plan.txt', group)).attachment!.id;
+    const german = await settled(dora, id, group);
+    expect(german).toMatchObject({ status: 'ready', original: ['The train leaves at nine in the morning.'] });
+    expect(german.translation).toMatchObject({ language: 'de', status: 'failed', done: 0 });
+    const { rows } = await sql<{ retry_count: number; state: string }>`SELECT retry_count, state FROM pgboss.job WHERE name = 'documents'
+      AND data->>'mediaId' = ${id} AND data->>'language' = 'de'`.execute(s.database.db);
+    expect(rows).toEqual([{ retry_count: 0, state: 'completed' }]);
+  }, 120_000);
 
   it('gives a non-member the room\'s 404 for the upload, the bytes and the text, and reads nothing of the upload', async () => {
     const message = await sent(ana, Buffer.from('Meeting notes.\n\nBring coffee.'), 'notes.txt');

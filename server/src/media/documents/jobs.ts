@@ -142,6 +142,8 @@ export class DocumentJobs {
     try {
       for (let i = row.done; i < paragraphs.length; i += 1) {
         const result = await this.o.translator.translate({ text: paragraphs[i]!, sourceHint, target: language, context: null, roomId: row.chat_room_id, spend });
+        // No engine translates this direction: asking again will not change that, so the reader is told at once.
+        if (!result.ok && result.reason === 'unsupported_pair') return await this.giveUp(mediaId, language);
         if (!result.ok) throw new Error(result.message ?? result.reason ?? 'translation failed');
         translated[i] = result.text;
         await db.updateTable('document_translations')
@@ -153,9 +155,13 @@ export class DocumentJobs {
     } catch (err) {
       this.o.log.warn({ err, mediaId, language }, last ? 'document translation failed; giving up' : 'document translation failed; will retry');
       if (!last) return { fail: { message: err instanceof Error ? err.message : String(err) } };
-      await db.updateTable('document_translations').set({ status: 'failed', updated_at: new Date() })
-        .where('media_id', '=', mediaId).where('language', '=', language).where('status', '=', 'pending').execute();
+      await this.giveUp(mediaId, language);
     }
+  }
+
+  private async giveUp(mediaId: string, language: string): Promise<void> {
+    await this.o.db.updateTable('document_translations').set({ status: 'failed', updated_at: new Date() })
+      .where('media_id', '=', mediaId).where('language', '=', language).where('status', '=', 'pending').execute();
   }
 }
 
