@@ -53,7 +53,8 @@ import { createMediaService } from './media/service.ts';
 import { createDocumentService, DocumentJobs, documentRoutes } from './media/documents/index.ts';
 import { sendMessage } from './chat/messageSender.ts';
 import { DbStorage, storageRoutes } from './storage/dbStorage.ts';
-import { LINK_PREVIEW_IMAGE_BUCKET, LinkPreviewJobs, linkPreviewRoutes } from './linkPreviews/index.ts';
+import { LINK_PREVIEW_IMAGE_BUCKET } from './linkPreviews/index.ts';
+import { wireLinkPreviews } from './appLinkPreviews.ts';
 import { clusterSessionEvents, connectRedisBus, localBus } from './cluster/bus.ts';
 import { redisSlots } from './cluster/slots.ts';
 import { throttle } from './cluster/throttle.ts';
@@ -78,7 +79,6 @@ import { wireTranslation } from './appTranslation.ts';
 import { wireWebhooks } from './appWebhooks.ts';
 import { webhookRoutes } from './webhooks/index.ts';
 import { makeRequireAdmin } from './admin/requireAdmin.ts';
-import { parseAllowedOrigins } from './platform/outbound.ts';
 
 export type { AppDeps };
 
@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await mailer?.start();
     await push.start();
     await webhooks.start();
-    await linkPreviews.start();
+    await linkPreviews.jobs.start();
     await schedules.start();
   };
   app.decorate('startJobs', startJobs);
@@ -232,17 +232,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db, boss, bus, events, config, now, chatTranslator, integrationsAllowed: deps.integrationsAllowed ?? (() => integrationsEnabled(db)), tuning: deps.webhooks,
     send: (input) => sendMessage({ db, jobs, events, contexts, budget, eventLog, away: push.away }, input),
   });
-  // Link previews (issue 36 item 3): a send with a link gets its card after the commit, on their own queue.
-  const linkPreviewGuard = {
-    allowedOrigins: parseAllowedOrigins(config.linkPreviews.allowedOrigins),
-    ...(deps.linkPreviews?.resolve ? { resolve: deps.linkPreviews.resolve } : {}),
-  };
-  const linkPreviews = new LinkPreviewJobs({
-    db, storage, guard: linkPreviewGuard, limits: deps.linkPreviews?.limits, boss, log: app.log, events, translator: chatTranslator, budget,
-    takesWork: config.role !== 'web', pollMs: deps.linkPreviews?.pollMs,
-  });
-  app.addHook('onClose', async () => linkPreviews.stop());
-  const eventLog = new EventLog(boss, { push: push.consumer, webhooks: webhooks.consumer, linkPreviews: linkPreviews.consumer() });
+  // Link previews (issue 36 item 3): a send with a link gets its card after the commit (appLinkPreviews.ts).
+  const linkPreviews = wireLinkPreviews(app, deps, { db, boss, storage, events, translator: chatTranslator, budget, now });
+  const eventLog = new EventLog(boss, { push: push.consumer, webhooks: webhooks.consumer, linkPreviews: linkPreviews.jobs.consumer() });
   app.decorate('eventLog', eventLog);
   // Mail rides the same pg-boss: started after it, stopped before it (onClose runs last-in first-out).
   const mailer = config.mail
@@ -290,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const oidc = config.oidc ? new OidcProvider(config.oidc, (err, message) => app.log.warn({ err }, message)) : undefined;
     const limiter = new AuthRateLimiter(deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, signUpPerAddress: config.signUpsPerAddress, signInPerAddress: config.signInsPerAddress });
     const profileOf = (userId: string) => getProfile(db, userId);
+    const requireAdmin = makeRequireAdmin(db, requireUser);
     await app.register(authRoutes, {
       db, profileOf, sessions, limiter, requireUser, cookieName, now,
       secureCookies: config.secureCookies,
@@ -360,15 +353,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       endSessions: (ids) => ids.forEach((id) => sessionEvents.ended(id, 'signed_out')),
       audit: (tx, entry) => recordAudit(tx, entry, now()),
     });
-    await app.register(webhookRoutes, { incoming: webhooks.incoming, outgoing: webhooks.outgoing, requireUser, requireAdmin: makeRequireAdmin(db, requireUser), postsPerMinute: deps.webhooks?.postsPerMinute });
-    await app.register(linkPreviewRoutes, {
-      db, storage, guard: linkPreviewGuard, limits: deps.linkPreviews?.limits, requireUser, requireAdmin: makeRequireAdmin(db, requireUser), now,
-      perMinute: deps.linkPreviews?.perMinute,
-      audit: async (tx, entry) => {
-        const actor = await tx.selectFrom('users').select('email').where('id', '=', entry.actorId).executeTakeFirst();
-        await recordAudit(tx, { action: 'link_previews.changed', actor: { id: entry.actorId, email: actor?.email ?? null, address: entry.address }, details: { enabled: entry.enabled } }, now());
-      },
-    });
+    await app.register(webhookRoutes, { incoming: webhooks.incoming, outgoing: webhooks.outgoing, requireUser, requireAdmin, postsPerMinute: deps.webhooks?.postsPerMinute });
+    await linkPreviews.registerRoutes(requireUser, requireAdmin);
     await app.register(pushRoutes, { db, requireUser, vapid: push.vapid, allowedOrigins: push.allowedOrigins, now, onSubscribed: () => contexts.changed() });
 
     const guard = makeUpgradeGuard(sessions, cookieName, config.publicUrl);
