@@ -103,6 +103,26 @@ export async function startChat(ana: Actor, bruno: Actor, relationshipType?: str
   }
 }
 
+/** Sign up, then sign in on a phone-sized screen, choosing `language` at the first-time step. */
+export async function signUpOnPhone(actor: Actor, language: string): Promise<void> {
+  await actor.page.setViewportSize(PHONE);
+  await signUpViaApi(actor);
+  await signInUi(actor, language);
+}
+
+/** A user's id, as the signed-in page finds it through the people search. */
+export const userIdOf = (page: Page, username: string): Promise<string> => page.evaluate(async (q) => {
+  const found = (await (await fetch(`/api/users/search?q=${encodeURIComponent(q)}`)).json()) as { users: { id: string; username: string }[] };
+  return found.users.find((u) => u.username === q)!.id;
+}, username);
+
+/** Open a conversation from the list by its name, once live; `reload` first when the list may not show it yet. */
+export async function openConversation(actor: Actor, name: string, options: { reload?: boolean } = {}): Promise<void> {
+  if (options.reload) await actor.page.reload();
+  await conversationRow(actor.page, name).getByTestId('conversation-open').click();
+  await expect(actor.page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
+}
+
 /** Screenshots once the pointer is out of the way and no toast covers the screen. */
 export async function quietScreenshots(page: Page, name: string): Promise<void> {
   await page.mouse.move(2, 400);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { type Actor, conversationRow, DESKTOP, newActor, PHONE, SCREENS_DIR, signInUi, signUpViaApi } from '../support.ts';
+import { type Actor, DESKTOP, newActor, PHONE, SCREENS_DIR, signUpOnPhone, userIdOf, openConversation } from '../support.ts';
 
 /**
  * Issue 36 item 2 on a 390 px phone: ana (English) sends the PDF of the itinerary to a group with bruno (Spanish) and
@@ -39,23 +39,6 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(SCREENS_DIR, `documents-${name}-phone.png`), animations: 'disabled' });
 };
 
-async function phone(actor: Actor, language: string) {
-  await actor.page.setViewportSize(PHONE);
-  await signUpViaApi(actor);
-  await signInUi(actor, language);
-}
-
-const idOf = (page: Page, username: string) => page.evaluate(async (q) => {
-  const found = (await (await fetch(`/api/users/search?q=${encodeURIComponent(q)}`)).json()) as { users: { id: string; username: string }[] };
-  return found.users.find((u) => u.username === q)!.id;
-}, username);
-
-async function openGroup(actor: Actor) {
-  await actor.page.reload();
-  await conversationRow(actor.page, GROUP).getByTestId('conversation-open').click();
-  await expect(actor.page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
-}
-
 /** Open the card's reader and wait for the whole translation; returns the translated paragraphs. */
 async function readIn(actor: Actor, label: string): Promise<string[]> {
   const card = actor.page.getByTestId('file-card');
@@ -75,14 +58,14 @@ test('a PDF sent to a group of three is read in Spanish and in French by the oth
   const ana = await newActor(browser, 'ana');
   const bruno = await newActor(browser, 'bruno');
   const claire = await newActor(browser, 'claire');
-  await phone(ana, 'English');
-  await phone(bruno, 'Spanish');
-  await phone(claire, 'French');
+  await signUpOnPhone(ana, 'English');
+  await signUpOnPhone(bruno, 'Spanish');
+  await signUpOnPhone(claire, 'French');
 
-  const memberIds = [await idOf(ana.page, bruno.username), await idOf(ana.page, claire.username)];
+  const memberIds = [await userIdOf(ana.page, bruno.username), await userIdOf(ana.page, claire.username)];
   const created = await ana.page.evaluate(async (body) => (await fetch('/api/groups', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status, { name: GROUP, memberIds });
   expect(created).toBe(201);
-  for (const actor of [ana, bruno, claire]) await openGroup(actor);
+  for (const actor of [ana, bruno, claire]) await openConversation(actor, GROUP, { reload: true });
 
   // Offline, the file waits on ana's phone with its message; back online, it goes.
   await ana.context.setOffline(true);

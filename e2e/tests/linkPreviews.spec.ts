@@ -3,7 +3,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { LINK_SITE_PORT } from '../playwright.config.ts';
-import { type Actor, conversationRow, newActor, PHONE, SCREENS_DIR, signInUi, signUpViaApi } from '../support.ts';
+import { newActor, PHONE, SCREENS_DIR, signUpOnPhone, userIdOf, openConversation } from '../support.ts';
 
 /**
  * Issue 36 item 3 on a 390 px phone: ana (English) posts a link to a local site (allowed by LINK_PREVIEW_ALLOWED_ORIGINS)
@@ -43,23 +43,6 @@ const shot = async (p: Page, name: string) => {
   await p.screenshot({ path: path.join(SCREENS_DIR, `linkPreviews-${name}-phone.png`), animations: 'disabled' });
 };
 
-async function phone(actor: Actor, language: string) {
-  await actor.page.setViewportSize(PHONE);
-  await signUpViaApi(actor);
-  await signInUi(actor, language);
-}
-
-const idOf = (p: Page, username: string) => p.evaluate(async (q) => {
-  const found = (await (await fetch(`/api/users/search?q=${encodeURIComponent(q)}`)).json()) as { users: { id: string; username: string }[] };
-  return found.users.find((u) => u.username === q)!.id;
-}, username);
-
-async function openGroup(actor: Actor) {
-  await actor.page.reload();
-  await conversationRow(actor.page, GROUP).getByTestId('conversation-open').click();
-  await expect(actor.page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
-}
-
 /** The bubble whose text holds `text`. */
 const bubble = (p: Page, text: string) => p.getByTestId('message').filter({ has: p.getByTestId('message-original').filter({ hasText: text }) });
 
@@ -71,13 +54,13 @@ test('a link posted to a group shows a card in each reader\'s language; a card r
   const ana = await newActor(browser, 'ana');
   const bruno = await newActor(browser, 'bruno');
   const claire = await newActor(browser, 'claire');
-  await phone(ana, 'English');
-  await phone(bruno, 'Spanish');
-  await phone(claire, 'French');
-  const memberIds = [await idOf(ana.page, bruno.username), await idOf(ana.page, claire.username)];
+  await signUpOnPhone(ana, 'English');
+  await signUpOnPhone(bruno, 'Spanish');
+  await signUpOnPhone(claire, 'French');
+  const memberIds = [await userIdOf(ana.page, bruno.username), await userIdOf(ana.page, claire.username)];
   const created = await ana.page.evaluate(async (body) => (await fetch('/api/groups', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status, { name: GROUP, memberIds });
   expect(created).toBe(201);
-  for (const actor of [ana, bruno, claire]) await openGroup(actor);
+  for (const actor of [ana, bruno, claire]) await openConversation(actor, GROUP, { reload: true });
 
   // ana writes the link: the composer shows the card the server fetched, then she sends.
   const input = ana.page.getByTestId('message-input');

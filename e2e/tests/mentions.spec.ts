@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PushService, type TestSubscription } from '../../server/test/support/pushService.ts';
 import { PUSH_SERVICE_PORT } from '../playwright.config.ts';
-import { type Actor, conversationRow, newActor, PHONE, SCREENS_DIR, signInUi, signUpViaApi } from '../support.ts';
+import { type Actor, conversationRow, newActor, SCREENS_DIR, signUpOnPhone, userIdOf, openConversation } from '../support.ts';
 
 /**
  * Issue 36 item 1 on a 390 px phone, three readers in three languages: ana (English) mentions bruno (Spanish) in a
@@ -23,17 +23,6 @@ const service = new PushService(() => appKey, PUSH_SERVICE_PORT);
 test.beforeAll(async () => service.start());
 test.afterAll(async () => service.stop());
 
-async function phone(actor: Actor, language: string) {
-  await actor.page.setViewportSize(PHONE);
-  await signUpViaApi(actor);
-  await signInUi(actor, language);
-}
-
-const idOf = (page: Page, username: string) => page.evaluate(async (q) => {
-  const found = (await (await fetch(`/api/users/search?q=${encodeURIComponent(q)}`)).json()) as { users: { id: string; username: string }[] };
-  return found.users.find((u) => u.username === q)!.id;
-}, username);
-
 /** This session's device, subscribed at the local push service (what PushManager.subscribe would hand the page). */
 async function subscribe(actor: Actor): Promise<TestSubscription> {
   // The server's VAPID key, which the push service checks each request's JWT against.
@@ -43,11 +32,6 @@ async function subscribe(actor: Actor): Promise<TestSubscription> {
     (await fetch('/api/push/subscription', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) })).status, sub.json);
   expect(status).toBe(204);
   return sub;
-}
-
-async function openGroup(actor: Actor) {
-  await conversationRow(actor.page, GROUP).getByTestId('conversation-open').click();
-  await expect(actor.page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
 }
 
 /** A group header's ⋮ -> Mute (a dialog on a phone) -> a choice. */
@@ -63,11 +47,11 @@ test('a mention reaches the mentioned member of a muted group, and nobody else',
   const ana = await newActor(browser, 'ana');
   const bruno = await newActor(browser, 'bruno');
   const claire = await newActor(browser, 'claire');
-  await phone(ana, 'English');
-  await phone(bruno, 'Spanish');
-  await phone(claire, 'French');
+  await signUpOnPhone(ana, 'English');
+  await signUpOnPhone(bruno, 'Spanish');
+  await signUpOnPhone(claire, 'French');
   const [brunoPhone, clairePhone] = [await subscribe(bruno), await subscribe(claire)];
-  const memberIds = [await idOf(ana.page, bruno.username), await idOf(ana.page, claire.username)];
+  const memberIds = [await userIdOf(ana.page, bruno.username), await userIdOf(ana.page, claire.username)];
   await ana.page.evaluate(async (body) => {
     await fetch('/api/groups', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   }, { name: GROUP, memberIds });
@@ -76,7 +60,7 @@ test('a mention reaches the mentioned member of a muted group, and nobody else',
 
   for (const actor of [ana, bruno, claire]) {
     await actor.page.reload();
-    await openGroup(actor);
+    await openConversation(actor, GROUP);
   }
   await mute(bruno, 'always');
   await mute(claire, 'everything');
@@ -112,7 +96,7 @@ test('a mention reaches the mentioned member of a muted group, and nobody else',
   await expect(conversationRow(claire.page, GROUP).getByTestId('mention-badge')).toHaveCount(0);
   await shot(bruno.page, 'list');
   // In the conversation, the mention of him stands out, in the original and in his Spanish translation alike.
-  await openGroup(bruno);
+  await openConversation(bruno, GROUP);
   const received = bruno.page.locator('[data-testid="message"][data-mine="false"]').filter({ hasText: 'train' });
   await expect(received.getByTestId('message-translation')).toBeVisible({ timeout: 30_000 });
   await expect(received.locator('[data-testid="mention"][data-me="true"]').first()).toHaveText(`@${bruno.username}`);

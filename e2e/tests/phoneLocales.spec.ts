@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { type Actor, conversationRow, newActor, PHONE, SCREENS_DIR, signInUi, signUpViaApi } from '../support.ts';
+import { conversationRow, newActor, SCREENS_DIR, signUpViaApi, signUpOnPhone } from '../support.ts';
 
 /**
  * Issue 36 item 4 on a 390x844 phone in a long-string language (German) and a right-to-left one (Arabic): the file
@@ -55,20 +55,14 @@ async function fitsThePhone(page: Page, selector: string): Promise<void> {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENS_DIR, `phone-${name}.png`), animations: 'disabled' });
 
-async function phone(actor: Actor, language: string) {
-  await actor.page.setViewportSize(PHONE);
-  await signUpViaApi(actor);
-  await signInUi(actor, language);
-}
-
 for (const { code, language, dir } of [{ code: 'de', language: 'German', dir: 'ltr' }, { code: 'ar', language: 'Arabic', dir: 'rtl' }]) {
   test(`file card, reader and @ suggestions fit a phone in ${language}`, async ({ browser }) => {
     test.setTimeout(240_000);
     const reader = await newActor(browser, `reader${code}`);
     const ana = await newActor(browser, 'ana');
     const carl = await newActor(browser, 'carl');
-    await phone(reader, language);
-    await phone(ana, 'English');
+    await signUpOnPhone(reader, language);
+    await signUpOnPhone(ana, 'English');
     await signUpViaApi(carl);
     await expect(reader.page.locator('html')).toHaveAttribute('dir', dir);
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { type Actor, conversationRow, newActor, PHONE, SCREENS_DIR, sendAndSee, signInUi, signUpViaApi } from '../support.ts';
+import { conversationRow, newActor, PHONE, SCREENS_DIR, sendAndSee, signUpOnPhone, userIdOf, openConversation } from '../support.ts';
 
 /**
  * Issue 38 items 2 and 3 on a 390 px phone: ana (English) removes claire (French) from a group; claire's words keep
@@ -15,37 +15,21 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(SCREENS_DIR, `members-${name}-phone.png`), animations: 'disabled' });
 };
 
-async function phone(actor: Actor, language: string) {
-  await actor.page.setViewportSize(PHONE);
-  await signUpViaApi(actor);
-  await signInUi(actor, language);
-}
-
-const idOf = (page: Page, username: string) => page.evaluate(async (q) => {
-  const found = (await (await fetch(`/api/users/search?q=${encodeURIComponent(q)}`)).json()) as { users: { id: string; username: string }[] };
-  return found.users.find((u) => u.username === q)!.id;
-}, username);
-
-async function openGroup(actor: Actor) {
-  await conversationRow(actor.page, GROUP).getByTestId('conversation-open').click();
-  await expect(actor.page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
-}
-
 const send = sendAndSee;
 test("a removed member's words keep their author; the removed member reads the group up to the removal", async ({ browser }) => {
   const ana = await newActor(browser, 'ana');
   const bruno = await newActor(browser, 'bruno');
   const claire = await newActor(browser, 'claire');
-  await phone(ana, 'English');
-  await phone(bruno, 'Spanish');
-  await phone(claire, 'French');
+  await signUpOnPhone(ana, 'English');
+  await signUpOnPhone(bruno, 'Spanish');
+  await signUpOnPhone(claire, 'French');
 
-  const members = [await idOf(ana.page, bruno.username), await idOf(ana.page, claire.username)];
+  const members = [await userIdOf(ana.page, bruno.username), await userIdOf(ana.page, claire.username)];
   const roomId = await ana.page.evaluate(async ({ name, memberIds }) => {
     const res = await fetch('/api/groups', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, memberIds }) });
     return ((await res.json()) as { room: { id: string } }).room.id;
   }, { name: GROUP, memberIds: members });
-  for (const actor of [ana, bruno, claire]) await openGroup(actor);
+  for (const actor of [ana, bruno, claire]) await openConversation(actor, GROUP);
 
   await send(claire, 'Bonjour à tous, je prends le train de 9 h');
   const claireWords = (page: Page) => page.locator('[data-testid="message"][data-mine="false"]').filter({ hasText: 'Bonjour à tous' });
@@ -83,7 +67,7 @@ test("a removed member's words keep their author; the removed member reads the g
   await claire.page.getByTestId('conversation-back').click();
   await expect(conversationRow(claire.page, GROUP).getByTestId('conversation-preview')).toHaveText(`${ana.username} vous a retiré`);
   await shot(claire.page, 'removed-list-claire');
-  await openGroup(claire);
+  await openConversation(claire, GROUP);
   await claire.page.getByTestId('removed-delete').click();
   await claire.page.getByTestId('delete-confirm').click();
   await expect(claire.page.locator('[data-testid="chat-tab"][data-view="list"]')).toBeVisible();
@@ -99,7 +83,7 @@ test('an operator invites someone who is not on Parley yet from the empty list: 
   const operator = await newActor(browser, 'moderator');
   operator.email = 'moderator.e2e@example.com';
   await operator.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await phone(operator, 'English');
+  await signUpOnPhone(operator, 'English');
 
   // The empty list offers New group and the invitation.
   await expect(operator.page.getByTestId('chat-empty')).toBeVisible();

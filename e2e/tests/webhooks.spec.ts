@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { type Actor, conversationRow, newActor, SCREENS_DIR, signInUi, signUpViaApi } from '../support.ts';
+import { newActor, SCREENS_DIR, signInUi, signUpViaApi, userIdOf, openConversation } from '../support.ts';
 
 /**
  * Issue 35 item 4: ana (English), bruno (Spanish) and claire (French) are in a group; ana, its admin, creates an
@@ -10,16 +10,6 @@ import { type Actor, conversationRow, newActor, SCREENS_DIR, signInUi, signUpVia
  */
 const GROUP = 'Release train';
 const TEXT = 'The build failed on the main branch.';
-
-const idOf = (page: Page, username: string) => page.evaluate(async (q) => {
-  const found = (await (await fetch(`/api/users/search?q=${encodeURIComponent(q)}`)).json()) as { users: { id: string; username: string }[] };
-  return found.users.find((u) => u.username === q)!.id;
-}, username);
-
-async function openGroup(actor: Actor) {
-  await conversationRow(actor.page, GROUP).getByTestId('conversation-open').click();
-  await expect(actor.page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
-}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENS_DIR, `webhooks-${name}.png`), animations: 'disabled' });
 
@@ -32,10 +22,10 @@ test('an incoming webhook posts into a group of three readers, each reads it in 
   await signInUi(ana, 'English');
   await signInUi(bruno, 'Spanish');
   await signInUi(claire, 'French');
-  const memberIds = [await idOf(ana.page, bruno.username), await idOf(ana.page, claire.username)];
+  const memberIds = [await userIdOf(ana.page, bruno.username), await userIdOf(ana.page, claire.username)];
   const created = await ana.page.evaluate(async (body) => (await fetch('/api/groups', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status, { name: GROUP, memberIds });
   expect(created).toBe(201);
-  for (const actor of [ana, bruno, claire]) await openGroup(actor);
+  for (const actor of [ana, bruno, claire]) await openConversation(actor, GROUP);
 
   // ana opens the group's info: Integrations, an incoming webhook named "CI"; its URL is shown once.
   await ana.page.getByTestId('group-info-button').click();

@@ -84,9 +84,10 @@ describe('sending a file', () => {
     const german = await settled(dora, id, group);
     expect(german).toMatchObject({ status: 'ready', original: ['The train leaves at nine in the morning.'] });
     expect(german.translation).toMatchObject({ language: 'de', status: 'failed', done: 0 });
-    const { rows } = await sql<{ retry_count: number; state: string }>`SELECT retry_count, state FROM pgboss.job WHERE name = 'documents'
-      AND data->>'mediaId' = ${id} AND data->>'language' = 'de'`.execute(s.database.db);
-    expect(rows).toEqual([{ retry_count: 0, state: 'completed' }]);
+    // The row is settled before its job is closed: wait for the job, then it must have run once.
+    const job = await until('the German job closes', async () => (await sql<{ retry_count: number; state: string }>`SELECT retry_count, state FROM pgboss.job
+      WHERE name = 'documents' AND data->>'mediaId' = ${id} AND data->>'language' = 'de'`.execute(s.database.db)).rows, (rows) => rows.length === 1 && rows[0]!.state !== 'active');
+    expect(job).toEqual([{ retry_count: 0, state: 'completed' }]);
   }, 120_000);
 
   it('gives a non-member the room\'s 404 for the upload, the bytes and the text, and reads nothing of the upload', async () => {

@@ -88,16 +88,20 @@ const jobOf = (jobId: string) => retryOnConnectionLoss(async () =>
 
 describe('a translation job whose connection is terminated between fetch and completion', () => {
   it('a completion that meets the terminated connection is retried at once: the job is completed on its first attempt, not left to expire', async () => {
-    let jobId = '';
     let terminated = false;
+    // The worker may start the job before send() returns here (on a busy machine it does): it waits for the id.
+    let knowJob!: (id: string) => void;
+    const jobIdKnown = new Promise<string>((resolve) => (knowJob = resolve));
     duringTranslation = async () => {
       if (terminated) return;
+      const id = await jobIdKnown;
       // Hold the job's row: its completion (after the result is stored) waits on it.
       await locker.query('BEGIN');
-      await locker.query(`SELECT id FROM ${JOB_SCHEMA}.job WHERE id = $1 FOR UPDATE`, [jobId]);
+      await locker.query(`SELECT id FROM ${JOB_SCHEMA}.job WHERE id = $1 FOR UPDATE`, [id]);
     };
     const sent = await send('faults-complete');
-    jobId = sent.jobId;
+    const jobId = sent.jobId;
+    knowJob(jobId);
     const pid = await blockedBackend();
     await locker.query('SELECT pg_terminate_backend($1)', [pid]);
     terminated = true;
