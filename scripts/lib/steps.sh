@@ -14,6 +14,16 @@ print_times() {
   local line
   for line in "${STEP_TIMES[@]}"; do echo "  $line"; done
   echo "  total: $(( $(date +%s) - RUN_STARTED )) s"
+  # A failed step's log was printed when it ended, long before this: its failures again, last, where a reader of
+  # the run's tail (CI keeps only the end of long outputs) finds them.
+  local failed_log
+  for failed_log in "$STEP_LOGS"/*.failed; do
+    [ -e "$failed_log" ] || continue
+    echo
+    echo "== why it failed: $(head -1 "$failed_log")"
+    tail -n +2 "$failed_log" | sed 's/\x1b\[[0-9;]*m//g' \
+      | grep -E -A6 'FAIL|✗|×|✘|[0-9]+ failed|Error|Expected|Received|expected|Timeout|timed out' | head -120
+  done
   rm -rf "$STEP_LOGS"
   return $rc
 }
@@ -52,7 +62,10 @@ pool() {
     echo "== ${pid_name[$pid]} ($took s, exit $rc)"
     cat "${pid_log[$pid]}"
     STEP_TIMES+=("$(printf '%5d s' "$took")  ${pid_name[$pid]}$([ "$rc" -eq 0 ] || echo '  (FAILED)')")
-    [ "$rc" -eq 0 ] && ended[${pid_name[$pid]}]=1 || failed="${failed:+$failed, }${pid_name[$pid]}"
+    if [ "$rc" -eq 0 ]; then ended[${pid_name[$pid]}]=1; else
+      failed="${failed:+$failed, }${pid_name[$pid]}"
+      { echo "${pid_name[$pid]}"; cat "${pid_log[$pid]}"; } >"${pid_log[$pid]}.failed"
+    fi
     unset "pid_name[$pid]" "pid_log[$pid]"
     running=$((running - 1))
   }
