@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
 import type WebSocket from 'ws';
-import { type BenchUser, call as callAt, cpuSeconds, createUsers as createBenchUsers, loadAverage, openSocket as openAt, startServer } from './server.ts';
+import { type BenchUser, call as callAt, cpuSeconds, cpuSplit, createUsers as createBenchUsers, loadAverage, openSocket as openAt, startServer } from './server.ts';
 import { percentile, table } from './stats.ts';
 
 const MEMBERS = Number(process.argv[2] ?? 100);
@@ -52,9 +52,11 @@ async function main() {
     const loadBefore = loadAverage();
     const txBefore = await server.transactions();
     const cpuBefore = cpuSeconds(server.pid);
+    const splitBefore = cpuSplit(server.pid);
     const clientBefore = process.cpuUsage();
     const result = await fanOut(users, sockets, roomId);
     const serverCpu = cpuSeconds(server.pid) - cpuBefore;
+    const splitAfter = cpuSplit(server.pid);
     const clientUsage = process.cpuUsage(clientBefore);
     const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
     const messages = SENDERS * PER_SENDER;
@@ -70,6 +72,7 @@ async function main() {
       ['messages/s', (messages / result.seconds).toFixed(1)],
       ['translation jobs (engine calls) per message', ((engineCalls - callsBefore) / messages).toFixed(2)],
       ['server CPU per message, ms', ((serverCpu / messages) * 1000).toFixed(2)],
+      ['  of which in the kernel (system calls: sockets), ms', (((splitAfter.system - splitBefore.system) / messages) * 1000).toFixed(2)],
       ['database transactions per message (a statement alone is one)', txPerMessage.toFixed(2)],
       [`bench client CPU per message, ms (${MEMBERS} sockets reading every frame)`, ((clientCpu / messages) * 1000).toFixed(2)],
       ['server CPU per delivered event, ms', ((serverCpu / (messages * (MEMBERS - 1))) * 1000).toFixed(3)],

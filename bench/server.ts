@@ -173,8 +173,14 @@ export function openSocket(base: string, cookie: string): Promise<WebSocket> {
 
 /** User + system CPU seconds a process has used (from /proc; clock ticks are 100 per second). */
 export function cpuSeconds(pid: number): number {
+  const { user, system } = cpuSplit(pid);
+  return user + system;
+}
+
+/** A process's CPU seconds in its own code (user) and in the kernel on its behalf (system: system calls, sockets). */
+export function cpuSplit(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
 export function rssKb(pid: number): number {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { hashText } from '../src/translation/cache.ts';
 import { getTestServer, signUpAndIn, type TestServer } from './helpers.ts';
 import { settledMessage } from './support/poll.ts';
 
@@ -76,5 +78,27 @@ describe('chat translation with Apertium', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ engine: 'apertium' });
     expect(res.json().translatedText.toLowerCase()).toContain('casa');
+  });
+
+  it('keeps a chat message\'s translation with the message only, not in the shared cache table; typed text is cached there', async () => {
+    const ana = await signUpAndIn(s.app);
+    const bruno = await signUpAndIn(s.app);
+    await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'en' }, headers: { cookie: ana.cookie } });
+    await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'es' }, headers: { cookie: bruno.cookie } });
+    const roomId = (await s.app.inject({ method: 'POST', url: '/api/chats', payload: { userId: bruno.id, relationshipType: 'close_friend' }, headers: { cookie: ana.cookie } })).json().room.id;
+    const text = 'The blue house near the old museum is for sale.';
+    const cachedRows = async (of = text) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM translation_cache WHERE text_hash = ${hashText(of)}`.execute(s.database.db)).rows[0]!.n);
+
+    const sent = await s.app.inject({ method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content: text, clientId: 'ana-cache-0001' }, headers: { cookie: ana.cookie } });
+    const read = await settledMessage(s.app, bruno.cookie, roomId, sent.json().message.id);
+    expect(read).toMatchObject({ translation_status: 'done' });
+    expect(read.translated_content?.toLowerCase()).toContain('casa');
+    // Deleting the message for everyone then leaves no copy of its words behind in a shared table.
+    expect(await cachedRows()).toBe(0);
+
+    const typedText = 'The red house near the new museum is for sale.';
+    const typed = await s.app.inject({ method: 'POST', url: '/functions/v1/translate-text', payload: { text: typedText, targetLanguage: 'es', sourceLanguage: 'en' }, headers: { cookie: ana.cookie } });
+    expect(typed.statusCode).toBe(200);
+    expect(await cachedRows(typedText)).toBe(1);
   });
 });

@@ -6,7 +6,8 @@ import type { ChatTranslator } from './types.ts';
  * Chat's adapter over the shared TextTranslator: the source is detected with the sender's profile
  * language as the prior (unless given, as for a back-translation), in the room's relationship context,
  * with the room's glossary when `glossaryFor` is given and the request names the room, and the
- * conversation before the message when `conversationFor` is given and the request names the message.
+ * conversation before the message when `conversationFor` is given and the request names the message. Answers are
+ * cached in this process's memory only (a message's translation is stored with it: translation/cache.ts CacheScope).
  */
 export function chatTranslatorFrom(
   translator: Pick<TextTranslator, 'translate'>,
@@ -18,7 +19,7 @@ export function chatTranslatorFrom(
       const glossary = known ?? (roomId && glossaryFor ? await glossaryFor(roomId) : undefined);
       const conversation = messageId && conversationFor ? await conversationFor(messageId, target) : undefined;
       const result = await translator.translate({
-        text, source: source ?? 'auto-detect', prior: sourceHint ?? undefined, target, context: context ?? undefined, glossary, spend, conversation,
+        text, source: source ?? 'auto-detect', prior: sourceHint ?? undefined, target, context: context ?? undefined, glossary, spend, conversation, cache: 'memory',
       });
       return {
         text: result.text, ok: result.ok, kind: result.kind, reason: result.reason,

@@ -20,9 +20,17 @@ export interface CachedTranslation {
   unknown?: TextSpan[] | undefined;
 }
 
+/**
+ * Where an answer may be kept: `shared` (the table every node reads, for interface strings, scans, documents, link
+ * cards) or `memory` (this process's LRU only: a chat message or draft, whose translation is stored with the message
+ * itself; the shared table would be a second copy of people's words that outlives deleting them, and a statement per
+ * turn for texts that rarely repeat).
+ */
+export type CacheScope = 'shared' | 'memory';
+
 export interface TranslationCache {
-  get(key: CacheKey): Promise<CachedTranslation | undefined>;
-  set(key: CacheKey, translated: CachedTranslation): Promise<void>;
+  get(key: CacheKey, scope?: CacheScope): Promise<CachedTranslation | undefined>;
+  set(key: CacheKey, translated: CachedTranslation, scope?: CacheScope): Promise<void>;
   /** Waits for background pruning (before closing the database). */
   flush(): Promise<void>;
 }
@@ -103,11 +111,11 @@ export class DbTranslationCache implements TranslationCache {
     this.pruneEvery = Math.max(1, options.pruneEveryWrites ?? 500);
   }
 
-  async get(key: CacheKey): Promise<CachedTranslation | undefined> {
+  async get(key: CacheKey, scope: CacheScope = 'shared'): Promise<CachedTranslation | undefined> {
     const hash = hashText(key.text);
     const lruKey = memoryKey(key, hash);
     const hit = this.lru.get(lruKey);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined || scope === 'memory') return hit;
     try {
       const found = await this.reads.add({ key, hash });
       if (found) this.lru.set(lruKey, found);
@@ -118,9 +126,10 @@ export class DbTranslationCache implements TranslationCache {
     }
   }
 
-  async set(key: CacheKey, translated: CachedTranslation): Promise<void> {
+  async set(key: CacheKey, translated: CachedTranslation, scope: CacheScope = 'shared'): Promise<void> {
     const hash = hashText(key.text);
     this.lru.set(memoryKey(key, hash), translated);
+    if (scope === 'memory') return;
     try {
       await this.writesBatch.add({ key, hash, translated });
     } catch (error) {

@@ -133,7 +133,7 @@ export class TranslationRouter {
       const support = engine.supports(source, target) ?? undefined;
       const via = support === 'pivot' ? engine.pivotFor?.(source, target) : undefined;
       const probeKey = `${source}>${target}:${key.formality}:${text}`;
-      const hit = await this.cache?.get(key);
+      const hit = await this.cache?.get(key, request.cache);
       if (hit !== undefined) return outcome({ ...base, cached: true, engine: engine.id, support, ...(via ? { via } : {}) }, text, hit);
       if (!spent) {
         spent = true;
@@ -144,7 +144,7 @@ export class TranslationRouter {
         this.recovery.succeeded(engine.id, probeKey);
         this.lastErrors.delete(engine.id);
         await this.usageListener?.(engine.id, text.length + conversationChars(conversation));
-        await this.cache?.set(key, output);
+        await this.cache?.set(key, output, request.cache);
         return outcome({ ...base, engine: engine.id, support, ...(via ? { via } : {}) }, text, output);
       } catch (error) {
         const e = isEngineError(error) ? error : new EngineError(engine.id, 'bad_response', String(error));
@@ -155,7 +155,7 @@ export class TranslationRouter {
           this.logger.info({ engine: engine.id, code: e.code }, 'translation engine down; probing until it is back');
           this.recovery.failed(engine.id, probeKey, async () => {
             const output = await this.shielded(engine, { text, source, target, context, conversation }, shield, [], undefined);
-            if (terms.length === 0) await this.cache?.set(key, output);
+            if (terms.length === 0) await this.cache?.set(key, output, request.cache);
           });
         }
         this.logger.warn({ engine: engine.id, code: e.code, status: e.status, source, target, err: e.message }, 'translation engine failed');

@@ -1,5 +1,5 @@
 import type { LanguageCode, RelationshipContext, TextSpan, TranslationFailureReason, TranslationKind } from '@parley/common';
-import type { TranslationCache } from './cache.ts';
+import type { CacheScope, TranslationCache } from './cache.ts';
 import type { GlossaryEntry } from './glossary.ts';
 import type { Conversation, PairSupport, TranslationEngine } from './engines/types.ts';
 import type { RecoveryOptions } from './recovery.ts';
@@ -56,6 +56,8 @@ export interface TranslateRequest {
    * caller's translation budget. A throw (429) ends the request before any engine works.
    */
   spend?: ((chars: number) => Promise<void>) | undefined;
+  /** Where the answer may be cached (translation/cache.ts CacheScope; default `shared`). */
+  cache?: CacheScope | undefined;
 }
 
 export interface EngineFailure {
