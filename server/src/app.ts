@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { isLanguageCode, LIMITS } from '@parley/common';
+import { LIMITS } from '@parley/common';
 import { AuthRateLimiter, DEFAULT_AUTH_LIMITS } from './auth/rateLimits.ts';
 import { makeRequireUser, sessionCookieName } from './auth/requireUser.ts';
 import { bearerTokens, integrationRoutes, integrationsEnabled } from './integrations/index.ts';
@@ -43,8 +43,7 @@ import { translationRoutes } from './translation/routes.ts';
 import { createOcrEngines } from './scan/deps.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { createScanService } from './scan/service.ts';
-import { attachVoiceSocket, createVoiceDeps, voiceRoutes } from './voice/index.ts';
-import { openSpeechModels } from './voice/neural/models.ts';
+import { voiceRoutes } from './voice/index.ts';
 import { attachRealtimeSocket } from './realtime/socket.ts';
 import { relayTyping } from './chat/typing.ts';
 import { receiptsSettingAudience } from './chat/receipts.ts';
@@ -56,7 +55,6 @@ import { DbStorage, storageRoutes } from './storage/dbStorage.ts';
 import { LINK_PREVIEW_IMAGE_BUCKET } from './linkPreviews/index.ts';
 import { wireLinkPreviews } from './appLinkPreviews.ts';
 import { clusterSessionEvents, connectRedisBus, localBus } from './cluster/bus.ts';
-import { redisSlots } from './cluster/slots.ts';
 import { throttle } from './cluster/throttle.ts';
 import { shareRateLimitsIn } from './http/rateLimit.ts';
 import { createMetrics } from './ops/metrics.ts';
@@ -68,15 +66,14 @@ import { pruneAudit, recordAudit } from './admin/audit.ts';
 import { Schedules } from './db/schedules.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { safetyRoutes } from './safety/routes.ts';
-import { CallMedia, CallService, callRoutes, callTranslator } from './calls/index.ts';
-import { sendContext } from './chat/messageSender.ts';
 import { accountDataRoutes } from './account/routes.ts';
-import { createPush, pushRoutes, queueCallPush } from './push/index.ts';
+import { createPush, pushRoutes } from './push/index.ts';
 import { EventLog } from './events/index.ts';
 
 import type { AppDeps } from './appDeps.ts';
 import { wireTranslation } from './appTranslation.ts';
 import { wireWebhooks } from './appWebhooks.ts';
+import { attachVoiceSockets, wireVoiceAndCalls } from './appCalls.ts';
 import { webhookRoutes } from './webhooks/index.ts';
 import { makeRequireAdmin } from './admin/requireAdmin.ts';
 
@@ -322,23 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       eventLog, away: push.away,
       now,
     });
-    // Calls (issue 26): real time on purpose (rings and keep-alives are wall-clock, not the tests' session clock).
-    // Whisper and Piper from MODELS_DIR run in the neural translation engine's workers (or their own).
-    const speechModels = openSpeechModels(config.translation.neural, translation.router.engines);
-    if (speechModels) app.addHook('onClose', speechModels.close);
-    const voice = createVoiceDeps(config.voice, { translator: translation, logger: app.log, models: speechModels?.models });
-    const calls = new CallService({
-      db, events, now: () => new Date(), timings: config.calls,
-      recognises: (language) => isLanguageCode(language) && voice.stt.supports(language),
-      speaks: (language) => isLanguageCode(language) && voice.tts.supports(language),
-      warn: (err, message) => app.log.warn({ err }, message),
-      // A ringing call and a missed one reach the callee's closed app as Web Push ("Incoming call", "Missed call").
-      onRinging: (call) => void queueCallPush(push, db, { calleeId: call.callee.id, callerId: call.caller.id, roomId: call.roomId, callId: call.id, kind: 'incoming_call' })
-        .catch((err: unknown) => app.log.warn({ err }, 'calls: ringing push not queued')),
-      onMissed: (call) => void queueCallPush(push, db, { calleeId: call.callee.id, callerId: call.caller.id, roomId: call.roomId, callId: call.id, kind: 'missed_call' })
-        .catch((err: unknown) => app.log.warn({ err }, 'calls: missed-call push not queued')),
-    });
-    await app.register(callRoutes, { calls, requireUser });
+    const { voice, calls } = await wireVoiceAndCalls(app, deps, { db, events, push, translation, requireUser });
     await app.register(safetyRoutes, { db, requireUser, eventLog, onBlocked: (blockerId, blockedId) => void calls.endBetween(blockerId, blockedId).catch((err: unknown) => app.log.warn({ err }, 'calls: ending a blocked pair\'s call failed')) });
     await app.register(accountDataRoutes, {
       db, requireUser, now, cookieName, secureCookies: config.secureCookies, events, contexts,
@@ -373,7 +354,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(mediaRoutes, { db, requireUser, media, budget, onMessageStored: () => metrics.messages.inc() });
     const documents = createDocumentService({ db, jobs: documentJobs, send: (input) => sendMessage({ db, jobs, events, budget, eventLog, away: push.away }, input) });
     await app.register(documentRoutes, { requireUser, documents, budget, maxBytes: config.fileMaxBytes, onMessageStored: () => metrics.messages.inc() });
-    if (voice.missingPrograms.length) app.log.warn({ missing: voice.missingPrograms }, 'voice engines missing: run scripts/setup.sh');
     await app.register(voiceRoutes, { capabilities: voice.capabilities, requireUser });
     await app.register(adminRoutes, {
       db, now, requireUser,
@@ -394,40 +374,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         voice: voice.capabilities,
       },
     });
-    const voiceSocket = attachVoiceSocket(app.server, {
-      authenticate: async (req) => {
-        const session = await guard.authenticate(req);
-        return session ? { userId: session.userId, sessionId: session.sessionId } : null;
-      },
-      onSessionEnded: (listener) => sessionEvents.onEnded((sessionId) => listener(sessionId)),
-      watchSession: (sessionId) => sessionWatch.watch(sessionId),
-      isAllowedOrigin: (req) => guard.isAllowedOrigin(req),
-      slots: bus.redis ? redisSlots(bus.redis, config.redisPrefix) : undefined,
-      createSession: voice.createSession,
-      logger: app.log,
-    });
-    app.addHook('onClose', async () => voiceSocket.close());
-
-    const callMedia = new CallMedia({
-      db, calls, bus, nodeId: heartbeats.nodeId, stt: voice.stt, tts: voice.tts,
-      stageTimeoutMs: config.voice.limits?.stageTimeoutMs ?? 30_000,
-      translatorFor: async (roomId, speakerId) => callTranslator(chatTranslator, (text, candidates) => translation.detect(text, candidates), roomId, (await sendContext(db, roomId, speakerId)).relationship_context),
-      timings: config.calls,
-      authenticate: async (req) => {
-        const session = await guard.authenticate(req);
-        return session ? { userId: session.userId, sessionId: session.sessionId } : null;
-      },
-      isAllowedOrigin: (req) => guard.isAllowedOrigin(req),
-      onSessionEnded: (listener) => sessionEvents.onEnded((sessionId) => listener(sessionId)),
-      watchSession: (sessionId) => sessionWatch.watch(sessionId),
-      warn: (err, message) => app.log.warn({ err }, message),
-    });
-    callMedia.attach(app.server);
-    app.decorate('callMedia', callMedia);
-    app.addHook('onClose', async () => {
-      calls.close();
-      await callMedia.close();
-    });
+    attachVoiceSockets(app, deps, { db, bus, nodeId: heartbeats.nodeId, guard, sessionEvents, sessionWatch, chatTranslator, translation, voice, calls });
   }
 
   if (serveUsers) {
