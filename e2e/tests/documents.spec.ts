@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { type Actor, DESKTOP, newActor, PHONE, SCREENS_DIR, signUpOnPhone, userIdOf, openConversation } from '../support.ts';
+import { type Actor, DESKTOP, newActor, PHONE, SCREENS_DIR, signUpOnPhone, textPdf, userIdOf, openConversation } from '../support.ts';
 
 /**
  * Issue 36 item 2 on a 390 px phone: ana (English) sends the PDF of the itinerary to a group with bruno (Spanish) and
@@ -11,27 +11,6 @@ import { type Actor, DESKTOP, newActor, PHONE, SCREENS_DIR, signUpOnPhone, userI
 const GROUP = 'Lisbon itinerary';
 const PARAGRAPHS = ['The train leaves at nine in the morning.', 'Please bring your passport and your ticket.', 'The hotel is near the station.'];
 
-/** A small PDF written by hand: one page, Helvetica, each paragraph a line of text (a real text layer for pdfjs). */
-function itineraryPdf(lines: readonly string[]): Buffer {
-  const text = lines.map((line, i) => `BT /F1 14 Tf 60 ${760 - i * 40} Td (${line.replace(/[\\()]/g, '\\$&')}) Tj ET`).join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(pdf, 'latin1'));
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(pdf, 'latin1');
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
 
 const shot = async (page: Page, name: string) => {
   await page.mouse.move(2, 400);
@@ -73,7 +52,7 @@ test('a PDF sent to a group of three is read in Spanish and in French by the oth
   await ana.page.getByTestId('attach-button').click();
   const chooser = ana.page.waitForEvent('filechooser');
   await ana.page.getByTestId('attach-file').click();
-  await (await chooser).setFiles({ name: 'Itinerary.pdf', mimeType: 'application/pdf', buffer: itineraryPdf(PARAGRAPHS) });
+  await (await chooser).setFiles({ name: 'Itinerary.pdf', mimeType: 'application/pdf', buffer: textPdf(PARAGRAPHS) });
   const mine = ana.page.locator('[data-testid="message"][data-mine="true"]').filter({ has: ana.page.getByTestId('file-card') });
   await expect(mine).toHaveAttribute('data-status', 'waiting');
   await expect(mine.getByTestId('file-name')).toHaveText('Itinerary.pdf');
@@ -109,7 +88,7 @@ test('a PDF sent to a group of three is read in Spanish and in French by the oth
     const res = await fetch(href);
     return { type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), size: (await res.arrayBuffer()).byteLength };
   });
-  expect(download).toEqual({ type: 'application/pdf', disposition: `attachment; filename="Itinerary.pdf"; filename*=UTF-8''Itinerary.pdf`, size: itineraryPdf(PARAGRAPHS).length });
+  expect(download).toEqual({ type: 'application/pdf', disposition: `attachment; filename="Itinerary.pdf"; filename*=UTF-8''Itinerary.pdf`, size: textPdf(PARAGRAPHS).length });
 
   for (const actor of [ana, bruno, claire]) await actor.context.close();
 });

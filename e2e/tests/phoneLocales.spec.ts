@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { conversationRow, newActor, SCREENS_DIR, signUpViaApi, signUpOnPhone } from '../support.ts';
+import { conversationRow, newActor, SCREENS_DIR, signUpViaApi, signUpOnPhone, textPdf } from '../support.ts';
 
 /**
  * Issue 36 item 4 on a 390x844 phone in a long-string language (German) and a right-to-left one (Arabic): the file
@@ -11,27 +11,6 @@ import { conversationRow, newActor, SCREENS_DIR, signUpViaApi, signUpOnPhone } f
 const FILE_NAME = 'Reiseplan_Lissabon_Übersicht-der-Zugverbindungen-und-Unterkünfte-2026-endgültige-Fassung.pdf';
 const PARAGRAPHS = ['The train leaves at nine in the morning.', 'Please bring your passport and your ticket.'];
 
-/** A one-page PDF with a text layer (Helvetica, a line per paragraph). */
-function pdf(lines: readonly string[]): number[] {
-  const text = lines.map((line, i) => `BT /F1 14 Tf 60 ${760 - i * 40} Td (${line}) Tj ET`).join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return [...Buffer.from(out, 'latin1')];
-}
 
 /** Nothing scrolls sideways, and each element matched by `selector` lies within the viewport's width. */
 async function fitsThePhone(page: Page, selector: string): Promise<void> {
@@ -83,7 +62,7 @@ for (const { code, language, dir } of [{ code: 'de', language: 'German', dir: 'l
       form.append('clientId', `phone-${Date.now()}`);
       form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
       return (await fetch(`/api/chats/${roomId}/files`, { method: 'POST', body: form })).status;
-    }, { roomId, bytes: pdf(PARAGRAPHS), name: FILE_NAME });
+    }, { roomId, bytes: [...textPdf(PARAGRAPHS)], name: FILE_NAME });
     expect(status).toBe(201);
 
     const page = reader.page;
