@@ -125,3 +125,16 @@ describe('029_single_reader_columns on a database in use', () => {
     await migrate(kysely);
   });
 });
+
+describe('049_chat_out_of_translation_cache', () => {
+  it('empties the translation cache once (chat translations earlier versions kept there outlived their messages)', async () => {
+    const kysely = db().db;
+    const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+    expect((await migrator.migrateTo('048_link_previews')).error).toBeUndefined();
+    await sql`INSERT INTO translation_cache (engine, source, target, formality, text_hash, translated_text)
+      VALUES ('apertium', 'en', 'es', 'neutral', 'a-deleted-message', 'Nos vemos en la estación')`.execute(kysely);
+    await migrate(kysely);
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM translation_cache`.execute(kysely);
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+});

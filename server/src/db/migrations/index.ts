@@ -34,6 +34,7 @@ import * as m043 from './043_outgoing_webhooks.ts';
 import * as m046 from './046_documents.ts';
 import * as m047 from './047_document_search.ts';
 import * as m048 from './048_link_previews.ts';
+import * as m049 from './049_chat_out_of_translation_cache.ts';
 
 /** The one migration history, in order. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '046_documents': m046,
   '047_document_search': m047,
   '048_link_previews': m048,
+  '049_chat_out_of_translation_cache': m049,
 };
