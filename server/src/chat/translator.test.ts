@@ -23,7 +23,7 @@ describe('chatTranslatorFrom', () => {
     expect(unknown.unknownWords?.map((s) => unknown.text.slice(s.start, s.end))).toEqual(['Zorblat']);
   });
 
-  it('passes the prior, the target and the relationship context through to the translator', async () => {
+  it('passes the prior, the target and the relationship context through, and keeps answers out of the shared cache', async () => {
     const seen: unknown[] = [];
     const chat = chatTranslatorFrom({
       translate: async (input) => {
@@ -36,9 +36,9 @@ describe('chatTranslatorFrom', () => {
     await chat.translate({ text: 'Hola', sourceHint: 'es', target: 'fr', context: null });
     await chat.translate({ text: 'Hi', sourceHint: 'es', target: 'es', context: null, source: 'en' });
     expect(seen).toEqual([
-      { text: 'Hola', source: 'auto-detect', prior: undefined, target: 'en', context },
-      { text: 'Hola', source: 'auto-detect', prior: 'es', target: 'fr', context: undefined },
-      { text: 'Hi', source: 'en', prior: 'es', target: 'es', context: undefined },
+      { text: 'Hola', source: 'auto-detect', prior: undefined, target: 'en', context, cache: 'memory' },
+      { text: 'Hola', source: 'auto-detect', prior: 'es', target: 'fr', context: undefined, cache: 'memory' },
+      { text: 'Hi', source: 'en', prior: 'es', target: 'es', context: undefined, cache: 'memory' },
     ]);
   });
 });
