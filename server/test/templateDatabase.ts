@@ -45,13 +45,20 @@ export async function makePostgresTemplate(): Promise<{ name: string; remove(): 
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const handle = await connectDb({ databaseUrl: url.toString(), poolSize: 2 });
+  const remove = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   try {
-    await installJobSchema(handle);
-  } finally {
-    await handle.close();
+    const handle = await connectDb({ databaseUrl: url.toString(), poolSize: 2 });
+    try {
+      await installJobSchema(handle);
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    // Not left behind half made (global set-up tries again with a new name).
+    await remove().catch(() => undefined);
+    throw err;
   }
-  return { name, remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { name, remove };
 }
 
 export async function adminQuery(text: string): Promise<void> {
