@@ -11,14 +11,20 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
+/** ana (English) and bruno (Spanish), and ana's chat with him. */
+async function englishAndSpanish(relationshipType: string) {
+  const ana = await signUpAndIn(s.app);
+  const bruno = await signUpAndIn(s.app);
+  await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'en' }, headers: { cookie: ana.cookie } });
+  await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'es' }, headers: { cookie: bruno.cookie } });
+  const roomId: string = (await s.app.inject({ method: 'POST', url: '/api/chats', payload: { userId: bruno.id, relationshipType }, headers: { cookie: ana.cookie } })).json().room.id;
+  return { ana, bruno, roomId };
+}
+
 
 describe('chat translation with Apertium', () => {
   it('translates English to Spanish for a Spanish reader and back', async () => {
-    const ana = await signUpAndIn(s.app);
-    const bruno = await signUpAndIn(s.app);
-    await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'en' }, headers: { cookie: ana.cookie } });
-    await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'es' }, headers: { cookie: bruno.cookie } });
-    const roomId = (await s.app.inject({ method: 'POST', url: '/api/chats', payload: { userId: bruno.id, relationshipType: 'boss' }, headers: { cookie: ana.cookie } })).json().room.id;
+    const { ana, bruno, roomId } = await englishAndSpanish('boss');
 
     const sent = await s.app.inject({ method: 'POST', url: `/api/chats/${roomId}/messages`, payload: { content: 'Where is the train station?', clientId: 'ana-msg-0001' }, headers: { cookie: ana.cookie } });
     const toBruno = await settledMessage(s.app, bruno.cookie, roomId, sent.json().message.id);
@@ -81,11 +87,7 @@ describe('chat translation with Apertium', () => {
   });
 
   it('keeps a chat message\'s translation with the message only, not in the shared cache table; typed text is cached there', async () => {
-    const ana = await signUpAndIn(s.app);
-    const bruno = await signUpAndIn(s.app);
-    await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'en' }, headers: { cookie: ana.cookie } });
-    await s.app.inject({ method: 'PATCH', url: '/api/profile', payload: { language: 'es' }, headers: { cookie: bruno.cookie } });
-    const roomId = (await s.app.inject({ method: 'POST', url: '/api/chats', payload: { userId: bruno.id, relationshipType: 'close_friend' }, headers: { cookie: ana.cookie } })).json().room.id;
+    const { ana, bruno, roomId } = await englishAndSpanish('close_friend');
     const text = 'The blue house near the old museum is for sale.';
     const cachedRows = async (of = text) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM translation_cache WHERE text_hash = ${hashText(of)}`.execute(s.database.db)).rows[0]!.n);
 
