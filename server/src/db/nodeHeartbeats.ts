@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from './connect.ts';
 import { JOB_SCHEMA, type JobQueue } from './jobQueue.ts';
 
@@ -23,7 +23,7 @@ export interface NodeHeartbeatOptions {
 /**
  * Node heartbeats (table node_heartbeats, migration 017) on PostgreSQL and PGlite alike. Each node
  * keeps a row: its beat, renewed every `intervalMs`, and the ids of the job-queue jobs it holds
- * (written by the fetch's own statement, before any of them runs; renewed with each beat). A node that
+ * (written as soon as a fetch returns, before any of them runs; renewed with each beat). A node that
  * missed `missedBeats` beats died (kill -9, a lost host): the first live node to notice deletes its
  * row and fails its still-active jobs back to pg-boss, which retries them after the first backoff
  * (1-2 s), instead of their lease running out (~1.3 x TRANSLATION_LEASE_SECONDS). Generic: it knows
@@ -110,11 +110,7 @@ export class NodeHeartbeats {
     }
   }
 
-  /**
-   * Keep the set of jobs this node holds: added when fetched, dropped when closed. A fetch records what it took in its
-   * own statement (pg-boss's fetch as a CTE, then this node's row upserted with the ids it returned, through fetch's
-   * `db` option): a job is never held unrecorded, and a fetch costs one round trip, not two.
-   */
+  /** Keep the set of jobs this node holds: added when fetched (and recorded at once), dropped when closed. */
   private track(boss: JobQueue): void {
     const fetch = boss.fetch.bind(boss) as (name: string, options?: object) => Promise<{ id: string }[]>;
     const complete = boss.complete.bind(boss) as (name: string, ids: string | string[], ...rest: unknown[]) => Promise<void>;
@@ -122,20 +118,14 @@ export class NodeHeartbeats {
     const release = (ids: string | string[]) => {
       for (const id of Array.isArray(ids) ? ids : [ids]) this.claimed.delete(id);
     };
-    const recording = {
-      executeSql: (text: string, values: unknown[] = []) => this.o.db.executeQuery(CompiledQuery.raw(`
-        WITH fetched AS (${text}),
-        held AS (
-          INSERT INTO node_heartbeats (node_id, job_ids) SELECT $${values.length + 1}::uuid, array_agg(id) FROM fetched HAVING count(*) > 0
-          ON CONFLICT (node_id) DO UPDATE SET job_ids = node_heartbeats.job_ids || excluded.job_ids, beat_at = now()
-        )
-        SELECT * FROM fetched`, [...values, this.nodeId])),
-    };
     Object.assign(boss, {
       fetch: async (name: string, options?: object) => {
-        // Before start and after stop this node has no row to keep: a plain fetch (its jobs are then recorded by the beat).
-        const jobs = await fetch(name, this.started ? { ...options, db: recording } : options);
-        for (const job of jobs) this.claimed.add(job.id);
+        const jobs = await fetch(name, options);
+        if (jobs.length) {
+          for (const job of jobs) this.claimed.add(job.id);
+          // Recorded before any of them runs; if that fails, the lease still covers them.
+          await this.record().catch((err: unknown) => this.o.warn(err, 'could not record the jobs this node holds'));
+        }
         return jobs;
       },
       complete: (name: string, ids: string | string[], ...rest: unknown[]) => complete(name, ids, ...rest).finally(() => release(ids)),
