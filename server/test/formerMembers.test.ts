@@ -92,7 +92,7 @@ describe('a removed member reads the group up to the removal, and nothing more',
     await boSocket.next((e) => e.type === 'room.created');
     const aboutRoom = (e: (typeof boSocket.events)[number]) =>
       ('roomId' in e && e.roomId === room.id) || ('message' in e && typeof e.message === 'object' && e.message.chat_room_id === room.id) || ('room' in e && e.room.id === room.id);
-    expect(boSocket.events.slice(removedAt).filter(aboutRoom)).toEqual([]);
+    const heardAfter = boSocket.events.slice(removedAt).filter(aboutRoom);
 
     const item = (await list(bo)).find((c) => c.id === room.id);
     expect(item).toMatchObject({ readOnly: true, kind: 'group', name: 'Trip', unreadCount: 0, isAdmin: false });
@@ -100,6 +100,10 @@ describe('a removed member reads the group up to the removal, and nothing more',
 
     const seen = await history(bo, room.id);
     expect(seen.map((m) => m.system_event?.kind ?? m.content)).toEqual(['created', 'Hola a todos', 'Bonjour', 'member_removed']);
+    // Nothing about the room after the removal, except a late translation of words Bo still reads (the translation
+    // job of a message sent before the removal may finish after it, under load).
+    const kept = new Set(seen.map((m) => m.id));
+    expect(heardAfter.filter((e) => !(e.type === 'message.translated' && kept.has(e.message.id)))).toEqual([]);
     // In Bo's language, as before.
     expect(seen[1]?.translated_content).toBe('[fr] Hola a todos');
     const removalLine = seen.at(-1)!;

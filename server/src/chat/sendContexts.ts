@@ -21,6 +21,8 @@ const MAX_ENTRIES = 10_000;
  */
 export class SendContexts {
   private readonly entries = new Map<string, { context: SendContext; until: number }>();
+  /** Bumped by every clear: a context read before a change must not be kept after it (it may name a removed member). */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -32,7 +34,9 @@ export class SendContexts {
     const key = `${roomId}:${senderId}`;
     const hit = this.entries.get(key);
     if (hit && now < hit.until) return hit.context;
+    const generation = this.generation;
     const context = await sendContext(this.db, roomId, senderId);
+    if (generation !== this.generation) return context;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(key, { context, until: now + TTL_MS });
     return context;
@@ -46,6 +50,7 @@ export class SendContexts {
 
   /** Forget every context on this node (another node reported a change; Redis came back). */
   clear(): void {
+    this.generation++;
     this.entries.clear();
   }
 
