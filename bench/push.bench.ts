@@ -31,8 +31,9 @@ async function main() {
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
       if (req.url?.startsWith('/languages')) return res.end(JSON.stringify(LANGUAGES.map((code) => ({ code, name: code, targets: LANGUAGES }))));
-      const { q, target } = JSON.parse(body) as { q: string; target: string };
-      res.end(JSON.stringify({ translatedText: `[${target}] ${q}` }));
+      const { q, target } = JSON.parse(body) as { q: string | string[]; target: string };
+      const translated = (Array.isArray(q) ? q : [q]).map((t) => `[${target}] ${t}`);
+      res.end(JSON.stringify({ translatedText: Array.isArray(q) ? translated : translated[0] }));
     });
   });
   await new Promise<void>((r) => stub.listen(STUB_PORT, '127.0.0.1', r));

@@ -69,6 +69,48 @@ describe('LibreTranslate engine (contract)', () => {
     });
   });
 
+  it('texts of one turn in one direction go as one request (q a list), each caller answered with its own', async () => {
+    const texts = ['one', 'two', 'three'];
+    const outs = await Promise.all([
+      ...texts.map((text) => engine.translate({ text, source: 'en', target: 'es', signal: signal() })),
+      engine.translate({ text: 'other way', source: 'es', target: 'en', signal: signal() }),
+    ]);
+    expect(outs.map((o) => o.text)).toEqual(['[es] one', '[es] two', '[es] three', '[en] other way']);
+    const bodies = fake.requests.map((r) => r.body as { q: unknown; target: string });
+    expect(bodies).toHaveLength(2);
+    expect(bodies.find((b) => b.target === 'es')).toMatchObject({ q: texts, source: 'en', format: 'text', api_key: 'lt-key' });
+    expect(bodies.find((b) => b.target === 'en')).toMatchObject({ q: 'other way', source: 'es' });
+  });
+
+  it('a caller that gives up is answered at once; the others of its request still get theirs', async () => {
+    fake.script.push({ status: 200, delayMs: 400, body: { translatedText: ['[es] a', '[es] b', '[es] c'] } });
+    const order: string[] = [];
+    const call = (text: string, given: AbortSignal) => engine.translate({ text, source: 'en', target: 'es', signal: given }).finally(() => order.push(text));
+    const [a, b, c] = await Promise.allSettled([call('a', signal()), call('b', AbortSignal.timeout(50)), call('c', signal())]);
+    expect(b).toMatchObject({ status: 'rejected', reason: { code: 'timeout' } });
+    expect([a, c]).toEqual([{ status: 'fulfilled', value: { text: '[es] a', detectedLanguage: undefined } }, { status: 'fulfilled', value: { text: '[es] c', detectedLanguage: undefined } }]);
+    expect(order).toEqual(['b', 'a', 'c']); // b did not wait for the shared answer
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('a server that refuses lists that long (--batch-limit) gets the texts one by one: nothing is lost', async () => {
+    const limited = await startFake(libreHandler({ batchLimit: 1, languages }));
+    try {
+      const small = new LibreTranslateEngine({ url: limited.url });
+      const outs = await Promise.all(['x', 'y'].map((text) => small.translate({ text, source: 'en', target: 'es', signal: signal() })));
+      expect(outs.map((o) => o.text)).toEqual(['[es] x', '[es] y']);
+      expect(limited.requests.map((r) => (r.body as { q: unknown }).q)).toEqual([['x', 'y'], 'x', 'y']);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('an answer with the wrong number of texts is a bad response for each caller', async () => {
+    fake.script.push({ status: 200, body: { translatedText: ['[es] only one'] } });
+    const results = await Promise.allSettled(['p', 'q'].map((text) => engine.translate({ text, source: 'en', target: 'es', signal: signal() })));
+    expect(results.map((r) => r.status === 'rejected' && (r.reason as { code: string }).code)).toEqual(['bad_response', 'bad_response']);
+  });
+
   it('is not live when the server is unreachable', async () => {
     expect((await new LibreTranslateEngine({ url: 'http://127.0.0.1:9' }).health()).live).toBe(false);
   });

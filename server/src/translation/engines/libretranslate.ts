@@ -3,6 +3,14 @@ import { type EngineHealth, type PairSupport, type TranslateInput, type Translat
 import { abortError, EngineError } from '../../platform/errors.ts';
 import { requestJson, trimBase } from '../../platform/http.ts';
 import { fromLibre, hasMarks, toLibre } from '../spans/wire.ts';
+import { CallBatch } from './callBatch.ts';
+
+interface LibreCall {
+  q: string;
+  source: LanguageCode;
+  target: LanguageCode;
+  format: 'html' | 'text';
+}
 
 export interface LibreTranslateOptions {
   url: string;
@@ -15,7 +23,7 @@ interface LanguageEntry {
 }
 
 /**
- * LibreTranslate (POST {url}/translate {q, source, target, format: 'text', api_key?}).
+ * LibreTranslate (POST {url}/translate {q, source, target, format: 'text', api_key?}; q a string or a list).
  * Until GET /languages has answered (health() asks it), every pair of our languages is assumed;
  * afterwards only the pairs the server has models for. Newer servers name Chinese 'zh-Hans'.
  */
@@ -47,24 +55,40 @@ export class LibreTranslateEngine implements TranslationEngine {
   /** Protected spans travel as HTML `<span translate="no">`, which its HTML mode leaves untranslated. */
   async translate({ text, source, target, spans, signal }: TranslateInput): Promise<TranslateOutput> {
     const html = Boolean(spans?.length) && hasMarks(text);
+    const q = html ? toLibre(text, spans ?? []) : text;
+    const format = html ? 'html' : 'text';
+    const answer = await this.calls.call(`${source}>${target}:${format}`, { q, source, target, format }, signal);
+    if (signal.aborted) throw abortError(this.id, signal);
+    return { text: html ? fromLibre(answer.text) : answer.text, detectedLanguage: answer.detected };
+  }
+
+  /**
+   * The texts of one turn in one direction and format go as one request, `q` a list (LibreTranslate translates a list
+   * in one pass and answers `translatedText` as a list); a text alone goes as a string, as older servers expect.
+   */
+  private readonly calls = new CallBatch<LibreCall, { text: string; detected: LanguageCode | undefined }>(this.id, async (items, signal) => {
+    const [first] = items as [LibreCall];
     const body = {
-      q: html ? toLibre(text, spans ?? []) : text,
-      source: this.code(source),
-      target: this.code(target),
-      format: html ? 'html' : 'text',
+      q: items.length === 1 ? first.q : items.map((i) => i.q),
+      source: this.code(first.source),
+      target: this.code(first.target),
+      format: first.format,
       ...(this.options.apiKey ? { api_key: this.options.apiKey } : {}),
     };
     const answer = (await requestJson({ engine: this.id, url: `${this.base}/translate`, body, signal })) as {
       translatedText?: unknown;
-      detectedLanguage?: { language?: unknown };
+      detectedLanguage?: unknown;
     };
-    if (signal.aborted) throw abortError(this.id, signal);
-    if (typeof answer.translatedText !== 'string') {
+    const texts = items.length === 1 ? [answer.translatedText] : answer.translatedText;
+    if (!Array.isArray(texts) || texts.length !== items.length || texts.some((t) => typeof t !== 'string')) {
       throw new EngineError(this.id, 'bad_response', 'libretranslate answered without translatedText');
     }
-    const detected = normalise(answer.detectedLanguage?.language);
-    return { text: html ? fromLibre(answer.translatedText) : answer.translatedText, detectedLanguage: detected };
-  }
+    const detected = items.length === 1 ? [answer.detectedLanguage] : answer.detectedLanguage;
+    return (texts as string[]).map((text, i) => ({
+      text,
+      detected: normalise((Array.isArray(detected) ? detected[i] as { language?: unknown } | undefined : undefined)?.language),
+    }));
+  }, { maxItems: 32, maxChars: 8_000, chars: (item) => item.q.length });
 
   async health(): Promise<EngineHealth> {
     try {

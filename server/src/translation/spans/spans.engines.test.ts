@@ -36,10 +36,12 @@ const deepl: Handler = (req) => {
 };
 
 const libre: Handler = (req) => {
-  const body = req.body as { q: string; format: string };
+  const body = req.body as { q: string | string[]; format: string };
   const element = /<span translate="no" data-k="\d+">[^<]*<\/span>/g;
-  if (body.format === 'html' && !wellFormed(body.q, element)) return { status: 400, body: { error: 'Invalid HTML' } };
-  return { status: 200, body: { translatedText: body.format === 'html' ? fakeMarkupTranslation(body.q, element) : body.q.toUpperCase() } };
+  const texts = Array.isArray(body.q) ? body.q : [body.q];
+  if (body.format === 'html' && !texts.every((q) => wellFormed(q, element))) return { status: 400, body: { error: 'Invalid HTML' } };
+  const out = texts.map((q) => (body.format === 'html' ? fakeMarkupTranslation(q, element) : q.toUpperCase()));
+  return { status: 200, body: { translatedText: Array.isArray(body.q) ? out : out[0] } };
 };
 
 /** A model that keeps ⟦n⟧ tokens when told to, and loses the last one when `lose` is set. */

@@ -138,16 +138,27 @@ export function deeplHandler(apiKey: string): Handler {
   };
 }
 
-/** LibreTranslate: POST /translate {q, source, target, format, api_key?} -> {translatedText, detectedLanguage?}. */
-export function libreHandler(options: { apiKey?: string; languages?: { code: string; name: string; targets: string[] }[] } = {}): Handler {
+/**
+ * LibreTranslate: POST /translate {q, source, target, format, api_key?} -> {translatedText, detectedLanguage?}; q a text
+ * or a list. `batchLimit`: more texts in one request are refused with 400, as a server started with --batch-limit does.
+ */
+export function libreHandler(options: { apiKey?: string; languages?: { code: string; name: string; targets: string[] }[]; batchLimit?: number } = {}): Handler {
   return (req) => {
     if (req.path === '/languages') return { status: 200, body: options.languages ?? [] };
     const body = req.body as Json;
     if (options.apiKey && body.api_key !== options.apiKey) {
       return { status: 403, body: { error: 'Invalid API key' } };
     }
-    if (typeof body.q !== 'string' || typeof body.target !== 'string') return { status: 400, body: { error: 'Invalid request: missing q parameter' } };
-    const detected = body.source === 'auto' ? { detectedLanguage: { confidence: 90, language: 'en' } } : {};
-    return { status: 200, body: { ...detected, translatedText: fakeTranslation(body.target, body.q) } };
+    const { q, target } = body;
+    // q is a text or a list of texts (answered as a list, as LibreTranslate does).
+    const texts = Array.isArray(q) ? q : [q];
+    if (texts.length === 0 || texts.some((t) => typeof t !== 'string') || typeof target !== 'string') return { status: 400, body: { error: 'Invalid request: missing q parameter' } };
+    if (options.batchLimit !== undefined && texts.length > options.batchLimit) {
+      return { status: 400, body: { error: `Invalid request: request (${texts.length}) exceeds text limit (${options.batchLimit})` } };
+    }
+    const detection = { confidence: 90, language: 'en' };
+    const translated = texts.map((t) => fakeTranslation(target, String(t)));
+    const detected = body.source === 'auto' ? { detectedLanguage: Array.isArray(q) ? texts.map(() => detection) : detection } : {};
+    return { status: 200, body: { ...detected, translatedText: Array.isArray(q) ? translated : translated[0] } };
   };
 }
