@@ -54,7 +54,7 @@ async function storeMany(db: Db, items: Store[]): Promise<(Stored | undefined)[]
   const values = sql.join(items.map(({ messageId, language, jobId, attempts, update: u }) => sql`(${messageId}::bigint, ${language}::text,
     ${jobId}::uuid, ${u.translated_content}::text, ${u.translation_status}::text, ${u.translation_error}::text, ${u.unknown_spans}::jsonb,
     ${attempts}::int, ${u.engine ?? null}::text, ${u.via ?? null}::text, ${u.original_language}::text)`));
-  const result = await sql<MessageRow & { detected_language: string | null; room_readers: Reader[] | string; other_languages: string[] | string; stored: TranslationRow | string }>`
+  const result = await sql<MessageRow & { detected_language: string | null; room_readers: Reader[] | string | null; other_languages: string[] | string; stored: TranslationRow | string }>`
     WITH v (message_id, language, job_id, content, status, error, unknown_spans, attempts, engine, via, detected) AS (VALUES ${values}),
     u AS (
       UPDATE message_translations t SET content = v.content, status = v.status, error = v.error, unknown_spans = v.unknown_spans,
@@ -70,23 +70,27 @@ async function storeMany(db: Db, items: Store[]): Promise<(Stored | undefined)[]
       WHERE m.id = v.message_id AND v.detected IS NOT NULL AND v.status <> 'failed' AND m.original_language IS DISTINCT FROM v.detected
       RETURNING m.id, m.original_language
     )
-    SELECT m.*, d.original_language AS detected_language, ${readersJson(sql.ref('m.chat_room_id'))} AS room_readers, to_json(u) AS stored,
+    -- The audience once per message (a group's hundred readers, read and parsed once, not once per language).
+    SELECT m.*, d.original_language AS detected_language, to_json(u) AS stored,
+      CASE WHEN row_number() OVER (PARTITION BY u.message_id ORDER BY u.language) = 1 THEN ${readersJson(sql.ref('m.chat_room_id'))} END AS room_readers,
       (SELECT coalesce(json_agg(o.language), '[]'::json) FROM message_translations o
         WHERE o.message_id = u.message_id AND o.language <> u.language) AS other_languages
     FROM u JOIN messages m ON m.id = u.message_id LEFT JOIN detected d ON d.id = m.id`.execute(db);
+  const audiences = new Map<string, Reader[]>();
+  for (const r of result.rows) if (r.room_readers !== null) audiences.set(String(r.id), parseReaders(r.room_readers));
   return items.map((item) => {
     const row = result.rows.find((r) => {
       const t = parseJson(r.stored);
       return String(t.message_id) === item.messageId && t.language === item.language && t.job_id === item.jobId;
     });
     if (!row) return undefined;
-    const { detected_language, room_readers, other_languages, stored, ...message } = row;
+    const { detected_language, room_readers: _readers, other_languages, stored, ...message } = row;
     // The statement read the message before its own update of the detected language.
     if (detected_language) message.original_language = detected_language;
     const t = parseJson(stored);
     return {
       message,
-      readers: parseReaders(room_readers),
+      readers: audiences.get(String(message.id)) ?? [],
       // The row as JSON: ids and times back to what the table's columns read as.
       stored: { ...t, message_id: String(t.message_id), queued_at: t.queued_at && new Date(t.queued_at), corrected_at: t.corrected_at && new Date(t.corrected_at) },
       otherLanguages: parseJson(other_languages),
