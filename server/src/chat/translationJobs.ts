@@ -127,12 +127,12 @@ export class TranslationJobs {
   /** The same for several messages at once (the sends of one turn): one insert of rows, one of jobs. */
   async addTranslationsOf(tx: Db, wanted: readonly { messageId: string; language: string }[]): Promise<TranslationRow[]> {
     if (wanted.length === 0) return [];
-    const rows = await tx
-      .insertInto('message_translations')
-      .values(wanted.map(({ messageId, language }) => ({ message_id: messageId, language, status: 'pending' as const, job_id: randomUUID(), queued_at: sql<Date>`now()` })))
-      .onConflict((oc) => oc.columns(['message_id', 'language']).doNothing())
-      .returningAll()
-      .execute();
+    // SQL rather than the query builder: it runs for every send that is translated (see translationRun.ts loadMany).
+    const values = sql.join(wanted.map(({ messageId, language }) => sql`(${messageId}::bigint, ${language}::text, ${randomUUID()}::uuid)`));
+    const { rows } = await sql<TranslationRow>`INSERT INTO message_translations (message_id, language, status, job_id, queued_at)
+      SELECT v.message_id, v.language, 'pending', v.job_id, now() FROM (VALUES ${values}) AS v(message_id, language, job_id)
+      ON CONFLICT (message_id, language) DO NOTHING
+      RETURNING *`.execute(tx);
     await this.insertJobs(tx, rows.map((r) => ({ message_id: String(r.message_id), language: r.language, job_id: String(r.job_id) })));
     return rows;
   }

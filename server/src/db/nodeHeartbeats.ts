@@ -34,6 +34,8 @@ export class NodeHeartbeats {
   private readonly claimed = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
+  private writing: Promise<void> | undefined;
+  private next: Promise<void> | undefined;
   private started = false;
 
   constructor(private readonly o: NodeHeartbeatOptions) {
@@ -74,17 +76,28 @@ export class NodeHeartbeats {
     return this.beating;
   }
 
-  private async record(): Promise<void> {
-    if (!this.started) return;
-    const updated = await this.o.db
-      .updateTable('node_heartbeats')
-      .set({ beat_at: sql<Date>`now()`, job_ids: sql<string[]>`${[...this.claimed]}::uuid[]` })
-      .where('node_id', '=', this.nodeId)
-      .executeTakeFirst();
-    // Declared dead by another node after a long stall (its jobs were handed back): come back.
-    if (updated.numUpdatedRows === 0n) {
-      await this.o.db.insertInto('node_heartbeats').values({ node_id: this.nodeId, job_ids: sql<string[]>`${[...this.claimed]}::uuid[]` }).execute();
+  /**
+   * Write the jobs held now. One write at a time: two in flight on two connections could land in the wrong order and
+   * leave the older set (without jobs just fetched) as the last word. A call while one is in flight waits for the next
+   * write, which starts after it and so holds its jobs; the calls that arrive meanwhile share that write.
+   */
+  private record(): Promise<void> {
+    if (!this.writing) {
+      this.writing = this.write().finally(() => (this.writing = undefined));
+      return this.writing;
     }
+    this.next ??= this.writing.catch(() => undefined).then(() => {
+      this.next = undefined;
+      return this.record();
+    });
+    return this.next;
+  }
+
+  /** One statement: renew the beat, or put the row back when another node declared this one dead after a long stall. */
+  private async write(): Promise<void> {
+    if (!this.started) return;
+    await sql`INSERT INTO node_heartbeats (node_id, job_ids) VALUES (${this.nodeId}::uuid, ${[...this.claimed]}::uuid[])
+      ON CONFLICT (node_id) DO UPDATE SET beat_at = now(), job_ids = excluded.job_ids`.execute(this.o.db);
   }
 
   /** Delete the rows of dead nodes (one live node wins each) and fail their active jobs back. */
