@@ -62,19 +62,33 @@ export function publishViews(
   events: EventPublisher, type: 'message.created' | 'message.translated' | 'message.edited', message: MessageRow, rows: readonly TranslationRow[],
   readers: readonly Reader[], only?: string, extras?: { reply?: ReplySource | undefined; reactions?: MessageReaction[] | undefined },
 ): void {
-  const groups = new Map<string, { users: string[]; event: ServerEvent }>();
+  type Group = { users: string[]; event: ServerEvent };
+  const groups = new Map<string, Group>();
+  // Readers other than the sender (and the quoted author) see what their reading language gives: worked out once per
+  // language, not per reader (a group of a hundred reads a few languages). null: this language's readers are not told.
+  const byLanguage = new Map<string | null, Group | null>();
   for (const reader of readers) {
+    const plain = reader.id !== message.sender_id && extras?.reply?.row.sender_id !== reader.id;
+    const known = plain ? byLanguage.get(reader.language) : undefined;
+    if (known !== undefined) {
+      known?.users.push(reader.id);
+      continue;
+    }
     const view = viewFor(message, rows, reader.id, reader.language, readers);
-    if (only !== undefined && view.row?.language !== only) continue;
+    if (only !== undefined && view.row?.language !== only) {
+      if (plain) byLanguage.set(reader.language, null);
+      continue;
+    }
     // A quote is shown in the reader's own language (their own quoted message: as written).
     const quote = extras?.reply ? `:${reader.language ?? ''}:${extras.reply.row.sender_id === reader.id ? 'own' : ''}` : '';
     const key = `${reader.id === message.sender_id ? 'sender' : 'reader'}:${view.language ?? ''}${quote}`;
-    let group = groups.get(key);
+    let group: Group | undefined = groups.get(key);
     if (!group) {
       const shown = extras ? { reply: extras.reply ? replyPreview(extras.reply, reader.id, reader.language) : undefined, reactions: extras.reactions } : {};
       group = { users: [], event: { v: 1, type, message: presentMessage(message, view, shown) } };
       groups.set(key, group);
     }
+    if (plain) byLanguage.set(reader.language, group);
     group.users.push(reader.id);
   }
   for (const { users, event } of groups.values()) events.publish(users, event);

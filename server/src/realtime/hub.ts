@@ -2,12 +2,16 @@ import type { Socket } from 'node:net';
 import type { ServerEvent } from '@parley/common';
 import type { WebSocket } from 'ws';
 import type { EventPublisher } from '../chat/types.ts';
+import { textFrame } from './textFrame.ts';
 
 export interface Client {
   ws: WebSocket;
   userId: string;
   sessionId: string;
 }
+
+/** The connection under a ws socket (`_socket`: ws keeps it there and has no public accessor). */
+const socketOf = (ws: WebSocket): Socket | undefined => (ws as unknown as { _socket?: Socket })._socket;
 
 /** In-process fan-out of chat events to the open sockets of each user. */
 export class RealtimeHub implements EventPublisher {
@@ -45,12 +49,18 @@ export class RealtimeHub implements EventPublisher {
    */
   deliver(userIds: readonly string[], frame: string): void {
     let bytes: Buffer | undefined;
+    let framed: Buffer | undefined;
     for (const userId of new Set(userIds)) {
       for (const client of this.byUser.get(userId) ?? []) {
-        if (client.ws.readyState !== client.ws.OPEN) continue;
+        const { ws } = client;
+        if (ws.readyState !== ws.OPEN) continue;
         bytes ??= Buffer.from(frame);
-        this.hold(client.ws);
-        client.ws.send(bytes, { binary: false });
+        this.hold(ws);
+        const socket = socketOf(ws);
+        // Without an extension (no compression) ws writes each frame to the socket as it is sent, so writing the
+        // finished frame ourselves keeps the order of everything sent on this socket, and costs one write.
+        if (socket && ws.extensions === '') socket.write((framed ??= textFrame(bytes)));
+        else ws.send(bytes, { binary: false });
       }
     }
   }
@@ -61,7 +71,7 @@ export class RealtimeHub implements EventPublisher {
    * socket per turn, not per frame (ws corks only the two halves of one frame; `_socket` is its net.Socket).
    */
   private hold(ws: WebSocket): void {
-    const socket = (ws as unknown as { _socket?: Socket })._socket;
+    const socket = socketOf(ws);
     if (!socket || this.held.has(socket)) return;
     socket.cork();
     this.held.add(socket);
