@@ -41,6 +41,27 @@ describe('DeepL engine (contract)', () => {
     expect(fake.requests.map((r) => (r.body as { target_lang: string }).target_lang)).toEqual(['EN-US', 'PT-PT', 'ZH-HANS']);
   });
 
+  it('texts of one turn with the same options go as one request (its text list); other options go apart', async () => {
+    const formal = pickerContext('boss');
+    const outs = await Promise.all([
+      engine.translate({ text: 'one', source: 'en', target: 'de', signal: signal() }),
+      engine.translate({ text: 'two', source: 'en', target: 'de', signal: signal() }),
+      engine.translate({ text: 'three', source: 'en', target: 'de', context: formal, signal: signal() }),
+      engine.translate({ text: 'four', source: 'en', target: 'fr', signal: signal() }),
+    ]);
+    expect(outs.map((o) => o.text)).toEqual(['[DE] one', '[DE] two', '[DE] three', '[FR] four']);
+    const bodies = fake.requests.map((r) => r.body as { text: string[]; target_lang: string; formality?: string });
+    expect(bodies.map((b) => [b.target_lang, b.formality ?? null, b.text]).sort()).toEqual([
+      ['DE', null, ['one', 'two']], ['DE', 'prefer_more', ['three']], ['FR', null, ['four']],
+    ].sort());
+  });
+
+  it('an answer with fewer translations than texts is a bad response for each caller', async () => {
+    fake.script.push({ status: 200, body: { translations: [{ text: '[DE] a', detected_source_language: 'EN' }] } });
+    const results = await Promise.allSettled(['a', 'b'].map((text) => engine.translate({ text, source: 'en', target: 'de', signal: signal() })));
+    expect(results.map((r) => r.status === 'rejected' && (r.reason as { code: string }).code)).toEqual(['bad_response', 'bad_response']);
+  });
+
   it('maps the relationship formality to prefer_more / prefer_less where the target supports it', async () => {
     await engine.translate({ text: 'Can we talk?', source: 'en', target: 'de', context: inferRelationshipContext('my boss'), signal: signal() });
     await engine.translate({ text: 'Can we talk?', source: 'en', target: 'fr', context: pickerContext('close_friend'), signal: signal() });

@@ -6,6 +6,7 @@ import { type EngineHealth, type PairSupport, type TranslateInput, type Translat
 import { abortError, EngineError } from '../../platform/errors.ts';
 import { requestJson, trimBase } from '../../platform/http.ts';
 import { fromDeepL, hasMarks, toDeepL } from '../spans/wire.ts';
+import { CallBatch } from './callBatch.ts';
 
 export interface DeepLOptions {
   apiKey: string;
@@ -88,8 +89,7 @@ export class DeepLEngine implements TranslationEngine {
     const formality = deeplFormality(target, context);
     const glossaryId = glossary?.length ? await this.glossaryId(source, target, glossary, signal) : undefined;
     const xml = spans?.length && hasMarks(text) ? { tag_handling: 'xml', ignore_tags: ['keep'] } : undefined;
-    const body = {
-      text: [xml ? toDeepL(text, spans ?? []) : text],
+    const options = {
       ...xml,
       source_lang: sourceLang,
       target_lang: targetLang,
@@ -97,15 +97,26 @@ export class DeepLEngine implements TranslationEngine {
       ...(formality ? { formality } : {}),
       preserve_formatting: true,
     };
+    // Texts of one turn with the same options share a request (DeepL takes a list of texts).
+    const key = `${sourceLang}>${targetLang}|${xml ? 'xml' : 'text'}|${formality ?? ''}|${glossaryId ?? ''}`;
+    const answer = await this.calls.call(key, { text: xml ? toDeepL(text, spans ?? []) : text, options }, signal);
+    if (signal.aborted) throw abortError(this.id, signal);
+    const detected = answer.detected?.toLowerCase();
+    return { text: xml ? fromDeepL(answer.text) : answer.text, detectedLanguage: detected && isLanguageCode(detected) ? detected : undefined };
+  }
+
+  /** One request for texts with the same options (at most 50 texts, as DeepL allows, and well under its 128 KiB). */
+  private readonly calls = new CallBatch<{ text: string; options: object }, { text: string; detected: string | undefined }>(this.id, async (items, signal) => {
+    const body = { text: items.map((i) => i.text), ...items[0]!.options };
     const answer = (await requestJson({ engine: this.id, url: `${this.base}/v2/translate`, headers: this.headers(), body, signal })) as {
       translations?: { text?: unknown; detected_source_language?: unknown }[];
     };
-    if (signal.aborted) throw abortError(this.id, signal);
-    const first = answer.translations?.[0];
-    if (typeof first?.text !== 'string') throw new EngineError(this.id, 'bad_response', 'deepl answered without a translation');
-    const detected = typeof first.detected_source_language === 'string' ? first.detected_source_language.toLowerCase() : undefined;
-    return { text: xml ? fromDeepL(first.text) : first.text, detectedLanguage: detected && isLanguageCode(detected) ? detected : undefined };
-  }
+    const translations = answer.translations;
+    if (!Array.isArray(translations) || translations.length !== items.length || translations.some((t) => typeof t?.text !== 'string')) {
+      throw new EngineError(this.id, 'bad_response', 'deepl answered without a translation');
+    }
+    return translations.map((t) => ({ text: t.text as string, detected: typeof t.detected_source_language === 'string' ? t.detected_source_language : undefined }));
+  }, { maxItems: 50, maxChars: 25_000, chars: (item) => item.text.length });
 
   async health(): Promise<EngineHealth> {
     try {

@@ -29,10 +29,10 @@ const wellFormed = (markup: string, element: RegExp) => !/<|>|&(?![a-z#0-9]+;)/.
 const deepl: Handler = (req) => {
   const body = req.body as { text: string[]; tag_handling?: string; ignore_tags?: string[] };
   const element = /<keep i="\d+">[^<]*<\/keep>/g;
-  const text = body.text[0] ?? '';
-  if (body.tag_handling === 'xml' && (!body.ignore_tags?.includes('keep') || !wellFormed(text, element))) return { status: 400, body: { message: 'Tag handling parsing failed' } };
-  const out = body.tag_handling === 'xml' ? fakeMarkupTranslation(text, element) : text.toUpperCase();
-  return { status: 200, body: { translations: [{ detected_source_language: 'EN', text: out }] } };
+  const xml = body.tag_handling === 'xml';
+  if (xml && (!body.ignore_tags?.includes('keep') || !body.text.every((text) => wellFormed(text, element)))) return { status: 400, body: { message: 'Tag handling parsing failed' } };
+  const translations = body.text.map((text) => ({ detected_source_language: 'EN', text: xml ? fakeMarkupTranslation(text, element) : text.toUpperCase() }));
+  return { status: 200, body: { translations } };
 };
 
 const libre: Handler = (req) => {
