@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './connect.ts';
 import { JOB_SCHEMA, type JobQueue } from './jobQueue.ts';
+import { StatementBatch } from '../platform/batch.ts';
 
 export interface NodeHeartbeatOptions {
   db: Db;
@@ -34,8 +35,6 @@ export class NodeHeartbeats {
   private readonly claimed = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
-  private writing: Promise<void> | undefined;
-  private next: Promise<void> | undefined;
   private started = false;
 
   constructor(private readonly o: NodeHeartbeatOptions) {
@@ -77,20 +76,17 @@ export class NodeHeartbeats {
   }
 
   /**
-   * Write the jobs held now. One write at a time: two in flight on two connections could land in the wrong order and
-   * leave the older set (without jobs just fetched) as the last word. A call while one is in flight waits for the next
-   * write, which starts after it and so holds its jobs; the calls that arrive meanwhile share that write.
+   * Write the jobs held now, through a StatementBatch: one write at a time (two in flight on two connections could land
+   * in the wrong order and leave the older set, without jobs just fetched, as the last word). A call while a write is
+   * in flight waits for the next, which starts after it and so holds its jobs; the calls that meet share that write.
    */
+  private readonly writes = new StatementBatch<void, void>(async (calls) => {
+    await this.write();
+    return calls.map(() => undefined);
+  });
+
   private record(): Promise<void> {
-    if (!this.writing) {
-      this.writing = this.write().finally(() => (this.writing = undefined));
-      return this.writing;
-    }
-    this.next ??= this.writing.catch(() => undefined).then(() => {
-      this.next = undefined;
-      return this.record();
-    });
-    return this.next;
+    return this.writes.add(undefined);
   }
 
   /** One statement: renew the beat, or put the row back when another node declared this one dead after a long stall. */
